@@ -1,0 +1,41 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// System libraries come from Debian packages; `providers` tells SwiftPM which to suggest.
+func systemLibrary(_ name: String, pkgConfig: String, apt: [String]) -> Target {
+    .systemLibrary(name: name, path: "Sources/\(name)", pkgConfig: pkgConfig, providers: [.apt(apt)])
+}
+
+let package = Package(
+    name: "HealthLedger",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "healthledger", targets: ["healthledger"]),
+        .executable(name: "ledger-bench", targets: ["ledger-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        systemLibrary("CLMDB", pkgConfig: "lmdb", apt: ["liblmdb-dev"]),
+        systemLibrary("CSodium", pkgConfig: "libsodium", apt: ["libsodium-dev"]),
+        systemLibrary("CZstd", pkgConfig: "libzstd", apt: ["libzstd-dev"]),
+        systemLibrary("CKeyutils", pkgConfig: "libkeyutils", apt: ["libkeyutils-dev"]),
+        .target(name: "LedgerCore"),
+        .target(name: "LedgerCrypto", dependencies: ["CSodium", "CKeyutils", "LedgerCore"]),
+        .target(name: "Migrations", dependencies: ["LedgerCore"], path: "Migrations"),
+        .target(name: "LedgerStore", dependencies: ["CLMDB", "CZstd", "LedgerCore", "LedgerCrypto", "Migrations"]),
+        .executableTarget(name: "healthledger", dependencies: [
+            "LedgerStore", "LedgerCrypto", "LedgerCore", "Migrations",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "ledger-bench", dependencies: [
+            "LedgerStore", "LedgerCrypto", "LedgerCore", "CLMDB", "CZstd", "CSodium",
+        ], path: "Tools/Bench"),
+        .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore"]),
+        .testTarget(name: "LedgerCryptoTests", dependencies: ["LedgerCrypto"]),
+        .testTarget(name: "MigrationsTests", dependencies: ["Migrations", "LedgerCore"]),
+        .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "CLMDB"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["LedgerCore"]),
+    ]
+)

@@ -1,0 +1,3 @@
+#define ZDICT_STATIC_LINKING_ONLY
+#include <zstd.h>
+#include <zdict.h>

@@ -1,0 +1,79 @@
+/// Reads what `BinaryWriter` wrote; every read checks bounds and throws on truncation.
+public struct BinaryReader {
+    public let bytes: [UInt8]
+    public private(set) var offset: Int
+
+    public init(_ bytes: [UInt8], offset: Int = 0) {
+        self.bytes = bytes
+        self.offset = offset
+    }
+
+    public var isAtEnd: Bool { offset >= bytes.count }
+
+    public mutating func byte() throws(DecodingError) -> UInt8 {
+        guard offset < bytes.count else { throw .truncated(at: offset) }
+        defer { offset += 1 }
+        return bytes[offset]
+    }
+
+    public mutating func raw(_ count: Int) throws(DecodingError) -> ArraySlice<UInt8> {
+        guard count >= 0, bytes.count - offset >= count else { throw .truncated(at: offset) }
+        defer { offset += count }
+        return bytes[offset..<offset + count]
+    }
+
+    public mutating func varint() throws(DecodingError) -> UInt64 {
+        var result: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            let next = try byte()
+            guard shift < 64 else { throw .malformed("varint longer than 64 bits", at: offset) }
+            result |= UInt64(next & 0x7f) << shift
+            if next < 0x80 { return result }
+            shift += 7
+        }
+    }
+
+    public mutating func signed() throws(DecodingError) -> Int64 {
+        let raw = try varint()
+        return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
+    }
+
+    public mutating func count() throws(DecodingError) -> Int {
+        let value = try varint()
+        guard value <= UInt64(bytes.count - offset) else { throw .truncated(at: offset) }
+        return Int(value)
+    }
+
+    public mutating func lengthPrefixed() throws(DecodingError) -> ArraySlice<UInt8> {
+        try raw(count())
+    }
+
+    public mutating func string() throws(DecodingError) -> String {
+        let slice = try lengthPrefixed()
+        guard let text = String(validating: slice, as: UTF8.self) else {
+            throw .malformed("string is not UTF-8", at: offset)
+        }
+        return text
+    }
+
+    public mutating func float64() throws(DecodingError) -> Double {
+        let slice = try raw(8)
+        var bits: UInt64 = 0
+        for (shift, byte) in slice.enumerated() { bits |= UInt64(byte) << (8 * UInt64(shift)) }
+        return Double(bitPattern: bits)
+    }
+}
+
+/// Bytes that do not decode: a truncated or corrupt record or document.
+public enum DecodingError: Error, Equatable, CustomStringConvertible {
+    case truncated(at: Int)
+    case malformed(String, at: Int)
+
+    public var description: String {
+        switch self {
+        case .truncated(let offset): "data ends early at byte \(offset)"
+        case .malformed(let what, let offset): "\(what) at byte \(offset)"
+        }
+    }
+}

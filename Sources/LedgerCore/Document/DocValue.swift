@@ -1,0 +1,63 @@
+/// A self-describing value: the form payloads take between typed structs, upcasters,
+/// the binary codec and JSON.
+///
+/// Fields keep their insertion order so that encoding is deterministic.
+public enum DocValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case int(Int64)
+    case double(Double)
+    case string(String)
+    case bytes([UInt8])
+    case array([DocValue])
+    case map(Document)
+}
+
+/// An ordered map of field names to values.
+public struct Document: Hashable, Sendable, ExpressibleByDictionaryLiteral {
+    public private(set) var fields: [(name: String, value: DocValue)]
+
+    public init() { fields = [] }
+
+    public init(_ fields: [(String, DocValue)]) {
+        self.fields = fields.map { (name: $0.0, value: $0.1) }
+    }
+
+    public init(dictionaryLiteral elements: (String, DocValue)...) {
+        self.init(elements)
+    }
+
+    public subscript(name: String) -> DocValue? {
+        get { fields.first { $0.name == name }?.value }
+        set {
+            let index = fields.firstIndex { $0.name == name }
+            switch (index, newValue) {
+            case let (index?, value?): fields[index].value = value
+            case let (index?, nil): fields.remove(at: index)
+            case let (nil, value?): fields.append((name: name, value: value))
+            case (nil, nil): break
+            }
+        }
+    }
+
+    public var isEmpty: Bool { fields.isEmpty }
+
+    public static func == (lhs: Document, rhs: Document) -> Bool {
+        lhs.fields.count == rhs.fields.count
+            && zip(lhs.fields, rhs.fields).allSatisfy { $0.name == $1.name && $0.value == $1.value }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        for field in fields {
+            hasher.combine(field.name)
+            hasher.combine(field.value)
+        }
+    }
+}
+
+extension Document {
+    /// Sets `value` under `name` unless it is nil: optional payload fields are left out.
+    public mutating func set(_ name: String, _ value: DocValue?) {
+        if let value { self[name] = value }
+    }
+}

@@ -1,0 +1,110 @@
+/// The compact binary form of a `DocValue`, one tag byte per value.
+///
+/// Decimal numbers with few digits (72.4 kg, 1.5 mg) are stored as a scaled integer:
+/// two or three bytes instead of eight, which matters for records of ~60 bytes.
+public enum DocumentCodec {
+    enum Tag: UInt8 {
+        case null = 0, falseValue, trueValue, int, double, string, bytes, array, map, decimal
+    }
+
+    public static func encode(_ document: Document) -> [UInt8] {
+        var writer = BinaryWriter()
+        encode(document, into: &writer)
+        return writer.bytes
+    }
+
+    public static func encode(_ document: Document, into writer: inout BinaryWriter) {
+        writer.varint(UInt64(document.fields.count))
+        for field in document.fields {
+            writer.string(field.name)
+            encode(field.value, into: &writer)
+        }
+    }
+
+    public static func encode(_ value: DocValue, into writer: inout BinaryWriter) {
+        switch value {
+        case .null: writer.byte(Tag.null.rawValue)
+        case .bool(let flag): writer.byte(flag ? Tag.trueValue.rawValue : Tag.falseValue.rawValue)
+        case .int(let number):
+            writer.byte(Tag.int.rawValue)
+            writer.signed(number)
+        case .double(let number):
+            if let (mantissa, scale) = shortDecimal(number) {
+                writer.byte(Tag.decimal.rawValue)
+                writer.byte(scale)
+                writer.signed(mantissa)
+            } else {
+                writer.byte(Tag.double.rawValue)
+                writer.float64(number)
+            }
+        case .string(let text):
+            writer.byte(Tag.string.rawValue)
+            writer.string(text)
+        case .bytes(let data):
+            writer.byte(Tag.bytes.rawValue)
+            writer.lengthPrefixed(data)
+        case .array(let items):
+            writer.byte(Tag.array.rawValue)
+            writer.varint(UInt64(items.count))
+            for item in items { encode(item, into: &writer) }
+        case .map(let document):
+            writer.byte(Tag.map.rawValue)
+            encode(document, into: &writer)
+        }
+    }
+
+    public static func decodeDocument(_ bytes: [UInt8]) throws(DecodingError) -> Document {
+        var reader = BinaryReader(bytes)
+        let document = try decodeDocument(from: &reader)
+        guard reader.isAtEnd else { throw .malformed("trailing bytes after document", at: reader.offset) }
+        return document
+    }
+
+    public static func decodeDocument(from reader: inout BinaryReader) throws(DecodingError) -> Document {
+        let count = try reader.count()
+        var fields: [(String, DocValue)] = []
+        fields.reserveCapacity(count)
+        for _ in 0..<count {
+            let name = try reader.string()
+            fields.append((name, try decodeValue(from: &reader)))
+        }
+        return Document(fields)
+    }
+
+    static func decodeValue(from reader: inout BinaryReader) throws(DecodingError) -> DocValue {
+        let at = reader.offset
+        guard let tag = Tag(rawValue: try reader.byte()) else { throw .malformed("unknown value tag", at: at) }
+        switch tag {
+        case .null: return .null
+        case .falseValue: return .bool(false)
+        case .trueValue: return .bool(true)
+        case .int: return .int(try reader.signed())
+        case .double: return .double(try reader.float64())
+        case .decimal:
+            let scale = try reader.byte()
+            guard scale < powersOfTen.count else { throw .malformed("decimal scale \(scale)", at: at) }
+            return .double(Double(try reader.signed()) / powersOfTen[Int(scale)])
+        case .string: return .string(try reader.string())
+        case .bytes: return .bytes(Array(try reader.lengthPrefixed()))
+        case .array:
+            let count = try reader.count()
+            var items: [DocValue] = []
+            items.reserveCapacity(count)
+            for _ in 0..<count { items.append(try decodeValue(from: &reader)) }
+            return .array(items)
+        case .map: return .map(try decodeDocument(from: &reader))
+        }
+    }
+
+    private static let powersOfTen: [Double] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000]
+
+    /// The smallest scale at which `value` round-trips exactly through an integer mantissa.
+    static func shortDecimal(_ value: Double) -> (Int64, UInt8)? {
+        guard value.isFinite, abs(value) < 1e12 else { return nil }
+        for (scale, power) in powersOfTen.enumerated() {
+            let scaled = (value * power).rounded()
+            if scaled / power == value { return (Int64(scaled), UInt8(scale)) }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,60 @@
+/// The binary layout of an event inside a sealed record.
+///
+/// `recordedAt` is not written: the ledger stores it once per committed batch.
+public enum EnvelopeCodec {
+    private struct Flags: OptionSet {
+        let rawValue: UInt8
+        static let end = Flags(rawValue: 1 << 0)
+        static let zone = Flags(rawValue: 1 << 1)
+        static let device = Flags(rawValue: 1 << 2)
+        static let version = Flags(rawValue: 1 << 3)
+        static let causation = Flags(rawValue: 1 << 4)
+    }
+
+    public static func encode(_ event: Event) -> [UInt8] {
+        var writer = BinaryWriter(capacity: 160)
+        writer.byte(event.kind.code)
+        writer.varint(UInt64(event.schema))
+        writer.raw(event.id.bytes)
+        var flags: Flags = []
+        if event.end != nil { flags.insert(.end) }
+        if event.zone != nil { flags.insert(.zone) }
+        if event.source.device != nil { flags.insert(.device) }
+        if event.source.version != nil { flags.insert(.version) }
+        if event.causation != nil { flags.insert(.causation) }
+        writer.byte(flags.rawValue)
+        writer.signed(event.start.micros)
+        if let end = event.end { writer.signed(end.micros &- event.start.micros) }
+        writer.signed(Int64(event.utcOffset))
+        if let zone = event.zone { writer.string(zone) }
+        writer.string(event.source.name)
+        if let device = event.source.device { writer.string(device) }
+        if let version = event.source.version { writer.string(version) }
+        if let causation = event.causation { writer.raw(causation.bytes) }
+        DocumentCodec.encode(event.payload, into: &writer)
+        return writer.bytes
+    }
+
+    public static func decode(_ bytes: [UInt8], recordedAt: Timestamp) throws(DecodingError) -> Event {
+        var reader = BinaryReader(bytes)
+        let kindCode = try reader.byte()
+        guard let kind = EventKind(code: kindCode) else { throw .malformed("unknown event kind \(kindCode)", at: 0) }
+        let schema = Int(try reader.varint())
+        let id = EventID(bytes: try reader.raw(EventID.byteCount))!
+        let flags = Flags(rawValue: try reader.byte())
+        let start = Timestamp(micros: try reader.signed())
+        let end = flags.contains(.end) ? Timestamp(micros: start.micros &+ (try reader.signed())) : nil
+        let offset = try reader.signed()
+        guard let utcOffset = Int32(exactly: offset) else { throw .malformed("UTC offset out of range", at: reader.offset) }
+        let zone = flags.contains(.zone) ? try reader.string() : nil
+        var source = Source(name: try reader.string())
+        if flags.contains(.device) { source.device = try reader.string() }
+        if flags.contains(.version) { source.version = try reader.string() }
+        let causation = flags.contains(.causation) ? EventID(bytes: try reader.raw(EventID.byteCount)) : nil
+        let payload = try DocumentCodec.decodeDocument(from: &reader)
+        guard reader.isAtEnd else { throw .malformed("trailing bytes after event", at: reader.offset) }
+        return Event(
+            id: id, kind: kind, schema: schema, start: start, end: end, utcOffset: utcOffset, zone: zone,
+            recordedAt: recordedAt, source: source, causation: causation, payload: payload)
+    }
+}

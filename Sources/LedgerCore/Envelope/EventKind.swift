@@ -1,0 +1,66 @@
+/// The kinds of event, named in the past tense, each with a stable one-byte code.
+///
+/// Codes are written into sealed records: never renumber or reuse one.
+public enum EventKind: String, CaseIterable, Sendable, Codable {
+    case sampleRecorded = "sample.recorded"
+    case categoryRecorded = "category.recorded"
+    case correlationRecorded = "correlation.recorded"
+    case workoutRecorded = "workout.recorded"
+    case activitySummaryRecorded = "activitySummary.recorded"
+    case profileRecorded = "profile.recorded"
+    case heartbeatSeriesRecorded = "heartbeats.recorded"
+    case electrocardiogramRecorded = "ecg.recorded"
+    case moodRated = "mood.rated"
+    case fatigueRated = "fatigue.rated"
+    case symptomReported = "symptom.reported"
+    case foodLogged = "food.logged"
+    case medicationDefined = "medication.defined"
+    case doseTaken = "dose.taken"
+    case activityDefined = "activity.defined"
+    case activityStarted = "activity.started"
+    case activityStopped = "activity.stopped"
+    case faceCaptured = "face.captured"
+    case vitalMeasured = "vital.measured"
+    case settingChanged = "setting.changed"
+    case eventCorrected = "event.corrected"
+    case eventRetracted = "event.retracted"
+    case subjectErased = "subject.erased"
+
+    public var code: UInt8 {
+        switch self {
+        case .sampleRecorded: 1
+        case .categoryRecorded: 2
+        case .correlationRecorded: 3
+        case .workoutRecorded: 4
+        case .activitySummaryRecorded: 5
+        case .profileRecorded: 6
+        case .heartbeatSeriesRecorded: 7
+        case .electrocardiogramRecorded: 8
+        case .moodRated: 9
+        case .fatigueRated: 10
+        case .symptomReported: 11
+        case .foodLogged: 12
+        case .medicationDefined: 13
+        case .doseTaken: 14
+        case .activityDefined: 15
+        case .activityStarted: 16
+        case .activityStopped: 17
+        case .faceCaptured: 18
+        case .vitalMeasured: 19
+        case .settingChanged: 20
+        case .eventCorrected: 21
+        case .eventRetracted: 22
+        case .subjectErased: 23
+        }
+    }
+
+    private static let byCode: [UInt8: EventKind] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.code, $0) })
+
+    public init?(code: UInt8) {
+        guard let kind = Self.byCode[code] else { return nil }
+        self = kind
+    }
+
+    /// Corrections and retractions change how other events read; they are not views of their own.
+    public var isAmendment: Bool { self == .eventCorrected || self == .eventRetracted }
+}
