@@ -1,0 +1,24 @@
+/// The on-disk vault format: what this build writes, and the steps that bring older vaults up.
+public enum VaultFormat {
+    /// Format 1: vault.json with key slots, LMDB databases log, batches, ids and meta.
+    public static let current = 1
+
+    /// Whether this build can open a vault written in `format`.
+    public static func check(_ format: Int) throws(VaultFormatError) {
+        guard format >= 1 else { throw .unknown(format) }
+        guard format <= current else { throw .newer(found: format, supported: current) }
+    }
+}
+
+public enum VaultFormatError: Error, Equatable, CustomStringConvertible {
+    case newer(found: Int, supported: Int)
+    case unknown(Int)
+
+    public var description: String {
+        switch self {
+        case .newer(let found, let supported):
+            "vault format \(found) was written by a newer HealthLedger; this version reads formats up to \(supported). Upgrade healthledger; the vault was not changed."
+        case .unknown(let format): "vault format \(format) is not a HealthLedger format"
+        }
+    }
+}

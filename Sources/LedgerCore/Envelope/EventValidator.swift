@@ -1,0 +1,20 @@
+/// Checks an event before it is stored: the envelope, then the payload of its kind.
+public enum EventValidator {
+    /// Offsets beyond ±18 h exist nowhere on Earth.
+    static let maximumOffset: Int32 = 18 * 3600
+
+    public static func validate(_ event: Event) throws(ValidationError) {
+        if let end = event.end, end < event.start {
+            throw ValidationError(
+                kind: event.kind, field: "end", value: end.iso8601(utcOffset: event.utcOffset),
+                reason: "is before start \(event.start.iso8601(utcOffset: event.utcOffset))")
+        }
+        guard abs(event.utcOffset) <= maximumOffset else {
+            throw ValidationError(kind: event.kind, field: "utcOffset", value: "\(event.utcOffset)", reason: "is beyond ±18 hours")
+        }
+        guard !event.source.name.isEmpty else {
+            throw ValidationError(kind: event.kind, field: "source", value: "''", reason: "must name the app or device")
+        }
+        try PayloadCatalog.validate(kind: event.kind, schema: event.schema, payload: event.payload)
+    }
+}

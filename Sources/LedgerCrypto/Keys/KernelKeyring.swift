@@ -1,0 +1,61 @@
+import CKeyutils
+import Glibc
+
+/// Keeps an unlocked master key in the Linux kernel keyring for a limited time, so CLI
+/// commands that follow skip Argon2id.
+///
+/// The key goes to the session keyring when the process has one, otherwise to the user
+/// session keyring (the case under sshd or containers without PAM), both readable only by
+/// this user's processes; the kernel deletes it when the timeout expires.
+public enum KernelKeyring {
+    static func description(vaultID: String) -> String { "healthledger:\(vaultID)" }
+
+    public static func store(_ key: MasterKey, vaultID: String, ttlSeconds: UInt32) throws(KeyringError) {
+        let target = keyctl_get_keyring_ID(KEY_SPEC_SESSION_KEYRING, 0) >= 0
+            ? KEY_SPEC_SESSION_KEYRING : KEY_SPEC_USER_SESSION_KEYRING
+        let serial = key.secret.withBytes { bytes in
+            add_key("user", description(vaultID: vaultID), bytes.baseAddress, bytes.count, target)
+        }
+        guard serial >= 0 else { throw .unavailable(String(cString: strerror(errno))) }
+        guard keyctl_set_timeout(serial, ttlSeconds) == 0 else {
+            _ = keyctl_invalidate(serial)
+            throw .unavailable(String(cString: strerror(errno)))
+        }
+    }
+
+    /// The stored key for this vault, or nil when none is held (never unlocked, expired or locked).
+    public static func load(vaultID: String) -> MasterKey? {
+        let found = keyctl_search(KEY_SPEC_SESSION_KEYRING, "user", description(vaultID: vaultID), 0)
+        guard found >= 0 else { return nil }
+        let serial = key_serial_t(truncatingIfNeeded: found)
+        var buffer: UnsafeMutableRawPointer?
+        let length = keyctl_read_alloc(serial, &buffer)
+        guard length == MasterKey.byteCount, let buffer else {
+            if let buffer { free(buffer) }
+            return nil
+        }
+        defer {
+            memset(buffer, 0, Int(length))
+            free(buffer)
+        }
+        return MasterKey(secret: SecretBytes(count: MasterKey.byteCount) { $0.copyMemory(from: UnsafeRawBufferPointer(start: buffer, count: Int(length))) })
+    }
+
+    /// Drops the key; returns whether one was held.
+    @discardableResult
+    public static func remove(vaultID: String) -> Bool {
+        var removed = false
+        while case let found = keyctl_search(KEY_SPEC_SESSION_KEYRING, "user", description(vaultID: vaultID), 0), found >= 0 {
+            guard keyctl_invalidate(key_serial_t(truncatingIfNeeded: found)) == 0 else { break }
+            removed = true
+        }
+        return removed
+    }
+}
+
+/// The kernel keyring refused to hold the key.
+public enum KeyringError: Error, CustomStringConvertible {
+    case unavailable(String)
+    public var description: String { "the kernel keyring is not available (\(self.reason)); run commands with the passphrase instead" }
+    var reason: String { if case .unavailable(let why) = self { why } else { "" } }
+}

@@ -1,0 +1,54 @@
+import CSodium
+
+/// BLAKE2b and SipHash helpers over libsodium.
+public enum Hashing {
+    /// BLAKE2b with `outputLength` bytes, optionally keyed.
+    public static func blake2b(_ parts: [UInt8]..., key: SecretBytes? = nil, outputLength: Int = 32) -> [UInt8] {
+        withBlake2bState { state in
+            if let key {
+                key.withUnsignedPointer { _ = crypto_generichash_init(state, $0, key.count, outputLength) }
+            } else {
+                _ = crypto_generichash_init(state, nil, 0, outputLength)
+            }
+            for part in parts { _ = crypto_generichash_update(state, part, UInt64(part.count)) }
+            var output = [UInt8](repeating: 0, count: outputLength)
+            _ = crypto_generichash_final(state, &output, outputLength)
+            return output
+        }
+    }
+
+    public static func sha256(_ data: [UInt8]) -> [UInt8] {
+        var output = [UInt8](repeating: 0, count: Int(crypto_hash_sha256_BYTES))
+        _ = crypto_hash_sha256(&output, data, UInt64(data.count))
+        return output
+    }
+}
+
+/// Hashes event ids for the dedup index with SipHash-2-4 (128-bit output) under a vault key,
+/// so the index on disk reveals nothing about the ids without the key.
+public struct IDIndexHasher: Sendable {
+    public static let outputSize = Int(crypto_shorthash_siphashx24_BYTES)
+    private let key: SecretBytes
+
+    public init(key: SecretBytes) {
+        precondition(key.count >= Int(crypto_shorthash_siphashx24_KEYBYTES))
+        self.key = key
+    }
+
+    public func hash(_ id: [UInt8]) -> [UInt8] {
+        var output = [UInt8](repeating: 0, count: Self.outputSize)
+        key.withUnsignedPointer { _ = crypto_shorthash_siphashx24(&output, id, UInt64(id.count), $0) }
+        return output
+    }
+}
+
+/// Runs `body` with a BLAKE2b streaming state, which libsodium requires 64-byte aligned
+/// (Swift imports the C type as opaque because of that alignment).
+func withBlake2bState<R>(_ body: (OpaquePointer) -> R) -> R {
+    let memory = UnsafeMutableRawPointer.allocate(byteCount: crypto_generichash_statebytes(), alignment: 64)
+    defer {
+        sodium_memzero(memory, crypto_generichash_statebytes())
+        memory.deallocate()
+    }
+    return body(OpaquePointer(memory))
+}

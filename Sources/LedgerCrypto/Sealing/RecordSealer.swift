@@ -1,0 +1,102 @@
+import CSodium
+
+/// Seals and opens ledger records with XChaCha20-Poly1305.
+///
+/// Record layout: `format (1) ‖ key id (1) ‖ ciphertext ‖ tag (16)`. The nonce is the
+/// committing batch's random 16-byte prefix followed by the big-endian sequence number,
+/// so it is unique without being stored in every record (24 bytes saved per event), and
+/// a batch that is retried after a crash draws a fresh prefix. The associated data binds
+/// the vault id, the sequence number and the header, so a record moved to another place,
+/// another vault, or given another header fails to open.
+public struct RecordSealer: Sendable {
+    public static let format: UInt8 = 1
+    public static let headerSize = 2
+    public static let overhead = headerSize + Int(crypto_aead_xchacha20poly1305_ietf_ABYTES)
+    public static let noncePrefixSize = 16
+
+    private let key: SecretBytes
+    private let vaultID: [UInt8]
+    public let keyID: UInt8
+
+    public init(key: SecretBytes, vaultID: [UInt8], keyID: UInt8 = 1) {
+        precondition(key.count == Int(crypto_aead_xchacha20poly1305_ietf_KEYBYTES))
+        self.key = key
+        self.vaultID = vaultID
+        self.keyID = keyID
+    }
+
+    public static func newNoncePrefix() -> [UInt8] { Sodium.random(noncePrefixSize) }
+
+    /// Appends the sealed record for `plaintext` at `sequence` to `output`.
+    public func seal(
+        _ plaintext: UnsafeRawBufferPointer, sequence: UInt64, noncePrefix: [UInt8], into output: inout [UInt8]
+    ) {
+        let header: [UInt8] = [Self.format, keyID]
+        let nonce = Self.nonce(prefix: noncePrefix, sequence: sequence)
+        let associated = associatedData(sequence: sequence, header: header)
+        let start = output.count
+        output.append(contentsOf: header)
+        output.append(contentsOf: repeatElement(0, count: plaintext.count + Int(crypto_aead_xchacha20poly1305_ietf_ABYTES)))
+        output.withUnsafeMutableBufferPointer { buffer in
+            key.withUnsignedPointer { keyPointer in
+                var written: UInt64 = 0
+                _ = crypto_aead_xchacha20poly1305_ietf_encrypt(
+                    buffer.baseAddress! + start + Self.headerSize, &written,
+                    plaintext.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(plaintext.count),
+                    associated, UInt64(associated.count), nil, nonce, keyPointer)
+            }
+        }
+    }
+
+    /// The plaintext of `record`, or an error saying why it cannot be trusted.
+    public func open(_ record: UnsafeRawBufferPointer, sequence: UInt64, noncePrefix: [UInt8]) throws(SealError) -> [UInt8] {
+        guard record.count >= Self.overhead else { throw .tooShort(record.count) }
+        guard record[0] == Self.format else { throw .unknownFormat(record[0]) }
+        guard record[1] == keyID else { throw .unknownKey(record[1]) }
+        let header = [record[0], record[1]]
+        let nonce = Self.nonce(prefix: noncePrefix, sequence: sequence)
+        let associated = associatedData(sequence: sequence, header: header)
+        let cipherCount = record.count - Self.headerSize
+        var plaintext = [UInt8](repeating: 0, count: cipherCount - Int(crypto_aead_xchacha20poly1305_ietf_ABYTES))
+        let status = key.withUnsignedPointer { keyPointer in
+            var written: UInt64 = 0
+            return crypto_aead_xchacha20poly1305_ietf_decrypt(
+                &plaintext, &written, nil,
+                record.baseAddress!.assumingMemoryBound(to: UInt8.self) + Self.headerSize, UInt64(cipherCount),
+                associated, UInt64(associated.count), nonce, keyPointer)
+        }
+        guard status == 0 else { throw .authenticationFailed }
+        return plaintext
+    }
+
+    static func nonce(prefix: [UInt8], sequence: UInt64) -> [UInt8] {
+        precondition(prefix.count == noncePrefixSize)
+        return prefix + bigEndianBytes(sequence)
+    }
+
+    private func associatedData(sequence: UInt64, header: [UInt8]) -> [UInt8] {
+        vaultID + bigEndianBytes(sequence) + header
+    }
+}
+
+/// Why a sealed record or wrapped key did not open.
+public enum SealError: Error, Equatable, CustomStringConvertible {
+    case tooShort(Int)
+    case unknownFormat(UInt8)
+    case unknownKey(UInt8)
+    case authenticationFailed
+
+    public var description: String {
+        switch self {
+        case .tooShort(let count): "record of \(count) bytes is shorter than its header and tag"
+        case .unknownFormat(let format): "record format \(format) is not one this version reads"
+        case .unknownKey(let id): "record sealed with key id \(id), which this vault does not have"
+        case .authenticationFailed: "authentication failed: the bytes were changed, moved or sealed with another key"
+        }
+    }
+}
+
+/// The eight big-endian bytes of `value`; LMDB sorts keys of this form numerically.
+public func bigEndianBytes(_ value: UInt64) -> [UInt8] {
+    withUnsafeBytes(of: value.bigEndian) { Array($0) }
+}

@@ -1,0 +1,142 @@
+import LedgerCore
+import LedgerCrypto
+
+extension Ledger {
+    /// How far from its place a record is looked for when it does not open where it stands.
+    static let displacementSearch: UInt64 = 16
+
+    /// Opens every record, recomputes the Merkle tree and checks it against the signed
+    /// checkpoint (and against `olderCheckpoint` when given). Never throws for a bad record:
+    /// bad records are what it reports.
+    public func audit(olderCheckpoint: SignedCheckpoint? = nil) throws -> AuditReport {
+        try environment.read { txn in
+            var report = AuditReport()
+            var problems = ProblemCollector()
+            let state = try LedgerState.load(txn, databases)
+            try? loadDictionaries(txn, upTo: state.currentDictionary)
+            let signed = try verifiedCheckpoint(txn, problems: &problems)
+            report.checkpoint = signed
+            let signedSize = signed?.size ?? state.frontier.size
+
+            var frontier = MerkleFrontier()
+            var olderRoot: [UInt8]? = olderCheckpoint?.size == 0 ? MerkleHasher.emptyRoot : nil
+            var signedRoot: [UInt8]? = signedSize == 0 ? MerkleHasher.emptyRoot : nil
+            var expected: UInt64 = 0
+            let probe = try txn.cursor(databases.batches)
+            try scanRecords(txn, from: 0) { sequence, record, batch in
+                if sequence > expected { problems.add(.missing, expected, sequence - 1, "no record stored (deleted from the log)") }
+                diagnose(record, at: sequence, batch: batch, probe: probe, problems: &problems)
+                frontier.append(leafHash: MerkleHasher.leaf(record))
+                if frontier.size == olderCheckpoint?.size { olderRoot = frontier.root }
+                if frontier.size == signedSize { signedRoot = frontier.root }
+                expected = sequence + 1
+                report.recordsChecked += 1
+                return true
+            }
+            if expected < signedSize {
+                problems.add(.truncated, expected, signedSize - 1, "the signed checkpoint covers \(signedSize) records but the log ends at \(expected)")
+            } else if expected > signedSize {
+                problems.add(.inserted, signedSize, expected - 1, "records beyond the signed checkpoint (size \(signedSize)) were added without the vault key")
+            }
+            if let signed, let signedRoot, signedRoot != signed.rootHash, problems.isEmpty {
+                problems.add(.checkpoint, 0, max(signedSize, 1) - 1, "the records do not hash to the root the checkpoint signed")
+            }
+            if let older = olderCheckpoint {
+                if older.size > expected {
+                    report.consistency = .rolledBack(olderSize: older.size, current: expected)
+                } else if olderRoot != older.rootHash {
+                    report.consistency = .rewritten(olderSize: older.size)
+                } else {
+                    report.consistency = .grewFrom(olderSize: older.size, to: expected)
+                }
+            }
+            report.problems = problems.finished
+            return report
+        }
+    }
+
+    /// Parses an exported checkpoint note, verifying it was signed by this vault.
+    public func parseCheckpoint(note: String) throws -> SignedCheckpoint {
+        try SignedCheckpoint.parse(note: note, publicKey: header.publicKeyBytes)
+    }
+
+    private func verifiedCheckpoint(_ txn: Transaction, problems: inout ProblemCollector) throws -> SignedCheckpoint? {
+        guard let note = try txn.get(databases.meta, key: MetaKey.checkpoint) else { return nil }
+        do {
+            return try SignedCheckpoint.parse(note: String(decoding: note, as: UTF8.self), publicKey: header.publicKeyBytes)
+        } catch {
+            problems.add(.checkpoint, 0, 0, "the vault's stored checkpoint does not verify (\(error))")
+            return nil
+        }
+    }
+
+    /// Opens one record; when it does not open where it stands, looks nearby for the place it was sealed for.
+    private func diagnose(
+        _ record: UnsafeRawBufferPointer, at sequence: UInt64, batch: BatchInfo, probe: Cursor, problems: inout ProblemCollector
+    ) {
+        do {
+            let encoded = try codec.open(record, sequence: sequence, noncePrefix: batch.noncePrefix)
+            _ = try EnvelopeCodec.decode(encoded, recordedAt: Timestamp(micros: 0))
+            return
+        } catch RecordError.seal {
+            // Not sealed for this place: find where it belongs below.
+        } catch {
+            problems.add(.undecodable, sequence, sequence, "opens but does not decode (\(error))")
+            return
+        }
+        let low = sequence >= Self.displacementSearch ? sequence - Self.displacementSearch : 0
+        for candidate in low...(sequence + Self.displacementSearch) where candidate != sequence {
+            guard let home = try? batchContaining(candidate, cursor: probe),
+                  (try? codec.open(record, sequence: candidate, noncePrefix: home.noncePrefix)) != nil
+            else { continue }
+            problems.addDisplaced(at: sequence, holds: candidate)
+            return
+        }
+        problems.add(.modified, sequence, sequence, "authentication failed: its bytes were changed")
+    }
+}
+
+/// Gathers problems, merging runs so a shift of 5,000 records reads as one line.
+struct ProblemCollector {
+    private(set) var problems: [AuditProblem] = []
+    private var displacedRun: (start: UInt64, end: UInt64, offset: Int64)?
+
+    var isEmpty: Bool { problems.isEmpty && displacedRun == nil }
+
+    mutating func add(_ kind: AuditProblem.Kind, _ first: UInt64, _ last: UInt64, _ detail: String) {
+        flushDisplaced()
+        problems.append(AuditProblem(kind: kind, sequence: first, lastSequence: last, detail: detail))
+    }
+
+    mutating func addDisplaced(at sequence: UInt64, holds original: UInt64) {
+        let offset = Int64(bitPattern: sequence &- original)
+        if let run = displacedRun, run.offset == offset, run.end + 1 == sequence {
+            displacedRun?.end = sequence
+            return
+        }
+        flushDisplaced()
+        displacedRun = (sequence, sequence, offset)
+    }
+
+    private mutating func flushDisplaced() {
+        guard let run = displacedRun else { return }
+        displacedRun = nil
+        let original = UInt64(bitPattern: Int64(bitPattern: run.start) &- run.offset)
+        if run.start == run.end, run.offset.magnitude <= 16, run.offset != 0 {
+            problems.append(AuditProblem(kind: .reordered, sequence: run.start, lastSequence: run.end,
+                detail: "holds the record sealed for sequence \(original) (records swapped or reordered)"))
+        } else if run.offset > 0 {
+            problems.append(AuditProblem(kind: .inserted, sequence: run.start - UInt64(run.offset), lastSequence: run.start - 1,
+                detail: "\(run.offset) record(s) inserted: sequences \(run.start)–\(run.end) hold the records sealed for \(original)–\(original + run.end - run.start)"))
+        } else {
+            problems.append(AuditProblem(kind: .removed, sequence: original, lastSequence: original + UInt64(-run.offset) - 1,
+                detail: "\(-run.offset) record(s) removed and the rest renumbered: sequences \(run.start)–\(run.end) hold the records sealed for \(original)–\(original + run.end - run.start)"))
+        }
+    }
+
+    var finished: [AuditProblem] {
+        var copy = self
+        copy.flushDisplaced()
+        return copy.problems
+    }
+}

@@ -1,0 +1,56 @@
+import CLMDB
+
+/// A position in a database, valid while its transaction is open.
+public final class Cursor {
+    let handle: OpaquePointer
+    private let transaction: Transaction
+
+    init(handle: OpaquePointer, transaction: Transaction) {
+        self.handle = handle
+        self.transaction = transaction
+    }
+
+    deinit { mdb_cursor_close(handle) }
+
+    public enum Move {
+        case first, last, next, previous
+        var operation: MDB_cursor_op {
+            switch self {
+            case .first: MDB_FIRST
+            case .last: MDB_LAST
+            case .next: MDB_NEXT
+            case .previous: MDB_PREV
+            }
+        }
+    }
+
+    /// Moves and returns the entry there (pointers valid until the next move), or nil at the end.
+    public func move(_ move: Move) throws -> (key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)? {
+        var key = MDB_val()
+        var value = MDB_val()
+        return try position(&key, &value, move.operation)
+    }
+
+    /// Moves to the first key at or after `key`.
+    public func seek(atOrAfter key: [UInt8]) throws -> (key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)? {
+        var keyCopy = key
+        return try keyCopy.withUnsafeMutableBytes { (bytes) throws in
+            var keyVal = MDB_val(mv_size: bytes.count, mv_data: bytes.baseAddress)
+            var value = MDB_val()
+            return try position(&keyVal, &value, MDB_SET_RANGE)
+        }
+    }
+
+    private func position(
+        _ key: inout MDB_val, _ value: inout MDB_val, _ operation: MDB_cursor_op
+    ) throws -> (key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)? {
+        let status = mdb_cursor_get(handle, &key, &value, operation)
+        if status == LMDBError.notFound { return nil }
+        try lmdb(status, "mdb_cursor_get")
+        return (UnsafeRawBufferPointer(start: key.mv_data, count: key.mv_size),
+                UnsafeRawBufferPointer(start: value.mv_data, count: value.mv_size))
+    }
+}
+
+@available(*, unavailable)
+extension Cursor: Sendable {}

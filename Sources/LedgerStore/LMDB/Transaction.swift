@@ -1,0 +1,106 @@
+import CLMDB
+
+/// An LMDB transaction. Not Sendable: LMDB write transactions belong to one thread.
+public final class Transaction {
+    let handle: OpaquePointer
+    let environment: Environment
+    private var finished = false
+
+    init(handle: OpaquePointer, environment: Environment) {
+        self.handle = handle
+        self.environment = environment
+    }
+
+    deinit { if !finished { mdb_txn_abort(handle) } }
+
+    public func commit() throws {
+        finished = true
+        try lmdb(mdb_txn_commit(handle), "mdb_txn_commit")
+    }
+
+    public func abort() {
+        guard !finished else { return }
+        finished = true
+        mdb_txn_abort(handle)
+    }
+
+    /// The value under `key`, copied out of the map, or nil.
+    public func get(_ database: Database, key: [UInt8]) throws -> [UInt8]? {
+        try get(database, key: key) { Array($0) }
+    }
+
+    /// Runs `body` on the value in place (valid only during the call).
+    public func get<R>(
+        _ database: Database, key: [UInt8], _ body: (UnsafeRawBufferPointer) throws -> R
+    ) throws -> R? {
+        var keyCopy = key
+        return try keyCopy.withUnsafeMutableBytes { (keyBytes) throws -> R? in
+            var keyVal = MDB_val(mv_size: keyBytes.count, mv_data: keyBytes.baseAddress)
+            var value = MDB_val()
+            let status = mdb_get(handle, database.handle, &keyVal, &value)
+            if status == LMDBError.notFound { return nil }
+            try lmdb(status, "mdb_get(\(database.name))")
+            return try body(UnsafeRawBufferPointer(start: value.mv_data, count: value.mv_size))
+        }
+    }
+
+    public enum PutMode {
+        case replace
+        /// Fails with `.keyExists` when the key is present (MDB_NOOVERWRITE).
+        case insertOnly
+        /// Keys arrive in increasing order: LMDB fills pages fully (MDB_APPEND).
+        case append
+    }
+
+    /// Stores `value` under `key`; returns false if `insertOnly` found the key already there.
+    @discardableResult
+    public func put(
+        _ database: Database, key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer, mode: PutMode = .replace
+    ) throws -> Bool {
+        var keyVal = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
+        var valueVal = MDB_val(mv_size: value.count, mv_data: UnsafeMutableRawPointer(mutating: value.baseAddress))
+        let flags: UInt32 = switch mode {
+        case .replace: 0
+        case .insertOnly: UInt32(MDB_NOOVERWRITE)
+        case .append: UInt32(MDB_APPEND)
+        }
+        let status = mdb_put(handle, database.handle, &keyVal, &valueVal, flags)
+        if mode == .insertOnly, status == LMDBError.keyExists { return false }
+        try lmdb(status, "mdb_put(\(database.name))")
+        return true
+    }
+
+    @discardableResult
+    public func put(_ database: Database, key: [UInt8], value: [UInt8], mode: PutMode = .replace) throws -> Bool {
+        try key.withUnsafeBytes { (keyBytes) throws in
+            try value.withUnsafeBytes { (valueBytes) throws in
+                try put(database, key: keyBytes, value: valueBytes, mode: mode)
+            }
+        }
+    }
+
+    public func delete(_ database: Database, key: [UInt8]) throws {
+        var keyCopy = key
+        try keyCopy.withUnsafeMutableBytes { (keyBytes) throws in
+            var keyVal = MDB_val(mv_size: keyBytes.count, mv_data: keyBytes.baseAddress)
+            let status = mdb_del(handle, database.handle, &keyVal, nil)
+            if status == LMDBError.notFound { return }
+            try lmdb(status, "mdb_del(\(database.name))")
+        }
+    }
+
+    public func entryCount(_ database: Database) throws -> Int {
+        var stat = MDB_stat()
+        try lmdb(mdb_stat(handle, database.handle, &stat), "mdb_stat(\(database.name))")
+        return stat.ms_entries
+    }
+
+    public func cursor(_ database: Database) throws -> Cursor {
+        var cursor: OpaquePointer?
+        try lmdb(mdb_cursor_open(handle, database.handle, &cursor), "mdb_cursor_open(\(database.name))")
+        return Cursor(handle: cursor!, transaction: self)
+    }
+}
+
+@available(*, unavailable)
+extension Transaction: Sendable {}

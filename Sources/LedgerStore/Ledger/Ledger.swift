@@ -1,0 +1,131 @@
+import Foundation
+import LedgerCore
+import LedgerCrypto
+import Migrations
+
+/// An event read back from the log, with its place in it.
+public struct StoredEvent: Sendable, Hashable {
+    public let sequence: UInt64
+    public let event: Event
+}
+
+/// An open, unlocked vault: the sealed append-only log and its indexes.
+///
+/// All durable state (next sequence, Merkle frontier, dictionaries) is read inside each
+/// write transaction, so several processes can append to one vault safely: LMDB's
+/// writer lock orders them.
+public final class Ledger {
+    public let directory: String
+    public let header: VaultHeader
+    let environment: Environment
+    let databases: Databases
+    let codec: RecordCodec
+    let indexHasher: IDIndexHasher
+    let blobSealer: BlobSealer
+    let signingKey: SigningKey
+    let vaultID: [UInt8]
+    /// Keyed BLAKE2b for deterministic ids of imported records.
+    public let idDerivationKey: SecretBytes
+
+    public static let defaultMapSize = 1 << 30
+
+    public init(directory: String, masterKey: MasterKey, mapSize: Int = Ledger.defaultMapSize) throws {
+        header = try VaultHeader.read(vault: directory)
+        signingKey = SigningKey(seed: masterKey.derive(.signingSeed))
+        guard constantTimeEqual(signingKey.publicKey, header.publicKeyBytes) else {
+            throw LedgerStoreError.locked(.wrongSecret(.passphrase))
+        }
+        self.directory = directory
+        vaultID = header.vaultIDBytes
+        environment = try Environment(path: directory, mapSize: mapSize)
+        databases = try Databases.open(in: environment)
+        let recordKey = masterKey.derive(.recordSealing)
+        codec = RecordCodec(sealer: RecordSealer(key: recordKey, vaultID: vaultID))
+        blobSealer = BlobSealer(key: recordKey)
+        indexHasher = IDIndexHasher(key: masterKey.derive(.idIndex, length: 16))
+        idDerivationKey = masterKey.derive(.deterministicIDs)
+    }
+
+    /// The number of events in the log (the next sequence number).
+    public func count() throws -> UInt64 {
+        try environment.read { txn in try LedgerState.load(txn, databases).frontier.size }
+    }
+
+    /// The newest signed checkpoint, or nil for an empty vault.
+    public func latestCheckpoint() throws -> SignedCheckpoint? {
+        try environment.read { txn in
+            guard let note = try txn.get(databases.meta, key: MetaKey.checkpoint) else { return nil }
+            return try SignedCheckpoint.parse(note: String(decoding: note, as: UTF8.self), publicKey: header.publicKeyBytes)
+        }
+    }
+
+    /// The checkpoint note text, as `checkpoint export` writes it.
+    public func checkpointNote() throws -> String? {
+        try latestCheckpoint()?.note(publicKey: header.publicKeyBytes)
+    }
+
+    func associatedData(batchStarting first: UInt64) -> [UInt8] { vaultID + Array("batch".utf8) + bigEndianBytes(first) }
+    func associatedData(dictionary id: UInt8) -> [UInt8] { vaultID + Array("dict".utf8) + [id] }
+}
+
+/// The databases of a vault's LMDB environment.
+struct Databases {
+    /// sequence (u64 big-endian) → sealed record.
+    let log: Database
+    /// first sequence of a committed batch → nonce prefix ‖ sealed commit time.
+    let batches: Database
+    /// SipHash(id) → sequence.
+    let ids: Database
+    /// frontier, checkpoint, dictionaries.
+    let meta: Database
+
+    static func open(in environment: Environment) throws -> Databases {
+        func openAll(_ txn: Transaction, create: Bool) throws -> Databases {
+            Databases(
+                log: try environment.database("log", in: txn, create: create),
+                batches: try environment.database("batches", in: txn, create: create),
+                ids: try environment.database("ids", in: txn, create: create),
+                meta: try environment.database("meta", in: txn, create: create))
+        }
+        do {
+            let txn = try environment.beginTransaction(readOnly: true)
+            let databases = try openAll(txn, create: false)
+            try txn.commit()
+            return databases
+        } catch LedgerStoreError.lmdb(let error) where error.code == LMDBError.notFound {
+            return try environment.write { try openAll($0, create: true) }
+        }
+    }
+}
+
+enum MetaKey {
+    static let frontier = Array("frontier".utf8)
+    static let checkpoint = Array("checkpoint".utf8)
+    static let currentDictionary = Array("dict.current".utf8)
+    static let nextTraining = Array("dict.nextTraining".utf8)
+    static func dictionary(_ id: UInt8) -> [UInt8] { Array("dict.".utf8) + [id] }
+}
+
+/// The durable counters a write transaction starts from.
+struct LedgerState {
+    var frontier: MerkleFrontier
+    var currentDictionary: UInt8?
+    var nextTraining: UInt64
+
+    static let firstTraining: UInt64 = 1_000
+
+    static func load(_ txn: Transaction, _ databases: Databases) throws -> LedgerState {
+        var frontier = MerkleFrontier()
+        if let bytes = try txn.get(databases.meta, key: MetaKey.frontier) {
+            guard let stored = MerkleFrontier(serialized: bytes) else {
+                throw LedgerStoreError.corruptHeader(path: "meta", reason: "the stored Merkle frontier is damaged")
+            }
+            frontier = stored
+        }
+        let dictionary = try txn.get(databases.meta, key: MetaKey.currentDictionary)?.first
+        let next = try txn.get(databases.meta, key: MetaKey.nextTraining).map { bytes in
+            bytes.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        }
+        return LedgerState(frontier: frontier, currentDictionary: dictionary, nextTraining: next ?? firstTraining)
+    }
+}

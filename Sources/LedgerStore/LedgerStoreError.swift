@@ -1,0 +1,44 @@
+import CLMDB
+
+import LedgerCore
+import LedgerCrypto
+
+/// What can go wrong opening, writing or reading a vault; each case says what to do.
+public enum LedgerStoreError: Error, CustomStringConvertible {
+    case lmdb(LMDBError)
+    case truncatedFile(path: String, size: Int, needed: Int)
+    case noVault(path: String)
+    case vaultExists(path: String)
+    case newerFormat(path: String, found: Int, supported: Int)
+    case corruptHeader(path: String, reason: String)
+    case locked(KeySlotError)
+    case unreadableRecord(sequence: UInt64, reason: String)
+    case invalidEvent(index: Int, ValidationError)
+    case callback(any Error)
+    case io(path: String, reason: String)
+
+    var isMapFull: Bool { if case .lmdb(let error) = self { error.code == LMDBError.mapFull } else { false } }
+
+    public var description: String {
+        switch self {
+        case .lmdb(let error): "vault storage error: \(error)"
+        case .truncatedFile(let path, let size, let needed):
+            "\(path) is truncated: \(size) bytes, but its own index needs \(needed). Restore the vault from a backup (nothing was read or changed)."
+        case .noVault(let path): "no vault at \(path); create one with `healthledger init --vault \(path)`"
+        case .vaultExists(let path): "a vault already exists at \(path); choose another folder or remove it first"
+        case .newerFormat(let path, let found, let supported):
+            "the vault at \(path) has format \(found), written by a newer HealthLedger; this version reads formats up to \(supported). Upgrade healthledger; the vault was not changed."
+        case .corruptHeader(let path, let reason): "\(path)/vault.json is damaged (\(reason)); restore it from a backup"
+        case .locked(let error): "\(error); the vault was not changed"
+        case .unreadableRecord(let sequence, let reason): "record at sequence \(sequence) cannot be read: \(reason); run `healthledger audit`"
+        case .invalidEvent(let index, let error): "event \(index + 1): \(error)"
+        case .callback(let error): "\(error)"
+        case .io(let path, let reason): "\(path): \(reason)"
+        }
+    }
+}
+
+@inline(__always)
+func lmdb(_ code: Int32, _ call: @autoclosure () -> String) throws(LedgerStoreError) {
+    if code != 0 { throw .lmdb(LMDBError(code: code, call: call())) }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import LedgerCore
+import LedgerCrypto
+import Testing
+@testable import LedgerStore
+
+@Suite struct LedgerAppendTests {
+    @Test func appendedEventsReadBackIdenticalWithTheirCommitTime() throws {
+        let vault = try TestVault()
+        let ledger = try vault.open()
+        let events = heartRateEvents(count: 50)
+        let committed = Timestamp(micros: 1_800_000_000_000_000)
+        let outcome = try ledger.append(events, recordedAt: committed)
+        #expect(outcome.appended == Array(0..<50))
+        let stored = try ledger.allEvents()
+        #expect(stored.map(\.sequence) == Array(0..<50))
+        for (original, read) in zip(events, stored) {
+            var expected = original
+            expected.recordedAt = committed
+            #expect(read.event == expected)
+        }
+    }
+
+    @Test func theSameIDAppendedTwiceIsStoredOnce() throws {
+        let vault = try TestVault()
+        let ledger = try vault.open()
+        let events = heartRateEvents(count: 10)
+        try ledger.append(events)
+        let again = try ledger.append(events + heartRateEvents(count: 1, startingAt: 0))
+        #expect(again.duplicates == 10)
+        #expect(again.appended == [10])
+        #expect(try ledger.count() == 11)
+        let inOneBatch = try ledger.append([events[0], events[0]])
+        #expect(inOneBatch.duplicates == 2)
+    }
+
+    @Test func findsEventsByIDAndSequence() throws {
+        let vault = try TestVault()
+        let ledger = try vault.open()
+        let events = heartRateEvents(count: 20)
+        try ledger.append(events)
+        #expect(try ledger.event(id: events[7].id)?.sequence == 7)
+        #expect(try ledger.event(id: .random()) == nil)
+        #expect(try ledger.event(sequence: 19)?.event.id == events[19].id)
+        #expect(try ledger.event(sequence: 20) == nil)
+    }
+
+    @Test func aDictionaryIsTrainedOnTheVaultsOwnEventsAndOldRecordsStillRead() throws {
+        let vault = try TestVault()
+        let ledger = try vault.open()
+        try ledger.append(heartRateEvents(count: 300))
+        try ledger.append(heartRateEvents(count: 2_000, startingAt: 1_800_000_000_000_000))
+        let reopened = try vault.open()
+        let all = try reopened.allEvents()
+        #expect(all.count == 2_300)
+        let sizes = try reopened.environment.read { txn in
+            (try txn.get(reopened.databases.log, key: bigEndianBytes(10))!.count, try txn.get(reopened.databases.log, key: bigEndianBytes(2_000))!.count)
+        }
+        #expect(sizes.1 < sizes.0, "records sealed after training should be smaller (\(sizes))")
+    }
+
+    @Test func theMapGrowsWhenFullAndNothingIsLost() throws {
+        let vault = try TestVault(mapSize: 256 * 1024)
+        let ledger = try vault.open()
+        for batch in 0..<5 {
+            try ledger.append(heartRateEvents(count: 2_000, startingAt: Int64(batch) * 1_000_000_000_000))
+        }
+        #expect(try ledger.count() == 10_000)
+        #expect(try ledger.audit().isClean)
+    }
+
+    @Test func anEndBeforeItsStartIsRejectedAndNothingIsStored() throws {
+        let vault = try TestVault()
+        let ledger = try vault.open()
+        var bad = heartRateEvents(count: 2)
+        bad[1].end = Timestamp(micros: bad[1].start.micros - 1)
+        #expect(throws: LedgerStoreError.self) { try ledger.append(bad) }
+        #expect(try ledger.count() == 0)
+    }
+
+    @Test func theSignedCheckpointCoversTheWholeLog() throws {
+        let vault = try TestVault()
+        let ledger = try vault.open()
+        try ledger.append(heartRateEvents(count: 33))
+        let checkpoint = try #require(try ledger.latestCheckpoint())
+        #expect(checkpoint.size == 33)
+        let note = try #require(try ledger.checkpointNote())
+        #expect(try ledger.parseCheckpoint(note: note) == checkpoint)
+        let forged = note.replacingOccurrences(of: "\n33\n", with: "\n34\n")
+        #expect(throws: CheckpointError.self) { try ledger.parseCheckpoint(note: forged) }
+    }
+}
