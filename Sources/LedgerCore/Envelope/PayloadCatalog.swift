@@ -20,3 +20,8 @@ public enum PayloadCatalog {
         }
     }
 }
+
+extension PayloadCatalog {
+    /// The schema new events of `kind` are written with.
+    public static func currentSchema(of kind: EventKind) -> Int { types[kind]?.schema ?? 1 }
+}

@@ -96,3 +96,10 @@ enum CompressionError: Error, CustomStringConvertible {
         }
     }
 }
+
+/// Dictionary training as the ledger does it, for tools that compare against it.
+public enum ZstdDictionary {
+    public static func train(samples: [[UInt8]]) -> [UInt8]? {
+        Compressor.trainDictionary(samples: samples, capacity: Ledger.dictionaryCapacity)
+    }
+}

@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import LedgerCore
+import LedgerCrypto
+import LedgerStore
+
+struct Audit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Open every record, recompute the Merkle tree and check the signed checkpoint; name any damage by sequence number.")
+    @Option(help: "An older checkpoint (from `checkpoint export`): prove the log only grew since then.") var checkpoint: String?
+    @Flag(help: "The report as JSON.") var json = false
+    @OptionGroup var vault: VaultOptions
+
+    func run() throws {
+        let ledger = try vault.openLedger()
+        let older = try checkpoint.map { path in
+            guard let note = FileManager.default.contents(atPath: path) else {
+                throw ExitStatus.Failure(status: .noVault, message: "cannot read checkpoint file \(path)")
+            }
+            do {
+                return try ledger.parseCheckpoint(note: String(decoding: note, as: UTF8.self))
+            } catch {
+                throw ExitStatus.Failure(status: .invalidInput, message: "\(path): \(error)")
+            }
+        }
+        let report = try ledger.audit(olderCheckpoint: older)
+        json ? printJSON(report) : printText(report)
+        if !report.problems.isEmpty { throw ExitCode(ExitStatus.auditFailed.rawValue) }
+        if report.consistency?.isConsistent == false { throw ExitCode(ExitStatus.rolledBack.rawValue) }
+    }
+
+    private func printText(_ report: AuditReport) {
+        print("audited \(report.recordsChecked) records in \(vault.path)")
+        if let signed = report.checkpoint {
+            print("signed checkpoint: size \(signed.size), root \(Data(signed.rootHash).base64EncodedString())")
+        }
+        for problem in report.problems { print("PROBLEM \(problem)") }
+        if let consistency = report.consistency { print(consistency.description) }
+        print(report.isClean ? "audit clean: every record opens and the tree matches the signed checkpoint" : "audit FAILED")
+    }
+
+    private func printJSON(_ report: AuditReport) {
+        var document = Document()
+        document["records"] = .int(Int64(report.recordsChecked))
+        document["clean"] = .bool(report.isClean)
+        document.set("checkpointSize", report.checkpoint.map { .int(Int64($0.size)) })
+        document["problems"] = .array(report.problems.map { problem in
+            .map(["kind": .string(problem.kind.rawValue), "sequence": .int(Int64(problem.sequence)),
+                  "lastSequence": .int(Int64(problem.lastSequence)), "detail": .string(problem.detail)])
+        })
+        document.set("consistency", report.consistency.map { .string($0.description) })
+        print(JSONWriter.string(document))
+    }
+}
+
+struct CheckpointCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "checkpoint", abstract: "Signed checkpoints of the log.", subcommands: [Export.self])
+
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Write the latest signed checkpoint (a C2SP signed note) to a file.")
+        @Argument(help: "Where to write it.") var file: String
+        @OptionGroup var vault: VaultOptions
+
+        func run() throws {
+            let ledger = try vault.openLedger()
+            guard let note = try ledger.checkpointNote() else {
+                throw ExitStatus.Failure(status: .invalidInput, message: "the vault is empty: nothing to checkpoint yet")
+            }
+            guard FileManager.default.createFile(atPath: file, contents: Data(note.utf8)) else {
+                throw ExitStatus.Failure(status: .ioError, message: "cannot write \(file)")
+            }
+            print("wrote checkpoint of \(try ledger.count()) events to \(file)")
+        }
+    }
+}
+
+struct Kinds: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List the event kinds.")
+    @Flag(help: "As JSON lines.") var json = false
+
+    func run() {
+        for kind in EventKind.allCases {
+            let schema = PayloadCatalog.currentSchema(of: kind)
+            if json {
+                print(JSONWriter.string(["kind": .string(kind.rawValue), "code": .int(Int64(kind.code)), "schema": .int(Int64(schema))]))
+            } else {
+                print("\(kind.rawValue.padding(toLength: 26, withPad: " ", startingAt: 0)) schema \(schema)")
+            }
+        }
+    }
+}

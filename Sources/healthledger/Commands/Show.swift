@@ -1,0 +1,91 @@
+import ArgumentParser
+import LedgerCore
+import LedgerStore
+
+struct Show: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Show one event as it reads now, with its corrections.")
+    @Argument(help: "The event id (32 hex digits).") var id: String
+    @Flag(help: "As JSON.") var json = false
+    @OptionGroup var vault: VaultOptions
+
+    func run() throws {
+        let ledger = try vault.openLedger()
+        let current = try EventLookup.current(ledger, id)
+        if json {
+            var document = EventJSON.document(current.event, sequence: current.stored.sequence)
+            document["retracted"] = .bool(current.isRetracted)
+            document["amendments"] = .array(current.amendments.map { .map(EventJSON.document($0.event, sequence: $0.sequence)) })
+            print(JSONWriter.string(document))
+            return
+        }
+        let event = current.event
+        print("#\(current.stored.sequence) \(event.kind.rawValue) (schema \(event.schema))\(current.isRetracted ? " — RETRACTED" : "")")
+        print("  id        \(event.id)")
+        print("  start     \(event.start.iso8601(utcOffset: event.utcOffset))")
+        if let end = event.end { print("  end       \(end.iso8601(utcOffset: event.utcOffset))") }
+        print("  recorded  \(event.recordedAt.iso8601(utcOffset: event.utcOffset))")
+        print("  source    \([event.source.name, event.source.device, event.source.version].compactMap { $0 }.joined(separator: " · "))")
+        print("  payload   \(JSONWriter.string(event.payload))")
+        for amendment in current.amendments {
+            print("  #\(amendment.sequence) \(amendment.event.kind.rawValue) at \(amendment.event.recordedAt.iso8601(utcOffset: event.utcOffset)): \(JSONWriter.string(amendment.event.payload))")
+        }
+        if current.isCorrected { print("  originally \(JSONWriter.string(current.stored.event.payload))") }
+    }
+}
+
+enum EventLookup {
+    static func current(_ ledger: Ledger, _ text: String) throws -> CurrentEvent {
+        guard let id = EventID(hex: text) else {
+            throw ExitStatus.Failure(status: .invalidInput, message: "'\(text)' is not an event id (32 hex digits, as `log --json` shows)")
+        }
+        guard let current = try CurrentView.current(ledger, id: id) else {
+            throw ExitStatus.Failure(status: .invalidInput, message: "no event with id \(text) in \(ledger.directory)")
+        }
+        return current
+    }
+}
+
+struct Correct: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Correct an event: appends a correction; the original stays in the log.",
+        discussion: "correct ID rating=6 · correct ID --payload '{\"rating\":6,\"scaleMin\":1,\"scaleMax\":10}'")
+    @Argument(help: "The event id.") var id: String
+    @Argument(help: "Fields to change, as name=value.") var fields: [String] = []
+    @Option(help: "The whole new payload as JSON.") var payload: String?
+    @Option(help: "Why.") var reason: String?
+    @OptionGroup var entry: EntryOptions
+    @OptionGroup var vault: VaultOptions
+
+    func run() throws {
+        let ledger = try vault.openLedger()
+        let current = try EventLookup.current(ledger, id)
+        guard !current.isRetracted else {
+            throw ExitStatus.Failure(status: .invalidInput, message: "event \(id) was retracted; nothing to correct")
+        }
+        guard !current.event.kind.isAmendment else {
+            throw ExitStatus.Failure(status: .invalidInput, message: "\(id) is itself a \(current.event.kind.rawValue); correct the original event")
+        }
+        var document = try payload.map { try JSONParser.parseObject($0) } ?? current.event.payload
+        for field in fields { try FieldAssignment.apply(field, to: &document) }
+        try PayloadCatalog.validate(kind: current.event.kind, schema: current.event.schema, payload: document)
+        let correction = try EventCorrected(target: current.event.id, payloadSchema: current.event.schema, payload: document, reason: reason).validated()
+        try vault.store([entry.event(correction, causation: current.event.id)])
+    }
+}
+
+struct Retract: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Retract an event: appends a retraction; the original stays in the log.")
+    @Argument(help: "The event id.") var id: String
+    @Option(help: "Why.") var reason: String?
+    @OptionGroup var entry: EntryOptions
+    @OptionGroup var vault: VaultOptions
+
+    func run() throws {
+        let ledger = try vault.openLedger()
+        let current = try EventLookup.current(ledger, id)
+        guard !current.isRetracted else {
+            throw ExitStatus.Failure(status: .invalidInput, message: "event \(id) is already retracted")
+        }
+        try vault.store([entry.event(try EventRetracted(target: current.event.id, reason: reason).validated(), causation: current.event.id)])
+    }
+}

@@ -1,0 +1,36 @@
+import ArgumentParser
+import LedgerCore
+import LedgerCrypto
+import LedgerStore
+
+struct Unlock: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Keep the vault key in the kernel keyring for a while, so commands skip the passphrase.")
+
+    @OptionGroup var vault: VaultOptions
+
+    @Option(help: "How long to stay unlocked: 90s, 15m, 1h30m, 2d.")
+    var ttl = "15m"
+
+    func run() throws {
+        let seconds = try TimeExpression.parseDuration(ttl)
+        guard seconds > 0, seconds <= Int64(UInt32.max) else {
+            throw ExitStatus.Failure(status: .invalidInput, message: "--ttl \(ttl) must be positive")
+        }
+        let header = try VaultHeader.read(vault: vault.path)
+        let master = try VaultKeys.unlock(header, with: vault.secret(prompt: "Passphrase for \(vault.path): "))
+        try KernelKeyring.store(master, vaultID: header.vaultID, ttlSeconds: UInt32(seconds))
+        print("Unlocked \(vault.path) for \(ttl)")
+    }
+}
+
+struct Lock: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Drop the vault key from the kernel keyring.")
+
+    @OptionGroup var vault: VaultOptions
+
+    func run() throws {
+        let header = try VaultHeader.read(vault: vault.path)
+        print(KernelKeyring.remove(vaultID: header.vaultID) ? "Locked \(vault.path)" : "\(vault.path) was not unlocked")
+    }
+}

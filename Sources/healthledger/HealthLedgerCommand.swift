@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+
+@main
+struct HealthLedgerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "healthledger",
+        abstract: "A private, verifiable health ledger: every entry sealed, nothing ever changed in place.",
+        discussion: """
+            Quick entries: mood 7 · fatigue 3 · symptom headache --severity 2 · take Ibuprofen 200mg ·
+            eat "Oatmeal" --kcal 350 · weigh 72.4kg · start Reading · stop --last
+            Exit codes: \(ExitStatus.summary)
+            """,
+        subcommands: [
+            Demo.self, Init.self, Passwd.self, Unlock.self, Lock.self,
+            Append.self, Mood.self, Fatigue.self, Symptom.self, Take.self, Eat.self, Weigh.self, Start.self, Stop.self,
+            Log.self, Show.self, Correct.self, Retract.self, Audit.self, CheckpointCommand.self, Kinds.self,
+        ])
+
+    /// Runs the command, mapping every failure to a message on stderr and its own exit code.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let failure as ExitStatus.Failure {
+            FileHandle.standardError.write(Data("healthledger: \(failure.message)\n".utf8))
+            Foundation.exit(failure.status.rawValue)
+        } catch {
+            if let status = ExitStatus.classify(error) {
+                FileHandle.standardError.write(Data("healthledger: \(error)\n".utf8))
+                Foundation.exit(status.rawValue)
+            }
+            exit(withError: error)
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import ArgumentParser
+import LedgerCore
+
+/// `--scale 1-10` style bounds for ratings.
+struct ScaleOptions: ParsableArguments {
+    @Option(help: "The rating's scale, as MIN-MAX.")
+    var scale = "1-10"
+
+    @Option(help: "A note.")
+    var note: String?
+
+    @Option(name: .customLong("tag"), help: "A tag (repeat for several).")
+    var tags: [String] = []
+
+    func bounds() throws -> (Double, Double) {
+        let parts = scale.split(separator: "-").compactMap { Double($0) }
+        guard parts.count == 2 else {
+            throw ExitStatus.Failure(status: .invalidInput, message: "--scale \(scale) must look like 1-10")
+        }
+        return (parts[0], parts[1])
+    }
+}
+
+struct Mood: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Rate your mood: `mood 7`.")
+    @Argument(help: "The rating, within the scale.") var rating: Double
+    @OptionGroup var scale: ScaleOptions
+    @OptionGroup var entry: EntryOptions
+    @OptionGroup var vault: VaultOptions
+
+    func run() throws {
+        let (low, high) = try scale.bounds()
+        let payload = try MoodRated(rating: rating, scaleMin: low, scaleMax: high, note: scale.note, tags: scale.tags).validated()
+        try vault.store([entry.event(payload)])
+    }
+}
+
+struct Fatigue: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Rate your fatigue: `fatigue 3`.")
+    @Argument(help: "The rating, within the scale.") var rating: Double
+    @OptionGroup var scale: ScaleOptions
+    @OptionGroup var entry: EntryOptions
+    @OptionGroup var vault: VaultOptions
+
+    func run() throws {
+        let (low, high) = try scale.bounds()
+        let payload = try FatigueRated(rating: rating, scaleMin: low, scaleMax: high, note: scale.note, tags: scale.tags).validated()
+        try vault.store([entry.event(payload)])
+    }
+}
+
+struct Symptom: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Report a symptom: `symptom headache --severity 2`.")
+    @Argument(help: "The symptom.") var name: String
+    @Option(help: "0 absent, 1 mild, 2 moderate, 3 severe (or the word).") var severity = "1"
+    @Option(help: "A note.") var note: String?
+    @Option(help: "Group with a measurement session.") var session: String?
+    @OptionGroup var entry: EntryOptions
+    @OptionGroup var vault: VaultOptions
+
+    func run() throws {
+        let level = Int(severity).flatMap(SymptomSeverity.init(rawValue:))
+            ?? SymptomSeverity.allCases.first { "\($0)" == severity.lowercased() }
+        guard let level else {
+            throw ExitStatus.Failure(status: .invalidInput, message: "--severity \(severity) must be 0–3 or absent, mild, moderate, severe")
+        }
+        let payload = try SymptomReported(name: name, severity: level, note: note, session: session).validated()
+        try vault.store([entry.event(payload)])
+    }
+}

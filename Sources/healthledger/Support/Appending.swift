@@ -1,0 +1,30 @@
+import Foundation
+import LedgerCore
+import LedgerStore
+
+extension VaultOptions {
+    /// Appends events and prints one confirmation line per stored event.
+    func store(_ events: [Event]) throws {
+        let ledger = try openLedger()
+        let outcome = try ledger.append(events)
+        var sequences = outcome.appended.makeIterator()
+        for event in events {
+            if let sequence = sequences.next() {
+                print("stored #\(sequence) \(event.kind.rawValue) \(EventSummary.text(event)) at \(event.start.iso8601(utcOffset: event.utcOffset))")
+            }
+        }
+        if outcome.duplicates > 0 { print("\(outcome.duplicates) already stored (same id): skipped") }
+    }
+}
+
+/// A one-line human summary of a payload: `rating=7 scaleMax=10 note='tired'`.
+enum EventSummary {
+    static func text(_ event: Event, width: Int = 90) -> String {
+        var parts: [String] = []
+        for field in event.payload.fields {
+            parts.append("\(field.name)=\(describe(field.value))")
+        }
+        let line = parts.joined(separator: " ")
+        return line.count > width ? String(line.prefix(width - 1)) + "…" : line
+    }
+}

@@ -1,0 +1,65 @@
+import LedgerCore
+import LedgerCrypto
+import LedgerStore
+
+/// The process exit codes, one per kind of failure, so scripts can tell them apart.
+enum ExitStatus: Int32, CaseIterable {
+    case success = 0
+    case auditFailed = 10
+    case rolledBack = 11
+    case truncatedVault = 12
+    case invalidInput = 65
+    case noVault = 66
+    case vaultExists = 73
+    case ioError = 74
+    case diskFull = 75
+    case wrongSecret = 77
+    case newerFormat = 78
+
+    static let summary = allCases.map { "\($0.rawValue) \($0.meaning)" }.joined(separator: ", ") + ", 64 usage"
+
+    var meaning: String {
+        switch self {
+        case .success: "ok"
+        case .auditFailed: "audit found tampering or damage"
+        case .rolledBack: "vault rolled back / history rewritten"
+        case .truncatedVault: "vault file truncated"
+        case .invalidInput: "invalid input"
+        case .noVault: "no vault or input file"
+        case .vaultExists: "vault already exists"
+        case .ioError: "I/O error"
+        case .diskFull: "disk full"
+        case .wrongSecret: "wrong passphrase, keyfile or recovery code"
+        case .newerFormat: "vault from a newer version"
+        }
+    }
+
+    /// A failure with its message and status, thrown by commands.
+    struct Failure: Error {
+        let status: ExitStatus
+        let message: String
+    }
+
+    static func classify(_ error: any Error) -> ExitStatus? {
+        switch error {
+        case let error as LedgerStoreError:
+            switch error {
+            case .noVault: .noVault
+            case .vaultExists: .vaultExists
+            case .newerFormat: .newerFormat
+            case .locked: .wrongSecret
+            case .truncatedFile: .truncatedVault
+            case .invalidEvent: .invalidInput
+            case .lmdb(let lmdbError): lmdbError.isDiskFull ? .diskFull : .ioError
+            case .unreadableRecord: .auditFailed
+            case .corruptHeader: .auditFailed
+            case .io: .ioError
+            case .callback(let inner): classify(inner) ?? .ioError
+            }
+        case is ValidationError, is JSONError, is TimeParseError, is QuantityError: .invalidInput
+        case is KeySlotError: .wrongSecret
+        case is CheckpointError: .invalidInput
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import Glibc
+
+/// Records, rate and ETA on stderr when it is a terminal; silent in scripts and pipes.
+final class Progress {
+    private let label: String
+    private let total: Int?
+    private let started = Date()
+    private var lastDraw = Date.distantPast
+    private let enabled = isatty(STDERR_FILENO) == 1
+
+    init(_ label: String, total: Int? = nil) {
+        self.label = label
+        self.total = total
+    }
+
+    func update(_ done: Int) {
+        guard enabled, Date().timeIntervalSince(lastDraw) > 0.2 else { return }
+        lastDraw = Date()
+        let elapsed = max(Date().timeIntervalSince(started), 0.001)
+        let rate = Double(done) / elapsed
+        var line = "\r\(label): \(done.formatted()) records, \(Int(rate).formatted())/s"
+        if let total, rate > 0, total > done {
+            line += ", ETA \(Int(Double(total - done) / rate))s"
+        }
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    func finish() {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1b}[K".utf8))
+    }
+}

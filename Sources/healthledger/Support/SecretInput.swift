@@ -1,0 +1,56 @@
+import Foundation
+import Glibc
+import LedgerCrypto
+
+/// Reads passphrases from files or the terminal without echo, straight into locked memory.
+enum SecretInput {
+    /// The file's first line (or, for keyfiles, all of its bytes).
+    static func file(_ path: String, wholeFile: Bool = false) throws -> SecretBytes {
+        guard var data = FileManager.default.contents(atPath: path).map(Array.init) else {
+            throw ExitStatus.Failure(status: .noVault, message: "cannot read \(path): no such file or not readable")
+        }
+        defer { wipe(&data) }
+        if !wholeFile, let newline = data.firstIndex(of: 0x0a) {
+            data.removeSubrange(newline...)
+            if data.last == 0x0d { data.removeLast() }
+        }
+        guard !data.isEmpty else { throw ExitStatus.Failure(status: .invalidInput, message: "\(path) is empty") }
+        return SecretBytes(consuming: &data)
+    }
+
+    /// Asks on the terminal with echo off.
+    static func prompt(_ message: String) throws -> SecretBytes {
+        let terminal = open("/dev/tty", O_RDWR)
+        guard terminal >= 0 else {
+            throw ExitStatus.Failure(
+                status: .wrongSecret,
+                message: "no terminal to ask for the passphrase; pass --passphrase-file FILE, or run `healthledger unlock` first")
+        }
+        defer { close(terminal) }
+        _ = message.withCString { write(terminal, $0, strlen($0)) }
+        var saved = termios()
+        tcgetattr(terminal, &saved)
+        var silent = saved
+        silent.c_lflag &= ~tcflag_t(ECHO)
+        tcsetattr(terminal, TCSAFLUSH, &silent)
+        defer {
+            tcsetattr(terminal, TCSAFLUSH, &saved)
+            _ = write(terminal, "\n", 1)
+        }
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while read(terminal, &byte, 1) == 1, byte != 0x0a { bytes.append(byte) }
+        if bytes.last == 0x0d { bytes.removeLast() }
+        guard !bytes.isEmpty else { throw ExitStatus.Failure(status: .invalidInput, message: "an empty passphrase is not allowed") }
+        return SecretBytes(consuming: &bytes)
+    }
+
+    /// Asks twice and insists both agree.
+    static func promptNew(_ message: String) throws -> SecretBytes {
+        let first = try prompt(message)
+        let second = try prompt("Again: ")
+        let same = first.withBytes { a in second.withBytes { b in constantTimeEqual(Array(a), Array(b)) } }
+        guard same else { throw ExitStatus.Failure(status: .invalidInput, message: "the two passphrases differ; nothing was changed") }
+        return first
+    }
+}

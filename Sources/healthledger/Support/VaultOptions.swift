@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import LedgerCore
+import LedgerCrypto
+import LedgerStore
+
+/// Which vault, and how to unlock it when the kernel keyring does not hold its key.
+struct VaultOptions: ParsableArguments {
+    @Option(help: "Vault folder (default: $HEALTHLEDGER_VAULT, else $XDG_DATA_HOME/healthledger).")
+    var vault: String?
+
+    @Option(help: "Read the passphrase from this file (first line) instead of asking.")
+    var passphraseFile: String?
+
+    @Option(help: "Unlock with this keyfile (if the vault has a keyfile slot).")
+    var keyfile: String?
+
+    @Option(help: "Read the recovery code from this file instead of a passphrase.")
+    var recoveryCodeFile: String?
+
+    var path: String {
+        if let vault { return vault }
+        let environment = ProcessInfo.processInfo.environment
+        if let fromEnvironment = environment["HEALTHLEDGER_VAULT"], !fromEnvironment.isEmpty { return fromEnvironment }
+        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (environment["HOME"] ?? ".") + "/.local/share"
+        return dataHome + "/healthledger"
+    }
+
+    /// The master key: from the keyring when `unlock` put it there, else from a given secret, else asked.
+    func masterKey(_ header: VaultHeader) throws -> MasterKey {
+        if passphraseFile == nil, keyfile == nil, recoveryCodeFile == nil,
+           let held = KernelKeyring.load(vaultID: header.vaultID) {
+            return held
+        }
+        return try VaultKeys.unlock(header, with: secret(prompt: "Passphrase for \(path): "))
+    }
+
+    func secret(prompt: String) throws -> VaultSecret {
+        if let keyfile { return .keyfile(try SecretInput.file(keyfile, wholeFile: true)) }
+        if let recoveryCodeFile { return .recoveryCode(try SecretInput.file(recoveryCodeFile)) }
+        if let passphraseFile { return .passphrase(try SecretInput.file(passphraseFile)) }
+        return .passphrase(try SecretInput.prompt(prompt))
+    }
+
+    func openLedger() throws -> Ledger {
+        let header = try VaultHeader.read(vault: path)
+        return try Ledger(directory: path, masterKey: masterKey(header))
+    }
+}

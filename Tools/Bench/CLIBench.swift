@@ -1,0 +1,43 @@
+import Foundation
+
+/// Wall time of `healthledger mood 7` in an unlocked session, process start included.
+enum CLIBench {
+    static func run(binary: String, runs: Int) throws {
+        let vault = scratchDirectory("cli")
+        defer { try? FileManager.default.removeItem(atPath: vault) }
+        let passphraseFile = vault + ".pass"
+        try "bench-passphrase\n".write(toFile: passphraseFile, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: passphraseFile) }
+        _ = try invoke(binary, ["init", "--vault", vault, "--passphrase-file", passphraseFile, "--kdf", "interactive"])
+        _ = try invoke(binary, ["unlock", "--vault", vault, "--passphrase-file", passphraseFile, "--ttl", "5m"])
+        defer { _ = try? invoke(binary, ["lock", "--vault", vault]) }
+        var moodTimes: [Double] = []
+        var versionTimes: [Double] = []
+        for _ in 0..<runs {
+            moodTimes.append(try invoke(binary, ["mood", "7", "--vault", vault]))
+            versionTimes.append(try invoke(binary, ["kinds"]))
+        }
+        moodTimes.sort()
+        versionTimes.sort()
+        let median = moodTimes[runs / 2] * 1000
+        let p95 = moodTimes[min(runs - 1, runs * 95 / 100)] * 1000
+        print("`healthledger mood 7`, unlocked, \(runs) runs: median \(String(format: "%.1f", median)) ms, p95 \(String(format: "%.1f", p95)) ms (target ≤ 50 ms)")
+        print("  peer in the same run — `healthledger kinds` (process start, no vault): median \(String(format: "%.1f", versionTimes[runs / 2] * 1000)) ms")
+    }
+
+    /// Runs the binary to completion; returns its wall time in seconds.
+    static func invoke(_ binary: String, _ arguments: [String]) throws -> Double {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        let started = Date()
+        try process.run()
+        process.waitUntilExit()
+        let elapsed = Date().timeIntervalSince(started)
+        guard process.terminationStatus == 0 else {
+            throw NSError(domain: "ledger-bench", code: Int(process.terminationStatus), userInfo: [NSLocalizedDescriptionKey: "\(binary) \(arguments.joined(separator: " ")) exited \(process.terminationStatus)"])
+        }
+        return elapsed
+    }
+}

@@ -1,0 +1,33 @@
+import DemoData
+import Foundation
+import LedgerCore
+import LedgerCrypto
+import LedgerStore
+
+/// Benchmarks for issue #2, each side by side with its peer in the same run:
+///   ledger-bench append [EVENTS]   bulk append vs the bare pipeline, read-back, disk per event
+///   ledger-bench cli BINARY [RUNS] wall time of `healthledger mood 7` with an unlocked session
+@main
+enum LedgerBench {
+    static func main() throws {
+        let arguments = CommandLine.arguments.dropFirst()
+        switch arguments.first {
+        case "append": try AppendBench.run(events: arguments.dropFirst().first.flatMap { Int($0) } ?? 1_000_000)
+        case "cli": try CLIBench.run(binary: arguments.dropFirst().first ?? ".build/release/healthledger", runs: arguments.dropFirst(2).first.flatMap { Int($0) } ?? 30)
+        default:
+            print("usage: ledger-bench append [EVENTS] | ledger-bench cli [BINARY] [RUNS]")
+        }
+    }
+}
+
+func scratchDirectory(_ name: String) -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("ledger-bench-\(name)-\(getpid())").path
+    try? FileManager.default.removeItem(atPath: path)
+    return path
+}
+
+func fileSize(_ path: String) -> Int {
+    (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+}
+
+func format(_ value: Double) -> String { String(format: "%.0f", value) }
