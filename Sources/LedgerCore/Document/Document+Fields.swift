@@ -136,6 +136,8 @@ public func describe(_ value: DocValue?) -> String {
     switch value {
     case .string(let text): return "'\(text.count > 40 ? text.prefix(40) + "…" : Substring(text))'"
     case .bytes(let data): return "\(data.count) bytes"
+    // NaN and infinity have no JSON form; the writer's `null` would misname them.
+    case .double(let number): return number.isFinite ? JSONWriter.formatDouble(number) : "\(number)"
     default:
         var out = ""
         JSONWriter.write(value, into: &out)

@@ -60,10 +60,17 @@ public struct JSONParser {
             offset += 1
             return Document(fields)
         }
+        // A repeated name would make the document mean different things to different readers.
+        var names = Set<String>()
         while true {
             skipWhitespace()
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw error("expected a field name") }
+            let nameStart = offset
             let name = try string()
+            guard names.insert(name).inserted else {
+                offset = nameStart
+                throw error("duplicate field name '\(name)'")
+            }
             skipWhitespace()
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw error("expected ':'") }
             offset += 1
@@ -172,28 +179,44 @@ public struct JSONParser {
         }
     }
 
+    /// RFC 8259 numbers only: no leading `+` or zeros, digits on both sides of a `.`.
     private mutating func number() throws(JSONError) -> DocValue {
         let start = offset
         var integral = true
-        while offset < bytes.count {
-            let byte = bytes[offset]
-            if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") {
-                offset += 1
-            } else if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
-                integral = false
-                offset += 1
-            } else {
-                break
-            }
+        func digits() -> Bool {
+            let first = offset
+            while offset < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[offset]) { offset += 1 }
+            return offset > first
+        }
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+        let intStart = offset
+        var valid = digits() && !(bytes[intStart] == UInt8(ascii: "0") && offset - intStart > 1)
+        if valid, offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
+            integral = false
+            offset += 1
+            valid = digits()
+        }
+        if valid, offset < bytes.count, bytes[offset] == UInt8(ascii: "e") || bytes[offset] == UInt8(ascii: "E") {
+            integral = false
+            offset += 1
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+            valid = digits()
+        }
+        // Take in what looks like the rest of the number so the message shows all of it.
+        while offset < bytes.count, Self.numberCharacters.contains(bytes[offset]) {
+            valid = false
+            offset += 1
         }
         let text = String(decoding: bytes[start..<offset], as: UTF8.self)
-        if integral, let number = Int64(text) { return .int(number) }
-        guard !text.isEmpty, let number = Double(text), number.isFinite else {
+        if valid, integral, let number = Int64(text) { return .int(number) }
+        guard valid, let number = Double(text), number.isFinite else {
             offset = start
             throw error(text.isEmpty ? "unexpected character" : "bad number '\(text)'")
         }
         return .double(number)
     }
+
+    private static let numberCharacters = Set("0123456789+-.eE".utf8)
 }
 
 /// JSON that does not parse, with the byte offset where it went wrong.

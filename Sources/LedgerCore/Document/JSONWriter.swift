@@ -26,7 +26,9 @@ public enum JSONWriter {
         case .null: out.append("null")
         case .bool(let flag): out.append(flag ? "true" : "false")
         case .int(let number): out.append(String(number))
-        case .double(let number): out.append(number.isFinite ? formatDouble(number) : "null")
+        // Swift's shortest round-trip form keeps the fraction (`72.0`), so a double reads back
+        // as a double rather than an integer and documents survive JSON unchanged.
+        case .double(let number): out.append(number.isFinite ? "\(number)" : "null")
         case .string(let text): writeString(text, into: &out)
         case .bytes(let data): writeString(Data(data).base64EncodedString(), into: &out)
         case .array(let items):
@@ -40,8 +42,8 @@ public enum JSONWriter {
         }
     }
 
-    /// Shortest text that reads back as the same double; integral values keep a ".0"
-    /// out so that 72.0 prints as 72.
+    /// Short text for people (messages, tables): integral values leave the ".0" out, so
+    /// 72.0 prints as 72. JSON keeps it; see `write`.
     static func formatDouble(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return "\(value)"

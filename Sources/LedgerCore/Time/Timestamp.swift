@@ -41,7 +41,8 @@ public struct Timestamp: Hashable, Comparable, Sendable {
     public static func offsetText(_ utcOffset: Int32) -> String {
         if utcOffset == 0 { return "Z" }
         let sign = utcOffset < 0 ? "-" : "+"
-        let magnitude = Int64(abs(utcOffset))
+        // Widen before taking the magnitude: `abs(Int32.min)` does not fit in Int32.
+        let magnitude = abs(Int64(utcOffset))
         var text = "\(sign)\(pad(magnitude / 3600, 2)):\(pad(magnitude / 60 % 60, 2))"
         if magnitude % 60 != 0 { text += ":\(pad(magnitude % 60, 2))" }
         return text

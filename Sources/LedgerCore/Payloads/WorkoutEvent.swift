@@ -1,0 +1,27 @@
+/// Something that happened during a workout: a pause, a resume, a lap, a segment, a marker.
+public struct WorkoutEvent: Hashable, Sendable {
+    /// e.g. `HKWorkoutEventTypePause`.
+    public var type: String
+    /// Seconds from the workout's start.
+    public var offset: Double
+    /// Seconds, for events that span time (laps, segments).
+    public var duration: Double?
+
+    public init(type: String, offset: Double, duration: Double? = nil) {
+        self.type = type
+        self.offset = offset
+        self.duration = duration
+    }
+
+    init(document: Document) throws(ValidationError) {
+        type = try Rule.nonEmpty(document.string("type"), "type")
+        offset = try Rule.nonNegative(document.double("offset"), "offset")
+        duration = try Rule.nonNegativeIfPresent(document.optionalDouble("duration"), "duration")
+    }
+
+    var document: Document {
+        var document: Document = ["type": .string(type), "offset": .double(offset)]
+        document.set("duration", duration.doc)
+        return document
+    }
+}

@@ -1,0 +1,109 @@
+/// The times a person types after `--at`: ISO 8601, `now`, `20m ago`, `yesterday 22:30`, `22:30`.
+///
+/// `now` and the offset are parameters so that the same text always gives the same instant
+/// in tests and replays; nothing here reads the clock.
+public enum TimeExpression {
+    /// The instant `text` names, reading clock times as local at `utcOffset`.
+    ///
+    /// `today` and `yesterday` alone mean local midnight, like a date without a time.
+    public static func parse(_ text: String, now: Timestamp, utcOffset: Int32) throws(TimeParseError) -> Timestamp {
+        let trimmed = text.trimmed
+        let words = trimmed.lowercased().split(separator: " ", omittingEmptySubsequences: true)
+        guard let first = words.first else { throw TimeParseError(text: text, reason: "is empty") }
+        if words == ["now"] { return now }
+        if words.last == "ago", words.count >= 2 {
+            let amount = words.dropLast().joined()
+            guard let seconds = try? parseDuration(amount) else {
+                throw TimeParseError(text: text, reason: "has '\(amount)', which is not a duration like 20m or 1h30m")
+            }
+            return now.adding(seconds: -Double(seconds))
+        }
+        let today = (now.micros + Int64(utcOffset) * 1_000_000).floorDivided(by: 86_400_000_000).quotient
+        var day = today
+        var clock = words[...]
+        if first == "today" || first == "yesterday" {
+            day = first == "today" ? today : today - 1
+            clock = words.dropFirst()
+        }
+        if clock.isEmpty { return local(day: day, second: 0, micros: 0, utcOffset: utcOffset) }
+        if clock.count == 1, clock.first?.contains("-") == false {
+            var scanner = ISO8601.Scanner(String(clock.first!))
+            guard let (second, micros) = scanner.time(), scanner.isAtEnd else {
+                throw TimeParseError(text: text, reason: "is not a clock time like 22:30 nor another accepted form")
+            }
+            return local(day: day, second: second, micros: micros, utcOffset: utcOffset)
+        }
+        guard day == today, clock.count == words.count else {
+            throw TimeParseError(text: text, reason: "has text after '\(first)' that is not a clock time like 22:30")
+        }
+        return try ISO8601.parse(trimmed, localOffset: utcOffset).timestamp
+    }
+
+    /// Whole seconds in a duration such as `90s`, `20m`, `1h30m`, `2d` or `1w` (for `--ago`, `--ttl`).
+    public static func parseDuration(_ text: String) throws(TimeParseError) -> Int64 {
+        let chars = Array(text.trimmed.lowercased().unicodeScalars)
+        guard !chars.isEmpty else { throw TimeParseError(text: text, reason: "is empty") }
+        var index = 0
+        var total: Int64 = 0
+        while index < chars.count {
+            while index < chars.count, chars[index] == " " { index += 1 }
+            var number: Int64 = 0
+            let numberStart = index
+            while index < chars.count, ("0"..."9").contains(chars[index]) {
+                let (times10, overflow1) = number.multipliedReportingOverflow(by: 10)
+                let (next, overflow2) = times10.addingReportingOverflow(Int64(chars[index].value) - 48)
+                guard !overflow1, !overflow2 else { throw TimeParseError(text: text, reason: "is too long") }
+                number = next
+                index += 1
+            }
+            guard index > numberStart else { throw TimeParseError(text: text, reason: "needs a number before each unit") }
+            while index < chars.count, chars[index] == " " { index += 1 }
+            let unitStart = index
+            while index < chars.count, ("a"..."z").contains(chars[index]) { index += 1 }
+            let unit = String(String.UnicodeScalarView(chars[unitStart..<index]))
+            guard let scale = unitSeconds[unit] else {
+                throw TimeParseError(
+                    text: text, reason: unit.isEmpty ? "needs a unit after \(number) (s, m, h, d or w)" : "has an unknown unit '\(unit)'")
+            }
+            let (seconds, overflow1) = number.multipliedReportingOverflow(by: scale)
+            let (sum, overflow2) = total.addingReportingOverflow(seconds)
+            guard !overflow1, !overflow2 else { throw TimeParseError(text: text, reason: "is too long") }
+            total = sum
+            while index < chars.count, chars[index] == " " { index += 1 }
+        }
+        return total
+    }
+
+    private static let unitSeconds: [String: Int64] = [
+        "s": 1, "sec": 1, "secs": 1, "second": 1, "seconds": 1,
+        "m": 60, "min": 60, "mins": 60, "minute": 60, "minutes": 60,
+        "h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600, "hours": 3600,
+        "d": 86_400, "day": 86_400, "days": 86_400,
+        "w": 604_800, "week": 604_800, "weeks": 604_800,
+    ]
+
+    private static func local(day: Int64, second: Int64, micros: Int64, utcOffset: Int32) -> Timestamp {
+        Timestamp(micros: (day * 86_400 + second - Int64(utcOffset)) * 1_000_000 + micros)
+    }
+}
+
+/// Time text that does not parse, with what was wrong and the forms that work.
+public struct TimeParseError: Error, Equatable, CustomStringConvertible {
+    public let text: String
+    public let reason: String
+
+    public var description: String {
+        "'\(text)' \(reason); accepted forms: now, 20m ago, 1h30m ago, 3d ago, 22:30, today 08:00, "
+            + "yesterday 22:30, yesterday, 2026-03-01, 2026-03-01T07:30:00+01:00, 2026-03-01 07:30:00 +0100"
+    }
+}
+
+extension String {
+    var trimmed: String {
+        let scalars = unicodeScalars
+        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[start...end])
+    }
+}

@@ -1,0 +1,81 @@
+import Testing
+@testable import LedgerCore
+
+@Suite("Time expressions")
+struct TimeExpressionTests {
+    /// 2026-03-01T10:00:00+01:00.
+    static let now = Timestamp(micros: 1_772_355_600_000_000)
+    static let amsterdam: Int32 = 3600
+
+    @Test("fixed now is what the tests assume")
+    func fixedNow() {
+        #expect(Self.now.iso8601(utcOffset: Self.amsterdam) == "2026-03-01T10:00:00+01:00")
+    }
+
+    @Test("CLI forms resolve against a fixed now, shown at the local offset", arguments: [
+        ("now", "2026-03-01T10:00:00+01:00"),
+        ("  NOW ", "2026-03-01T10:00:00+01:00"),
+        ("20m ago", "2026-03-01T09:40:00+01:00"),
+        ("2h ago", "2026-03-01T08:00:00+01:00"),
+        ("3d ago", "2026-02-26T10:00:00+01:00"),
+        ("1h30m ago", "2026-03-01T08:30:00+01:00"),
+        ("1h 30m ago", "2026-03-01T08:30:00+01:00"),
+        ("90s ago", "2026-03-01T09:58:30+01:00"),
+        ("2 hours ago", "2026-03-01T08:00:00+01:00"),
+        ("yesterday 22:30", "2026-02-28T22:30:00+01:00"),
+        ("today 08:00", "2026-03-01T08:00:00+01:00"),
+        ("22:30", "2026-03-01T22:30:00+01:00"),
+        ("07:05:09", "2026-03-01T07:05:09+01:00"),
+        ("yesterday", "2026-02-28T00:00:00+01:00"),
+        ("today", "2026-03-01T00:00:00+01:00"),
+        ("2026-03-01T07:30:00+01:00", "2026-03-01T07:30:00+01:00"),
+        ("2026-03-01T06:30:00Z", "2026-03-01T07:30:00+01:00"),
+        ("2026-02-14", "2026-02-14T00:00:00+01:00"),
+        ("2026-03-01 07:30:00 +0100", "2026-03-01T07:30:00+01:00"),
+    ])
+    func resolves(text: String, expected: String) throws {
+        let instant = try TimeExpression.parse(text, now: Self.now, utcOffset: Self.amsterdam)
+        #expect(instant.iso8601(utcOffset: Self.amsterdam) == expected)
+    }
+
+    @Test("today and yesterday follow the local day, not the UTC day")
+    func localDay() throws {
+        // 00:30 in Amsterdam is still the previous day in UTC.
+        let justAfterMidnight = Timestamp(micros: Self.now.micros - 9 * 3600 * 1_000_000 - 30 * 60 * 1_000_000)
+        #expect(justAfterMidnight.iso8601(utcOffset: Self.amsterdam) == "2026-03-01T00:30:00+01:00")
+        let today = try TimeExpression.parse("today 08:00", now: justAfterMidnight, utcOffset: Self.amsterdam)
+        #expect(today.iso8601(utcOffset: Self.amsterdam) == "2026-03-01T08:00:00+01:00")
+        let newYork = try TimeExpression.parse("yesterday 22:30", now: justAfterMidnight, utcOffset: -5 * 3600)
+        #expect(newYork.iso8601(utcOffset: -5 * 3600) == "2026-02-27T22:30:00-05:00")
+    }
+
+    @Test("text that is no time is rejected with examples", arguments: [
+        "", "soon", "tomorrow", "25:00", "22:61", "yesterday 2026-03-01", "yesterday noon", "5 parsecs ago", "ago",
+        "2026-02-30", "2026-03-01T07:30:00+25:00", "22:30 extra",
+    ])
+    func rejects(text: String) {
+        #expect {
+            _ = try TimeExpression.parse(text, now: Self.now, utcOffset: Self.amsterdam)
+        } throws: { error in
+            guard let error = error as? TimeParseError else { return false }
+            return error.text == text && error.description.contains("yesterday 22:30")
+        }
+    }
+
+    @Test("durations are whole seconds", arguments: [
+        ("90s", Int64(90)), ("20m", 1200), ("1h30m", 5400), ("2d", 172_800), ("1w", 604_800), ("15 min", 900), ("1h 1m 1s", 3661),
+        ("0m", 0), ("36H", 129_600),
+    ])
+    func durations(text: String, seconds: Int64) throws {
+        #expect(try TimeExpression.parseDuration(text) == seconds)
+    }
+
+    @Test("malformed durations are rejected", arguments: [
+        ("", "is empty"), ("20", "needs a unit after 20 (s, m, h, d or w)"), ("m", "needs a number before each unit"),
+        ("5 fortnights", "has an unknown unit 'fortnights'"), ("-5m", "needs a number before each unit"),
+        ("99999999999999999999d", "is too long"), ("999999999999999w", "is too long"),
+    ])
+    func badDurations(text: String, reason: String) {
+        #expect(throws: TimeParseError(text: text, reason: reason)) { try TimeExpression.parseDuration(text) }
+    }
+}
