@@ -25,17 +25,18 @@ let package = Package(
         .target(name: "LedgerCrypto", dependencies: ["CSodium", "CKeyutils", "LedgerCore"]),
         .target(name: "Migrations", dependencies: ["LedgerCore"], path: "Migrations"),
         .target(name: "LedgerStore", dependencies: ["CLMDB", "CZstd", "LedgerCore", "LedgerCrypto", "Migrations"]),
+        .target(name: "DemoData", dependencies: ["LedgerCore"]),
         .executableTarget(name: "healthledger", dependencies: [
-            "LedgerStore", "LedgerCrypto", "LedgerCore", "Migrations",
+            "LedgerStore", "LedgerCrypto", "LedgerCore", "Migrations", "DemoData",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "ledger-bench", dependencies: [
-            "LedgerStore", "LedgerCrypto", "LedgerCore", "CLMDB", "CZstd", "CSodium",
+            "LedgerStore", "LedgerCrypto", "LedgerCore", "DemoData", "CLMDB", "CZstd", "CSodium",
         ], path: "Tools/Bench"),
         .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore"]),
         .testTarget(name: "LedgerCryptoTests", dependencies: ["LedgerCrypto"]),
         .testTarget(name: "MigrationsTests", dependencies: ["Migrations", "LedgerCore"]),
         .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "CLMDB"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["LedgerCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["LedgerCore", "CLMDB"]),
     ]
 )

@@ -9,7 +9,8 @@ enum AppendBench {
 
     static func run(events count: Int) throws {
         print("generating \(count) realistic mixed events…")
-        let events = DemoGenerator(seed: 42).events(count: count)
+        var generator = DemoGenerator(seed: 42)
+        let events = generator.events(count: count)
         let encoded = events.map(EnvelopeCodec.encode)
         let dictionary = try trainedDictionary(encoded)
         let bare = BarePipeline(records: encoded, dictionary: dictionary, batchSize: batchSize)
@@ -70,7 +71,8 @@ enum AppendBench {
     /// Disk per Apple-Health-like sample event: a vault of quantity samples only.
     static func sampleDisk() throws {
         let count = 200_000
-        let samples = DemoGenerator(seed: 7).healthKitSamples(count: count)
+        var sampleGenerator = DemoGenerator(seed: 7)
+        let samples = sampleGenerator.healthKitSamples(count: count)
         let vault = scratchDirectory("samples")
         defer { try? FileManager.default.removeItem(atPath: vault) }
         var phrase = Array("bench".utf8)

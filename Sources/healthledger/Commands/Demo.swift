@@ -1,0 +1,75 @@
+import ArgumentParser
+import DemoData
+import Foundation
+import LedgerCore
+import LedgerCrypto
+import LedgerStore
+
+struct Demo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Fill a vault with a realistic generated history of every kind, then list and audit it.")
+
+    @Option(help: "Vault folder (default: a new temporary folder).") var vault: String?
+    @Option(help: "Days of history to generate.") var days = 30
+    @Option(help: "Seed, for a repeatable history.") var seed: UInt64 = 2026
+
+    static let passphrase = "demo passphrase"
+
+    func run() throws {
+        let directory = vault ?? FileManager.default.temporaryDirectory.appendingPathComponent("healthledger-demo-\(getpid())").path
+        var phrase = Array(Self.passphrase.utf8)
+        let (master, recoveryCode) = try VaultKeys.create(at: directory, passphrase: SecretBytes(consuming: &phrase), kdf: .interactive)
+        print("1. Created demo vault \(directory)")
+        print("   passphrase '\(Self.passphrase)' (a demo: real vaults use `init`), recovery code \(recoveryCode)")
+
+        let ledger = try Ledger(directory: directory, masterKey: master)
+        var generator = DemoGenerator(seed: seed)
+        let progress = Progress("appending", total: days)
+        var appended = try ledger.append(generator.setup()).appended.count
+        let started = Date()
+        for index in 0..<days {
+            appended += try ledger.append(generator.day(index)).appended.count
+            progress.update(index + 1)
+        }
+        progress.finish()
+        let seconds = Date().timeIntervalSince(started)
+        let statistics = try ledger.storageStatistics()
+        print("2. Appended \(appended) events over \(days) days in \(String(format: "%.2f", seconds)) s")
+        print("   kinds: \(try kindCounts(ledger))")
+        print("   sealed records average \(String(format: "%.1f", statistics.averageRecordBytes)) bytes (zstd dictionary trained on this vault's own events)")
+
+        try amend(ledger)
+        print("4. The last moods, as they read now (`healthledger log --kind mood --limit 5 --vault \(directory)`):")
+        for current in try CurrentView.build(ledger, include: { $0.kind == .moodRated }).suffix(5) {
+            let event = current.event
+            let marker = current.isRetracted ? "  [retracted]" : current.isCorrected ? "  [corrected]" : ""
+            print("   #\(current.stored.sequence) \(event.start.iso8601(utcOffset: event.utcOffset)) \(EventSummary.text(event, width: 60))\(marker)")
+        }
+        let report = try ledger.audit()
+        print("5. Audit: \(report.recordsChecked) records opened, Merkle root matches the signed checkpoint (size \(report.checkpoint?.size ?? 0)): \(report.isClean ? "clean" : "FAILED")")
+        for problem in report.problems { print("   \(problem)") }
+        print("Try: healthledger log --vault \(directory) --passphrase-file <(echo '\(Self.passphrase)') --kind mood")
+        if !report.isClean { throw ExitCode(ExitStatus.auditFailed.rawValue) }
+    }
+
+    /// Shows that history is never edited in place: a correction and a retraction are new events.
+    private func amend(_ ledger: Ledger) throws {
+        let moods = try CurrentView.build(ledger, include: { $0.kind == .moodRated }).suffix(2)
+        guard let corrected = moods.first, let retracted = moods.last else { return }
+        var replacement = try corrected.event.decode(MoodRated.self)
+        replacement.rating = min(replacement.scaleMax, replacement.rating + 1)
+        replacement.note = "corrected: felt better than I logged"
+        let now = Timestamp.now()
+        try ledger.append([
+            Event(EventCorrected(target: corrected.event.id, replacement: replacement, reason: "typo"), start: now, utcOffset: 0, causation: corrected.event.id),
+            Event(EventRetracted(target: retracted.event.id, reason: "logged twice"), start: now, utcOffset: 0, causation: retracted.event.id),
+        ])
+        print("3. Corrected mood #\(corrected.stored.sequence) and retracted #\(retracted.stored.sequence) by appending two events (the originals stay)")
+    }
+
+    private func kindCounts(_ ledger: Ledger) throws -> String {
+        var counts: [EventKind: Int] = [:]
+        try ledger.forEach { counts[$0.event.kind, default: 0] += 1; return true }
+        return EventKind.allCases.compactMap { kind in counts[kind].map { "\(kind.rawValue) \($0)" } }.joined(separator: ", ")
+    }
+}
