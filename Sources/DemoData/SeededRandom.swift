@@ -1,3 +1,5 @@
+import Foundation
+
 /// SplitMix64: a tiny deterministic generator, so demo vaults and benchmarks are repeatable.
 struct SeededRandom: RandomNumberGenerator {
     private var state: UInt64
@@ -19,11 +21,9 @@ struct SeededRandom: RandomNumberGenerator {
         return mean + deviation * (-2 * log(u1)).squareRoot() * cos(2 * .pi * u2)
     }
 
-    /// Rounds to `places` decimals, as devices report.
+    /// A non-negative reading rounded to `places` decimals, as devices report.
     mutating func reading(mean: Double, deviation: Double, places: Int = 0) -> Double {
         let scale = pow(10, Double(places))
-        return (gaussian(mean: mean, deviation: deviation) * scale).rounded() / scale
+        return max(0, (gaussian(mean: mean, deviation: deviation) * scale).rounded() / scale)
     }
 }
-
-import Foundation

@@ -90,3 +90,26 @@ import Testing
         #expect(throws: CheckpointError.self) { try ledger.parseCheckpoint(note: forged) }
     }
 }
+
+@Suite struct LedgerMigrationTests {
+    @Test func aStoredVersion1PayloadIsReadAsVersion2AndItsBytesStayUntouched() throws {
+        let vault = try TestVault()
+        let ledger = try vault.open()
+        let v1 = Event(kind: .moodRated, schema: 1, start: Timestamp(micros: 1_000_000), utcOffset: 0, source: .cli, payload: ["rating": .int(3)])
+        try ledger.append([v1])
+        let before = try ledger.environment.read { try $0.get(ledger.databases.log, key: bigEndianBytes(0)) }
+        let read = try #require(try ledger.event(sequence: 0)).event
+        #expect(read.schema == 2)
+        #expect(try read.decode(MoodRated.self) == MoodRated(rating: 3, scaleMin: 1, scaleMax: 5))
+        try ledger.append(heartRateEvents(count: 5))
+        let after = try ledger.environment.read { try $0.get(ledger.databases.log, key: bigEndianBytes(0)) }
+        #expect(before == after)
+    }
+
+    @Test func aVersion1PayloadThatIsInvalidEvenUpcastIsRejected() throws {
+        let vault = try TestVault()
+        let ledger = try vault.open()
+        let bad = Event(kind: .moodRated, schema: 1, start: Timestamp(micros: 0), utcOffset: 0, source: .cli, payload: ["rating": .int(9)])
+        #expect(throws: LedgerStoreError.self) { try ledger.append([bad]) }
+    }
+}

@@ -3,7 +3,8 @@
 /// The kind is added by the payload's decoder (`ValidationError.tagged`), so these stay generic.
 enum Rule {
     static func nonEmpty(_ text: String, _ field: String) throws(ValidationError) -> String {
-        guard !text.allSatisfy(\.isWhitespace) else {
+        // Any visible ASCII byte settles it without Unicode property lookups.
+        guard text.utf8.contains(where: { $0 > 0x20 && $0 < 0x7f }) || !text.allSatisfy(\.isWhitespace) else {
             throw ValidationError(field: field, value: describe(.string(text)), reason: "must not be empty")
         }
         return text
@@ -56,7 +57,8 @@ enum Rule {
 
     /// A HealthKit identifier such as `HKQuantityTypeIdentifierHeartRate`.
     static func typeIdentifier(_ text: String, _ field: String) throws(ValidationError) -> String {
-        guard text.hasPrefix("HK"), text.count > 2, !text.contains(where: \.isWhitespace) else {
+        // Scans bytes: identifiers are ASCII, and this runs for every imported sample.
+        guard text.utf8.count > 2, text.hasPrefix("HK"), !text.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7f }) else {
             throw ValidationError(field: field, value: describe(.string(text)), reason: "must be a HealthKit identifier starting with HK")
         }
         return text

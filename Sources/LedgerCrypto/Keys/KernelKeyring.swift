@@ -11,8 +11,10 @@ public enum KernelKeyring {
     static func description(vaultID: String) -> String { "healthledger:\(vaultID)" }
 
     public static func store(_ key: MasterKey, vaultID: String, ttlSeconds: UInt32) throws(KeyringError) {
-        let target = keyctl_get_keyring_ID(KEY_SPEC_SESSION_KEYRING, 0) >= 0
-            ? KEY_SPEC_SESSION_KEYRING : KEY_SPEC_USER_SESSION_KEYRING
+        // A concrete serial: adding to KEY_SPEC_SESSION_KEYRING itself would create a
+        // throwaway session keyring in a process that has none, lost when it exits.
+        let session = keyctl_get_keyring_ID(KEY_SPEC_SESSION_KEYRING, 0)
+        let target = session >= 0 ? session : keyctl_get_keyring_ID(KEY_SPEC_USER_SESSION_KEYRING, 1)
         let serial = key.secret.withBytes { bytes in
             add_key("user", description(vaultID: vaultID), bytes.baseAddress, bytes.count, target)
         }

@@ -13,13 +13,8 @@ public final class SecretBytes: @unchecked Sendable, CustomStringConvertible {
         guard let memory = sodium_malloc(count) else { fatalError("sodium_malloc(\(count)) failed: out of memory") }
         pointer = memory
         self.count = count
-        do {
-            try fill(UnsafeMutableRawBufferPointer(start: pointer, count: count))
-        } catch {
-            sodium_memzero(pointer, count)
-            sodium_free(pointer)
-            throw error
-        }
+        // Every property is set, so if `fill` throws, deinit still zeroes and frees the memory.
+        try fill(UnsafeMutableRawBufferPointer(start: pointer, count: count))
     }
 
     /// Copies `bytes` in and wipes the caller's copy.

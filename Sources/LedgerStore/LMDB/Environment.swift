@@ -18,23 +18,19 @@ public final class Environment {
         handle = env!
         self.path = path
         self.mapSize = mapSize
-        do {
-            try lmdb(mdb_env_set_maxdbs(handle, Self.maxDatabases), "mdb_env_set_maxdbs")
-            try lmdb(mdb_env_set_mapsize(handle, mapSize), "mdb_env_set_mapsize")
-            try lmdb(mdb_env_set_maxreaders(handle, 126), "mdb_env_set_maxreaders")
-            try Self.checkNotTruncated(path: path)
-            let flags = UInt32(MDB_NOTLS) | (readOnly ? UInt32(MDB_RDONLY) : 0)
-            try lmdb(mdb_env_open(handle, path, flags, 0o600), "mdb_env_open(\(path))")
-            var dead: Int32 = 0
-            try lmdb(mdb_reader_check(handle, &dead), "mdb_reader_check")
-            try checkFileCoversUsedPages()
-            var info = MDB_envinfo()
-            mdb_env_info(handle, &info)
-            self.mapSize = max(mapSize, info.me_mapsize)
-        } catch {
-            mdb_env_close(handle)
-            throw error
-        }
+        // Every property is set: if a step below throws, deinit closes the handle.
+        try lmdb(mdb_env_set_maxdbs(handle, Self.maxDatabases), "mdb_env_set_maxdbs")
+        try lmdb(mdb_env_set_mapsize(handle, mapSize), "mdb_env_set_mapsize")
+        try lmdb(mdb_env_set_maxreaders(handle, 126), "mdb_env_set_maxreaders")
+        try Self.checkNotTruncated(path: path)
+        let flags = UInt32(MDB_NOTLS) | (readOnly ? UInt32(MDB_RDONLY) : 0)
+        try lmdb(mdb_env_open(handle, path, flags, 0o600), "mdb_env_open(\(path))")
+        var dead: Int32 = 0
+        try lmdb(mdb_reader_check(handle, &dead), "mdb_reader_check")
+        try checkFileCoversUsedPages()
+        var info = MDB_envinfo()
+        mdb_env_info(handle, &info)
+        self.mapSize = max(mapSize, info.me_mapsize)
     }
 
     deinit { mdb_env_close(handle) }

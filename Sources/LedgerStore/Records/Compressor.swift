@@ -11,6 +11,9 @@ final class Compressor {
     private let decompression: OpaquePointer
     private var compressionDictionaries: [UInt8: OpaquePointer] = [:]
     private var decompressionDictionaries: [UInt8: OpaquePointer] = [:]
+    /// The dictionary each context references now; re-referencing costs a context reset.
+    private var compressionReference: UInt8?? = .none
+    private var decompressionReference: UInt8?? = .none
     static let level: Int32 = 3
 
     // Experimental zstd parameters, set by number: ZSTD_c_format (ZSTD_c_experimentalParam2)
@@ -47,7 +50,10 @@ final class Compressor {
 
     /// Appends the compressed form of `input` to `output`; nil if it would not be smaller.
     func compress(_ input: [UInt8], dictionary: UInt8?, into output: inout [UInt8]) -> Bool {
-        ZSTD_CCtx_refCDict(compression, dictionary.flatMap { compressionDictionaries[$0] })
+        if compressionReference != .some(dictionary) {
+            ZSTD_CCtx_refCDict(compression, dictionary.flatMap { compressionDictionaries[$0] })
+            compressionReference = .some(dictionary)
+        }
         let bound = ZSTD_compressBound(input.count)
         let start = output.count
         output.append(contentsOf: repeatElement(0, count: bound))
@@ -64,7 +70,10 @@ final class Compressor {
 
     func decompress(_ input: ArraySlice<UInt8>, originalSize: Int, dictionary: UInt8?) throws(CompressionError) -> [UInt8] {
         if let dictionary, decompressionDictionaries[dictionary] == nil { throw .missingDictionary(dictionary) }
-        ZSTD_DCtx_refDDict(decompression, dictionary.flatMap { decompressionDictionaries[$0] })
+        if decompressionReference != .some(dictionary) {
+            ZSTD_DCtx_refDDict(decompression, dictionary.flatMap { decompressionDictionaries[$0] })
+            decompressionReference = .some(dictionary)
+        }
         var output = [UInt8](repeating: 0, count: originalSize)
         let written = input.withUnsafeBytes { source in
             ZSTD_decompressDCtx(decompression, &output, originalSize, source.baseAddress, source.count)

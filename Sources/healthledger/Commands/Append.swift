@@ -20,6 +20,8 @@ struct Append: ParsableCommand {
     @Option(help: "The whole payload as a JSON object.") var payload: String?
     @Option(help: "Read events from a JSONL file, or - for standard input.") var jsonl: String?
     @Option(help: "Events per write transaction for --jsonl.") var batchSize = 10_000
+    @Flag(help: "With --jsonl, print `committed LINE` after each durable commit, for scripts that must know what is stored.")
+    var ack = false
     @OptionGroup var entry: EntryOptions
     @OptionGroup var vault: VaultOptions
 
@@ -54,6 +56,10 @@ struct Append: ParsableCommand {
             stored += outcome.appended.count
             duplicates += outcome.duplicates
             batch.removeAll(keepingCapacity: true)
+            if ack {
+                print("committed \(lineNumber)")
+                fflush(nil)
+            }
             progress.update(stored + duplicates)
         }
         do {

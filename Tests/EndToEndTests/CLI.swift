@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+/// Runs the built `healthledger` binary the way a person or a script would.
+struct CLI {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    static let binary: String = {
+        if let path = ProcessInfo.processInfo.environment["HEALTHLEDGER_BIN"] { return path }
+        // Test bundles sit beside the products they test in the build folder.
+        var directory = Bundle.main.bundleURL
+        if directory.pathExtension == "xctest" { directory.deleteLastPathComponent() }
+        return directory.appendingPathComponent("healthledger").path
+    }()
+
+    /// Runs to completion and captures both streams.
+    @discardableResult
+    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Result {
+        let process = try start(arguments, environment: environment)
+        if let stdin { try? process.input.fileHandleForWriting.write(contentsOf: Data(stdin.utf8)) }
+        try? process.input.fileHandleForWriting.close()
+        let output = process.output.fileHandleForReading.readDataToEndOfFile()
+        let errors = process.errors.fileHandleForReading.readDataToEndOfFile()
+        process.process.waitUntilExit()
+        return Result(
+            status: process.process.terminationStatus,
+            stdout: String(decoding: output, as: UTF8.self), stderr: String(decoding: errors, as: UTF8.self))
+    }
+
+    struct Running {
+        let process: Process
+        let input: Pipe
+        let output: Pipe
+        let errors: Pipe
+    }
+
+    static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Running {
+        // Tests kill children mid-write; a closed pipe must be an error, not a signal.
+        signal(SIGPIPE, SIG_IGN)
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            throw CLIError(message: "no healthledger binary at \(binary): run `swift build` first, or set HEALTHLEDGER_BIN")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        var merged = ProcessInfo.processInfo.environment
+        merged["HEALTHLEDGER_VAULT"] = nil
+        merged.merge(environment) { $1 }
+        process.environment = merged
+        let running = Running(process: process, input: Pipe(), output: Pipe(), errors: Pipe())
+        process.standardInput = running.input
+        process.standardOutput = running.output
+        process.standardError = running.errors
+        try process.run()
+        return running
+    }
+}
+
+struct CLIError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
+/// A vault made through the CLI in a temporary folder, with a fast KDF.
+final class CLIVault {
+    let root: String
+    let path: String
+    let passphraseFile: String
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("hl-e2e-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        path = root + "/vault"
+        passphraseFile = root + "/passphrase"
+        try "e2e passphrase\n".write(toFile: passphraseFile, atomically: true, encoding: .utf8)
+        let created = try CLI.run(["init", "--vault", path, "--passphrase-file", passphraseFile, "--kdf", "interactive"])
+        guard created.status == 0 else { throw CLIError(message: "init failed: \(created.stderr)") }
+        initOutput = created.stdout
+    }
+
+    private(set) var initOutput = ""
+
+    /// Runs a command against this vault, unlocked by the passphrase file.
+    @discardableResult
+    func run(_ arguments: [String], stdin: String? = nil) throws -> CLI.Result {
+        try CLI.run(arguments + ["--vault", path, "--passphrase-file", passphraseFile], stdin: stdin)
+    }
+
+    /// Runs and requires success.
+    @discardableResult
+    func ok(_ arguments: [String], stdin: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let result = try run(arguments, stdin: stdin)
+        #expect(result.status == 0, "healthledger \(arguments.joined(separator: " ")) → \(result.status): \(result.stderr)", sourceLocation: sourceLocation)
+        return result.stdout
+    }
+
+    /// Every event as `log --raw --json` prints it.
+    func rawEvents() throws -> [[String: Any]] {
+        try ok(["log", "--raw", "--json"]).split(separator: "\n").map { line in
+            try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+        }
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: root) }
+}

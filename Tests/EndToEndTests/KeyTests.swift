@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+@Suite struct KeyTests {
+    /// Every byte of every file in the vault folder.
+    static func snapshot(_ path: String) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: path) {
+            files[name] = FileManager.default.contents(atPath: path + "/" + name)
+        }
+        return files
+    }
+
+    @Test func aWrongPassphraseGetsItsOwnExitCodeAndChangesNothing() throws {
+        let vault = try CLIVault()
+        try vault.ok(["mood", "5"])
+        let before = try Self.snapshot(vault.path)
+        let wrong = vault.root + "/wrong"
+        try "not the passphrase\n".write(toFile: wrong, atomically: true, encoding: .utf8)
+        for command in [["mood", "6"], ["log"], ["audit"], ["passwd", "--new-passphrase-file", wrong]] {
+            let result = try CLI.run(command + ["--vault", vault.path, "--passphrase-file", wrong])
+            #expect(result.status == 77, "\(command)")
+            #expect(result.stderr.contains("wrong passphrase"))
+            #expect(result.stderr.contains("not the passphrase") == false, "the secret never appears in errors")
+        }
+        #expect(try Self.snapshot(vault.path) == before)
+    }
+
+    @Test func passwdRewrapsAndTheRecoveryCodeStillOpens() throws {
+        let vault = try CLIVault()
+        try vault.ok(["mood", "5"])
+        let code = try #require(vault.initOutput.split(separator: "\n").last?.trimmingCharacters(in: .whitespaces))
+        let newPassphrase = vault.root + "/new"
+        try "a brand new passphrase\n".write(toFile: newPassphrase, atomically: true, encoding: .utf8)
+        try vault.ok(["passwd", "--new-passphrase-file", newPassphrase, "--kdf", "interactive"])
+        #expect(try vault.run(["log"]).status == 77, "the old passphrase no longer opens")
+        let withNew = try CLI.run(["log", "--vault", vault.path, "--passphrase-file", newPassphrase])
+        #expect(withNew.status == 0)
+        #expect(withNew.stdout.contains("mood.rated"))
+        let codeFile = vault.root + "/code"
+        try code.lowercased().write(toFile: codeFile, atomically: true, encoding: .utf8)
+        let withCode = try CLI.run(["log", "--vault", vault.path, "--recovery-code-file", codeFile])
+        #expect(withCode.status == 0, "\(withCode.stderr)")
+    }
+
+    @Test func aKeyfileSlotOpensTheVault() throws {
+        let vault = try CLIVault()
+        let other = vault.root + "/with-keyfile"
+        let keyfile = vault.root + "/keyfile"
+        try CLI.run(["init", "--vault", other, "--passphrase-file", vault.passphraseFile, "--kdf", "interactive", "--add-keyfile", keyfile])
+        #expect(try CLI.run(["mood", "5", "--vault", other, "--keyfile", keyfile]).status == 0)
+        try Data(repeating: 7, count: 64).write(to: URL(fileURLWithPath: keyfile))
+        #expect(try CLI.run(["mood", "5", "--vault", other, "--keyfile", keyfile]).status == 77)
+    }
+
+    @Test func unlockKeepsTheKeyInTheKernelKeyringUntilLock() throws {
+        let vault = try CLIVault()
+        #expect(try CLI.run(["mood", "5", "--vault", vault.path]).status == 77, "locked: no terminal to ask on")
+        try vault.ok(["unlock", "--ttl", "2m"])
+        let unlocked = try CLI.run(["mood", "5", "--vault", vault.path])
+        #expect(unlocked.status == 0, "\(unlocked.stderr)")
+        #expect(try CLI.run(["lock", "--vault", vault.path]).stdout.contains("Locked"))
+        #expect(try CLI.run(["mood", "5", "--vault", vault.path]).status == 77)
+    }
+
+    @Test func aVaultFromANewerVersionIsRefusedUntouched() throws {
+        let vault = try CLIVault()
+        let header = vault.path + "/vault.json"
+        let text = try String(contentsOfFile: header, encoding: .utf8).replacingOccurrences(of: #""format" : 1"#, with: #""format" : 9"#)
+        try text.write(toFile: header, atomically: true, encoding: .utf8)
+        let result = try vault.run(["log"])
+        #expect(result.status == 78)
+        #expect(result.stderr.contains("newer HealthLedger"))
+        #expect(try String(contentsOfFile: header, encoding: .utf8) == text)
+    }
+
+    @Test func initRefusesToOverwriteAVault() throws {
+        let vault = try CLIVault()
+        let again = try CLI.run(["init", "--vault", vault.path, "--passphrase-file", vault.passphraseFile])
+        #expect(again.status == 73)
+    }
+}

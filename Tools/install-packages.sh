@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs the Debian packages HealthLedger builds and tests with, when any is missing.
+set -euo pipefail
+packages=(pkg-config liblmdb-dev libsodium-dev libzstd-dev libkeyutils-dev)
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing: ${missing[*]}" >&2
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi

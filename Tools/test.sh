@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Unit and end-to-end tests (the end-to-end tests run the built binary).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash Tools/install-packages.sh
+swift build --build-tests
+swift test --skip-build "$@"
