@@ -15,24 +15,30 @@ enum AppendBench {
         let dictionary = try trainedDictionary(encoded)
         let bare = BarePipeline(records: encoded, dictionary: dictionary, batchSize: batchSize)
 
+        let batches = stride(from: 0, to: events.count, by: batchSize).map { Array(events[$0..<min($0 + batchSize, events.count)]) }
         var bareRates: [Double] = []
-        var ledgerRates: [Double] = []
+        var pipelinedRates: [Double] = []
+        var singleRates: [Double] = []
         var readRates: [Double] = []
-        for round in 1...2 {
+        for round in 1...3 {
             let bareDirectory = scratchDirectory("bare")
-            let bareSeconds = bare.run(directory: bareDirectory)
-            bareRates.append(Double(count) / bareSeconds)
+            bareRates.append(Double(count) / bare.run(directory: bareDirectory))
             try? FileManager.default.removeItem(atPath: bareDirectory)
 
-            let (ledgerSeconds, readSeconds, vault) = try ledgerRound(events)
-            ledgerRates.append(Double(count) / ledgerSeconds)
-            readRates.append(Double(count) / readSeconds)
-            print("round \(round): bare \(format(bareRates.last!)) ev/s · ledger \(format(ledgerRates.last!)) ev/s · read \(format(readRates.last!)) ev/s")
-            if round == 2 { try report(vault: vault, count: count) }
-            try? FileManager.default.removeItem(atPath: vault)
+            let single = try ledgerRound(batches, pipelined: false)
+            singleRates.append(Double(count) / single.append)
+            try? FileManager.default.removeItem(atPath: single.vault)
+
+            let pipelined = try ledgerRound(batches, pipelined: true)
+            pipelinedRates.append(Double(count) / pipelined.append)
+            readRates.append(Double(count) / pipelined.read)
+            print("round \(round): bare \(format(bareRates.last!)) · ledger pipelined \(format(pipelinedRates.last!)) · ledger one thread \(format(singleRates.last!)) · read \(format(readRates.last!)) ev/s")
+            if round == 3 { try report(vault: pipelined.vault, count: count) }
+            try? FileManager.default.removeItem(atPath: pipelined.vault)
         }
-        let ratio = ledgerRates.max()! / bareRates.max()!
-        print("append: ledger \(format(ledgerRates.max()!)) ev/s = \(String(format: "%.1f", ratio * 100))% of bare \(format(bareRates.max()!)) ev/s (target ≥ 75%)")
+        let bareBest = bareRates.max()!
+        print("append (BulkAppender, 2 threads): \(format(pipelinedRates.max()!)) ev/s = \(percent(pipelinedRates.max()! / bareBest)) of bare \(format(bareBest)) ev/s (target ≥ 75%)")
+        print("append (Ledger.append, 1 thread): \(format(singleRates.max()!)) ev/s = \(percent(singleRates.max()! / bareBest)) of bare")
         print("read back (open + decompress + decode): \(format(readRates.max()!)) ev/s (target ≥ 400k)")
         try sampleDisk()
     }
@@ -45,16 +51,23 @@ enum AppendBench {
         return dictionary
     }
 
-    static func ledgerRound(_ events: [Event]) throws -> (append: Double, read: Double, vault: String) {
+    static func percent(_ ratio: Double) -> String { String(format: "%.1f%%", ratio * 100) }
+
+    static func ledgerRound(_ batches: [[Event]], pipelined: Bool) throws -> (append: Double, read: Double, vault: String) {
         let vault = scratchDirectory("ledger")
         var phrase = Array("bench".utf8)
         let (master, _) = try VaultKeys.create(at: vault, passphrase: SecretBytes(consuming: &phrase), kdf: .interactive)
         let ledger = try Ledger(directory: vault, masterKey: master)
         let started = Date()
-        for batchStart in stride(from: 0, to: events.count, by: batchSize) {
-            try ledger.append(Array(events[batchStart..<min(batchStart + batchSize, events.count)]))
+        if pipelined {
+            let appender = BulkAppender(ledger: ledger)
+            for batch in batches { try appender.add(batch) }
+            try appender.finish()
+        } else {
+            for batch in batches { try ledger.append(batch) }
         }
         let appendSeconds = Date().timeIntervalSince(started)
+        let events = batches.joined()
         let reader = try Ledger(directory: vault, masterKey: master)
         let readStarted = Date()
         var seen = 0

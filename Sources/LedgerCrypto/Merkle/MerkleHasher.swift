@@ -21,13 +21,15 @@ public enum MerkleHasher {
     }
 
     public static func node(_ left: [UInt8], _ right: [UInt8]) -> [UInt8] {
-        var input: [UInt8] = [1]
-        input.reserveCapacity(1 + 2 * hashSize)
-        input += left
-        input += right
-        var output = [UInt8](repeating: 0, count: hashSize)
-        _ = crypto_generichash(&output, hashSize, input, UInt64(input.count), nil, 0)
-        return output
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1 + 2 * hashSize) { input in
+            input[0] = 1
+            _ = UnsafeMutableBufferPointer(rebasing: input[1...hashSize]).initialize(from: left)
+            _ = UnsafeMutableBufferPointer(rebasing: input[(1 + hashSize)...]).initialize(from: right)
+            return [UInt8](unsafeUninitializedCapacity: hashSize) { output, count in
+                _ = crypto_generichash(output.baseAddress!, hashSize, input.baseAddress, UInt64(input.count), nil, 0)
+                count = hashSize
+            }
+        }
     }
 
     /// The hash of the empty tree, `H()`, as RFC 6962 defines it.

@@ -45,10 +45,9 @@ public struct IDIndexHasher: Sendable {
 /// Runs `body` with a BLAKE2b streaming state, which libsodium requires 64-byte aligned
 /// (Swift imports the C type as opaque because of that alignment).
 func withBlake2bState<R>(_ body: (OpaquePointer) -> R) -> R {
-    let memory = UnsafeMutableRawPointer.allocate(byteCount: crypto_generichash_statebytes(), alignment: 64)
-    defer {
-        sodium_memzero(memory, crypto_generichash_statebytes())
-        memory.deallocate()
+    // On the stack: the Merkle leaf hash runs for every appended event.
+    withUnsafeTemporaryAllocation(byteCount: crypto_generichash_statebytes(), alignment: 64) { memory in
+        defer { sodium_memzero(memory.baseAddress!, memory.count) }
+        return body(OpaquePointer(memory.baseAddress!))
     }
-    return body(OpaquePointer(memory))
 }

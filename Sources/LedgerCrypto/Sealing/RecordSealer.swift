@@ -31,19 +31,19 @@ public struct RecordSealer: Sendable {
     public func seal(
         _ plaintext: UnsafeRawBufferPointer, sequence: UInt64, noncePrefix: [UInt8], into output: inout [UInt8]
     ) {
-        let header: [UInt8] = [Self.format, keyID]
-        let nonce = Self.nonce(prefix: noncePrefix, sequence: sequence)
-        let associated = associatedData(sequence: sequence, header: header)
         let start = output.count
-        output.append(contentsOf: header)
+        output.append(Self.format)
+        output.append(keyID)
         output.append(contentsOf: repeatElement(0, count: plaintext.count + Int(crypto_aead_xchacha20poly1305_ietf_ABYTES)))
-        output.withUnsafeMutableBufferPointer { buffer in
-            key.withUnsignedPointer { keyPointer in
-                var written: UInt64 = 0
-                _ = crypto_aead_xchacha20poly1305_ietf_encrypt(
-                    buffer.baseAddress! + start + Self.headerSize, &written,
-                    plaintext.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(plaintext.count),
-                    associated, UInt64(associated.count), nil, nonce, keyPointer)
+        withNonceAndAssociatedData(noncePrefix, sequence, header: (Self.format, keyID)) { nonce, associated in
+            output.withUnsafeMutableBufferPointer { buffer in
+                key.withUnsignedPointer { keyPointer in
+                    var written: UInt64 = 0
+                    _ = crypto_aead_xchacha20poly1305_ietf_encrypt(
+                        buffer.baseAddress! + start + Self.headerSize, &written,
+                        plaintext.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(plaintext.count),
+                        associated.baseAddress, UInt64(associated.count), nil, nonce.baseAddress!, keyPointer)
+                }
             }
         }
     }
@@ -53,29 +53,44 @@ public struct RecordSealer: Sendable {
         guard record.count >= Self.overhead else { throw .tooShort(record.count) }
         guard record[0] == Self.format else { throw .unknownFormat(record[0]) }
         guard record[1] == keyID else { throw .unknownKey(record[1]) }
-        let header = [record[0], record[1]]
-        let nonce = Self.nonce(prefix: noncePrefix, sequence: sequence)
-        let associated = associatedData(sequence: sequence, header: header)
         let cipherCount = record.count - Self.headerSize
         var plaintext = [UInt8](repeating: 0, count: cipherCount - Int(crypto_aead_xchacha20poly1305_ietf_ABYTES))
-        let status = key.withUnsignedPointer { keyPointer in
-            var written: UInt64 = 0
-            return crypto_aead_xchacha20poly1305_ietf_decrypt(
-                &plaintext, &written, nil,
-                record.baseAddress!.assumingMemoryBound(to: UInt8.self) + Self.headerSize, UInt64(cipherCount),
-                associated, UInt64(associated.count), nonce, keyPointer)
+        let status = withNonceAndAssociatedData(noncePrefix, sequence, header: (record[0], record[1])) { nonce, associated in
+            key.withUnsignedPointer { keyPointer in
+                var written: UInt64 = 0
+                return crypto_aead_xchacha20poly1305_ietf_decrypt(
+                    &plaintext, &written, nil,
+                    record.baseAddress!.assumingMemoryBound(to: UInt8.self) + Self.headerSize, UInt64(cipherCount),
+                    associated.baseAddress, UInt64(associated.count), nonce.baseAddress!, keyPointer)
+            }
         }
         guard status == 0 else { throw .authenticationFailed }
         return plaintext
     }
 
-    static func nonce(prefix: [UInt8], sequence: UInt64) -> [UInt8] {
-        precondition(prefix.count == noncePrefixSize)
-        return prefix + bigEndianBytes(sequence)
-    }
-
-    private func associatedData(sequence: UInt64, header: [UInt8]) -> [UInt8] {
-        vaultID + bigEndianBytes(sequence) + header
+    /// Builds the nonce (prefix ‖ sequence) and associated data (vault id ‖ sequence ‖ header)
+    /// on the stack: sealing runs for every event, so it allocates nothing.
+    private func withNonceAndAssociatedData<R>(
+        _ prefix: [UInt8], _ sequence: UInt64, header: (UInt8, UInt8),
+        _ body: (UnsafeMutableBufferPointer<UInt8>, UnsafeMutableBufferPointer<UInt8>) -> R
+    ) -> R {
+        precondition(prefix.count == Self.noncePrefixSize)
+        let associatedCount = vaultID.count + 8 + Self.headerSize
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.noncePrefixSize + 8 + associatedCount) { buffer in
+            var sequenceBytes = sequence.bigEndian
+            withUnsafeBytes(of: &sequenceBytes) { sequenceBuffer in
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[0..<Self.noncePrefixSize]).initialize(from: prefix)
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[Self.noncePrefixSize..<Self.noncePrefixSize + 8]).initialize(from: sequenceBuffer)
+                let associatedStart = Self.noncePrefixSize + 8
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[associatedStart..<associatedStart + vaultID.count]).initialize(from: vaultID)
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[associatedStart + vaultID.count..<associatedStart + vaultID.count + 8]).initialize(from: sequenceBuffer)
+                buffer[associatedStart + vaultID.count + 8] = header.0
+                buffer[associatedStart + vaultID.count + 9] = header.1
+            }
+            return body(
+                UnsafeMutableBufferPointer(rebasing: buffer[0..<Self.noncePrefixSize + 8]),
+                UnsafeMutableBufferPointer(rebasing: buffer[(Self.noncePrefixSize + 8)...]))
+        }
     }
 }
 

@@ -10,13 +10,12 @@ extension Ledger {
     /// Makes sure every dictionary up to `current` is loaded for compression and reading.
     func loadDictionaries(_ txn: Transaction, upTo current: UInt8?) throws {
         guard let current else { return }
-        for id in 1...current where !codec.hasDictionary(id) {
+        for id in 1...current where !shelf.contains(id) {
             guard let sealed = try txn.get(databases.meta, key: MetaKey.dictionary(id)) else {
                 throw LedgerStoreError.unreadableRecord(sequence: 0, reason: "compression dictionary \(id) is missing")
             }
             do {
-                let bytes = try blobSealer.open(sealed, associatedData: associatedData(dictionary: id))
-                if id == current { codec.useDictionary(id, bytes: bytes) } else { codec.loadDictionary(id, bytes: bytes) }
+                shelf.add(id, bytes: try blobSealer.open(sealed, associatedData: associatedData(dictionary: id)))
             } catch {
                 throw LedgerStoreError.unreadableRecord(sequence: 0, reason: "compression dictionary \(id): \(error)")
             }
@@ -45,7 +44,7 @@ extension Ledger {
         guard let dictionary = Compressor.trainDictionary(samples: samples, capacity: Self.dictionaryCapacity) else { return }
         try txn.put(databases.meta, key: MetaKey.dictionary(nextID), value: blobSealer.seal(dictionary, associatedData: associatedData(dictionary: nextID)))
         try txn.put(databases.meta, key: MetaKey.currentDictionary, value: [nextID])
-        codec.useDictionary(nextID, bytes: dictionary)
+        shelf.add(nextID, bytes: dictionary)
         state.currentDictionary = nextID
     }
 }

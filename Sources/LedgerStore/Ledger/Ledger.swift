@@ -20,6 +20,9 @@ public final class Ledger {
     let environment: Environment
     let databases: Databases
     let codec: RecordCodec
+    let shelf = DictionaryShelf()
+    /// Prepares batches appended from this thread, and re-compresses in the write transaction.
+    let preparer: EventPreparer
     let indexHasher: IDIndexHasher
     let blobSealer: BlobSealer
     let signingKey: SigningKey
@@ -40,9 +43,10 @@ public final class Ledger {
         environment = try Environment(path: directory, mapSize: mapSize)
         databases = try Databases.open(in: environment)
         let recordKey = masterKey.derive(.recordSealing)
-        codec = RecordCodec(sealer: RecordSealer(key: recordKey, vaultID: vaultID))
+        codec = RecordCodec(sealer: RecordSealer(key: recordKey, vaultID: vaultID), shelf: shelf)
         blobSealer = BlobSealer(key: recordKey)
         indexHasher = IDIndexHasher(key: masterKey.derive(.idIndex, length: 16))
+        preparer = EventPreparer(shelf: shelf, indexHasher: indexHasher)
         idDerivationKey = masterKey.derive(.deterministicIDs)
     }
 
