@@ -99,7 +99,7 @@ import Testing
         let result = try vault.run(["append", "--jsonl", "-", "--batch-size", "1"], stdin: input)
         #expect(result.status == 65)
         #expect(result.stderr.contains("line 3"))
-        #expect(result.stderr.contains("2 events before it are stored"))
+        #expect(result.stderr.contains("2 events from - are stored"), "\(result.stderr)")
         #expect(try vault.rawEvents().count == 2)
     }
 }

@@ -2,22 +2,26 @@ import Foundation
 import LedgerCore
 
 /// Appends a stream of batches with both cores busy: the caller's thread validates,
-/// encodes and compresses batch k+1 while a committer thread seals and commits batch k.
+/// encodes, compresses and seals ahead batch k+1 while a committer thread indexes and
+/// commits batch k.
 ///
-/// Batches commit in order. When the committer falls behind, it commits every batch that
-/// is waiting in one durable transaction (up to `maximumEvents`): the dedup index's random
-/// inserts then dirty each B-tree page once for many events instead of once per batch.
+/// Batches commit in order, gathered into durable transactions of about `maximumEvents`:
+/// the dedup index's random inserts then dirty each B-tree page once for many events
+/// instead of once per small batch (per event, commits cost a third less than with 10k).
 /// After an error no later batch commits; those before it stay stored.
 public final class BulkAppender {
     private let ledger: Ledger
     private let preparer: EventPreparer
     private let queue = CommitQueue()
     private let committer: Thread
+    /// Where the next batch will start if nothing else writes and nothing is a duplicate.
+    private var expectedNext: UInt64
 
     /// `onCommit` runs on the committer thread after each durable commit, with the batch's tag.
     public init(ledger: Ledger, recordedAt: Timestamp = .now(), onCommit: @escaping @Sendable (Int, AppendOutcome) -> Void = { _, _ in }) {
         self.ledger = ledger
-        preparer = EventPreparer(shelf: ledger.shelf, indexHasher: ledger.indexHasher)
+        preparer = EventPreparer(shelf: ledger.shelf, indexHasher: ledger.indexHasher, sealer: ledger.codec.sealer)
+        expectedNext = (try? ledger.count()) ?? 0
         let work = UncheckedLedger(ledger: ledger)
         let queue = queue
         committer = Thread {
@@ -41,7 +45,10 @@ public final class BulkAppender {
     /// batch, or the error that stopped an earlier commit.
     public func add(_ events: [Event], tag: Int = 0) throws {
         try queue.throwIfFailed()
-        queue.push((tag, try preparer.prepare(events)))
+        // Sealing half ahead splits the work about evenly between the two threads (measured:
+        // ~2.5 µs per event each with 100k-event transactions).
+        queue.push((tag, try preparer.prepare(events, expectedFirst: expectedNext, sealAheadEvery: 2)))
+        expectedNext += UInt64(events.count)
     }
 
     /// Waits for every queued batch; returns what was stored or throws what stopped it.
@@ -65,23 +72,40 @@ private final class CommitQueue: @unchecked Sendable {
     private var done = false
     private var failure: (any Error)?
     private var total = AppendOutcome()
-    /// Batches waiting to commit; enough to coalesce, few enough to bound memory.
-    private let depth = 8
+    private var committedBatches = 0
+    private var pendingEvents: Int { pending.reduce(0) { $0 + $1.1.events.count } }
     /// The most events one coalesced transaction takes.
     private let maximumEvents = 100_000
+    /// The longest a prepared batch waits for others to share its transaction.
+    private let maximumDelay: TimeInterval = 0.5
+    private var oldestArrival = Date()
 
     func push(_ item: (Int, PreparedBatch)) {
         condition.withLock {
-            while pending.count >= depth, failure == nil { condition.wait() }
-            if failure == nil { pending.append(item) }
+            while pendingEvents >= 2 * maximumEvents, failure == nil { condition.wait() }
+            if failure == nil {
+                if pending.isEmpty { oldestArrival = Date() }
+                pending.append(item)
+            }
             condition.broadcast()
         }
     }
 
-    /// Everything waiting, up to `maximumEvents` (at least one batch); nil when closed and drained.
+    /// The next batches to commit together: at least one, up to `maximumEvents`; nil when
+    /// closed and drained.
     func next() -> [(Int, PreparedBatch)]? {
         condition.withLock {
-            while pending.isEmpty, !closed, failure == nil { condition.wait() }
+            // The first batch goes alone, so a new vault's dictionary is trained before most
+            // events are compressed; after that, transactions wait to be large.
+            // A stream that trickles in still commits within `maximumDelay`.
+            let wanted = committedBatches == 0 ? 1 : maximumEvents
+            while pendingEvents < wanted, !closed, failure == nil {
+                if pending.isEmpty {
+                    condition.wait()
+                } else if !condition.wait(until: oldestArrival.addingTimeInterval(maximumDelay)) {
+                    break
+                }
+            }
             guard failure == nil, !pending.isEmpty else { return nil }
             defer { condition.broadcast() }
             var taken = 1
@@ -90,8 +114,11 @@ private final class CommitQueue: @unchecked Sendable {
                 events += pending[taken].1.events.count
                 taken += 1
             }
-            defer { pending.removeFirst(taken) }
-            return Array(pending.prefix(taken))
+            committedBatches += taken
+            let taking = Array(pending.prefix(taken))
+            pending.removeFirst(taken)
+            oldestArrival = Date()
+            return taking
         }
     }
 

@@ -27,67 +27,90 @@ extension Ledger {
             try loadDictionaries(txn, upTo: state.currentDictionary)
             let total = batches.reduce(0) { $0 + $1.events.count }
             if state.frontier.size + UInt64(total) >= state.nextTraining {
-                try trainDictionary(txn, state: &state, batch: batches.flatMap { $0.events.map(\.encoded) })
+                let samples = batches.flatMap { batch in batch.events.map { Array(batch.bytes[$0.encoded]) } }
+                try trainDictionary(txn, state: &state, batch: samples)
             }
             for index in batches.indices where batches[index].dictionary != state.currentDictionary {
                 preparer.recompress(&batches[index], dictionary: state.currentDictionary)
             }
-            let events = batches.flatMap(\.events)
             let first = state.frontier.size
-            let sequences = try insertIndexEntries(txn, events, first: first)
-            let noncePrefix = RecordSealer.newNoncePrefix()
-            for (event, sequence) in zip(events, sequences) {
-                guard let sequence else { continue }
-                let record = codec.seal(plain: event.plain, sequence: sequence, noncePrefix: noncePrefix)
-                state.frontier.append(leafHash: MerkleHasher.leaf(record))
-                try txn.put(databases.log, key: bigEndianBytes(sequence), value: record, mode: .append)
-            }
-            if state.frontier.size > first {
-                let commitTime = withUnsafeBytes(of: recordedAt.micros.bigEndian) { Array($0) }
-                let batchValue = noncePrefix + blobSealer.seal(commitTime, associatedData: associatedData(batchStarting: first))
-                try txn.put(databases.batches, key: bigEndianBytes(first), value: batchValue, mode: .append)
-                try storeHead(txn, frontier: state.frontier)
-            }
-            var outcomes: [AppendOutcome] = []
-            var position = 0
-            for batch in batches {
-                var outcome = AppendOutcome()
-                for sequence in sequences[position..<position + batch.events.count] {
-                    if let sequence { outcome.appended.append(sequence) } else { outcome.duplicates += 1 }
+            let sequences = try insertIndexEntries(txn, batches, first: first)
+            let commitTime = withUnsafeBytes(of: recordedAt.micros.bigEndian) { Array($0) }
+            for (batch, assigned) in zip(batches, sequences) {
+                guard let batchFirst = assigned.lazy.compactMap({ $0 }).first else { continue }
+                let sealedAhead = batch.speculation.map { $0.first == batchFirst && !assigned.contains(nil) } ?? false
+                let noncePrefix = sealedAhead ? batch.speculation!.noncePrefix : RecordSealer.newNoncePrefix()
+                for (event, sequence) in zip(batch.events, assigned) {
+                    guard let sequence else { continue }
+                    var key = sequence.bigEndian
+                    try withUnsafeBytes(of: &key) { key in
+                        if sealedAhead, !event.sealed.isEmpty {
+                            state.frontier.append(leafHash: Array(batch.bytes[event.leafHash]))
+                            _ = try batch.withBytes(event.sealed) { try txn.put(databases.log, key: key, value: $0, mode: .append) }
+                        } else {
+                            let record = batch.withBytes(event.plain) { codec.seal($0, sequence: sequence, noncePrefix: noncePrefix) }
+                            state.frontier.append(leafHash: MerkleHasher.leaf(record))
+                            _ = try record.withUnsafeBytes { try txn.put(databases.log, key: key, value: $0, mode: .append) }
+                        }
+                    }
                 }
-                position += batch.events.count
-                outcomes.append(outcome)
+                let batchValue = noncePrefix + blobSealer.seal(commitTime, associatedData: associatedData(batchStarting: batchFirst))
+                try txn.put(databases.batches, key: bigEndianBytes(batchFirst), value: batchValue, mode: .append)
             }
-            return outcomes
+            if state.frontier.size > first { try storeHead(txn, frontier: state.frontier) }
+            return sequences.map { assigned in
+                AppendOutcome(appended: assigned.compactMap { $0 }, duplicates: assigned.count { $0 == nil })
+            }
         }
     }
 
-    /// Adds every new id to the dedup index and returns each event's sequence number, or nil
-    /// for an id already stored (or earlier in the same transaction).
+    /// Adds every new id to the dedup index and returns each event's sequence number (per
+    /// batch), or nil for an id already stored or earlier in the same transaction.
     ///
     /// Keys go in sorted order, so the B-tree is walked once from left to right rather than
     /// jumped about; sequences are first assumed consecutive and only re-stored after the
     /// first duplicate, which fresh imports never have.
-    private func insertIndexEntries(_ txn: Transaction, _ events: [PreparedEvent], first: UInt64) throws -> [UInt64?] {
-        let order = events.indices.sorted { events[$0].indexKey.lexicographicallyPrecedes(events[$1].indexKey) || (events[$0].indexKey == events[$1].indexKey && $0 < $1) }
-        var isDuplicate = [Bool](repeating: false, count: events.count)
-        for index in order {
-            let assumed = bigEndianBytes(first + UInt64(index))
-            isDuplicate[index] = try !txn.put(databases.ids, key: events[index].indexKey, value: assumed, mode: .insertOnly)
+    private func insertIndexEntries(_ txn: Transaction, _ batches: [PreparedBatch], first: UInt64) throws -> [[UInt64?]] {
+        var places: [(batch: Int, event: Int, position: Int)] = []
+        for (batchIndex, batch) in batches.enumerated() {
+            for eventIndex in batch.events.indices { places.append((batchIndex, eventIndex, places.count)) }
         }
-        var sequences: [UInt64?] = []
-        sequences.reserveCapacity(events.count)
+        places.sort { lhs, rhs in
+            let left = batches[lhs.batch].events[lhs.event].keyOrder, right = batches[rhs.batch].events[rhs.event].keyOrder
+            return left != right ? left < right : lhs.position < rhs.position
+        }
+        var isDuplicate = [Bool](repeating: false, count: places.count)
+        for place in places {
+            let batch = batches[place.batch]
+            var assumed = (first + UInt64(place.position)).bigEndian
+            isDuplicate[place.position] = try withUnsafeBytes(of: &assumed) { value in
+                try batch.withBytes(batch.events[place.event].indexKey) { key in
+                    try !txn.put(databases.ids, key: key, value: value, mode: .insertOnly)
+                }
+            }
+        }
+        var sequences: [[UInt64?]] = []
+        var position = 0
         var next = first
-        for index in events.indices {
-            guard !isDuplicate[index] else {
-                sequences.append(nil)
-                continue
+        for batch in batches {
+            var assigned: [UInt64?] = []
+            assigned.reserveCapacity(batch.events.count)
+            for event in batch.events {
+                defer { position += 1 }
+                guard !isDuplicate[position] else {
+                    assigned.append(nil)
+                    continue
+                }
+                if next != first + UInt64(position) {
+                    var actual = next.bigEndian
+                    try withUnsafeBytes(of: &actual) { value in
+                        try batch.withBytes(event.indexKey) { key in _ = try txn.put(databases.ids, key: key, value: value) }
+                    }
+                }
+                assigned.append(next)
+                next += 1
             }
-            if next != first + UInt64(index) {
-                try txn.put(databases.ids, key: events[index].indexKey, value: bigEndianBytes(next))
-            }
-            sequences.append(next)
-            next += 1
+            sequences.append(assigned)
         }
         return sequences
     }

@@ -46,7 +46,7 @@ public final class Ledger {
         codec = RecordCodec(sealer: RecordSealer(key: recordKey, vaultID: vaultID), shelf: shelf)
         blobSealer = BlobSealer(key: recordKey)
         indexHasher = IDIndexHasher(key: masterKey.derive(.idIndex, length: 16))
-        preparer = EventPreparer(shelf: shelf, indexHasher: indexHasher)
+        preparer = EventPreparer(shelf: shelf, indexHasher: indexHasher, sealer: codec.sealer)
         idDerivationKey = masterKey.derive(.deterministicIDs)
     }
 

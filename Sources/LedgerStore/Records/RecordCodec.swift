@@ -14,10 +14,10 @@ final class RecordCodec {
     }
 
     /// The sealed record for a prepared plaintext at `sequence`.
-    func seal(plain: [UInt8], sequence: UInt64, noncePrefix: [UInt8]) -> [UInt8] {
+    func seal(_ plain: UnsafeRawBufferPointer, sequence: UInt64, noncePrefix: [UInt8]) -> [UInt8] {
         var record: [UInt8] = []
         record.reserveCapacity(plain.count + RecordSealer.overhead)
-        plain.withUnsafeBytes { sealer.seal($0, sequence: sequence, noncePrefix: noncePrefix, into: &record) }
+        sealer.seal(plain, sequence: sequence, noncePrefix: noncePrefix, into: &record)
         return record
     }
 

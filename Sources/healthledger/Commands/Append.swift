@@ -45,44 +45,74 @@ struct Append: ParsableCommand {
             throw ExitStatus.Failure(status: .noVault, message: "cannot read \(path): no such file")
         }
         let ledger = try vault.openLedger()
-        let progress = Progress("appending")
+        let tally = AppendTally(progress: Progress("appending"), acknowledge: ack)
+        let appender = BulkAppender(ledger: ledger) { lastLine, outcome in tally.committed(outcome, through: lastLine) }
         var batch: [Event] = []
+        var batchLines: [Int] = []
         var lineNumber = 0
-        var stored = 0
-        var duplicates = 0
-        func flush() throws {
+        func send() throws {
             guard !batch.isEmpty else { return }
-            let outcome = try ledger.append(batch)
-            stored += outcome.appended.count
-            duplicates += outcome.duplicates
-            batch.removeAll(keepingCapacity: true)
-            if ack {
-                print("committed \(lineNumber)")
-                fflush(nil)
+            do {
+                try appender.add(batch, tag: lineNumber)
+            } catch LedgerStoreError.invalidEvent(let index, let error) {
+                throw ExitStatus.Failure(status: .invalidInput, message: "\(path) line \(batchLines[index]): \(error)")
             }
-            progress.update(stored + duplicates)
+            batch.removeAll(keepingCapacity: true)
+            batchLines.removeAll(keepingCapacity: true)
         }
         do {
             for line in LineReader(handle: handle) {
                 lineNumber += 1
                 guard !line.allSatisfy(\.isWhitespace) else { continue }
-                let event: Event
                 do {
-                    event = try EventJSON.event(from: JSONParser.parseObject(line), localOffset: entry.localOffset)
-                    try EventValidator.validate(event)
+                    batch.append(try EventJSON.event(from: JSONParser.parseObject(line), localOffset: entry.localOffset))
+                    batchLines.append(lineNumber)
                 } catch {
-                    throw ExitStatus.Failure(status: .invalidInput, message: "\(path) line \(lineNumber): \(error). \(stored) events before it are stored; fix the line and run again (events with ids are not stored twice)")
+                    throw ExitStatus.Failure(status: .invalidInput, message: "\(path) line \(lineNumber): \(error)")
                 }
-                batch.append(event)
-                if batch.count >= batchSize { try flush() }
+                if batch.count >= batchSize { try send() }
             }
-            try flush()
-        } catch let error as LedgerStoreError {
-            progress.finish()
-            throw ExitStatus.Failure(status: ExitStatus.classify(error) ?? .ioError, message: "\(error) (\(stored) events from \(path) were stored before this)")
+            try send()
+            try appender.finish()
+        } catch {
+            // Whatever was queued before the failure is still committed, then reported.
+            _ = try? appender.finish()
+            tally.progress.finish()
+            let stored = "\(tally.stored) events from \(path) are stored; fix the input and run again (events with ids are not stored twice)"
+            if let failure = error as? ExitStatus.Failure { throw ExitStatus.Failure(status: failure.status, message: "\(failure.message). \(stored)") }
+            throw ExitStatus.Failure(status: ExitStatus.classify(error) ?? .ioError, message: "\(error). \(stored)")
         }
-        progress.finish()
-        print("stored \(stored) events from \(path)" + (duplicates > 0 ? "; \(duplicates) already stored (same id): skipped" : ""))
+        tally.progress.finish()
+        print("stored \(tally.stored) events from \(path)" + (tally.duplicates > 0 ? "; \(tally.duplicates) already stored (same id): skipped" : ""))
+    }
+}
+
+/// Counts what the committer thread stored, for progress, acknowledgements and the summary.
+final class AppendTally: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storedCount = 0
+    private var duplicateCount = 0
+    let progress: Progress
+    let acknowledge: Bool
+
+    init(progress: Progress, acknowledge: Bool) {
+        self.progress = progress
+        self.acknowledge = acknowledge
+    }
+
+    var stored: Int { lock.withLock { storedCount } }
+    var duplicates: Int { lock.withLock { duplicateCount } }
+
+    func committed(_ outcome: AppendOutcome, through line: Int) {
+        lock.withLock {
+            storedCount += outcome.appended.count
+            duplicateCount += outcome.duplicates
+            progress.update(storedCount + duplicateCount)
+            if acknowledge {
+                print("committed \(line)")
+                fflush(nil)
+            }
+        }
     }
 }
 
