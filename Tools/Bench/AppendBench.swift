@@ -97,6 +97,10 @@ enum AppendBench {
         let stats = try ledger.storageStatistics()
         let encodedAverage = Double(samples.reduce(0) { $0 + EnvelopeCodec.encode($1).count }) / Double(count)
         print("HK samples (\(count)): encoded \(String(format: "%.1f", encodedAverage)) B → sealed record \(String(format: "%.1f", stats.averageRecordBytes)) B (target ≤ 80)")
-        print("  whole file \(fileSize(vault + "/data.mdb") / count) B/event; log \(stats.logBytes / count) B/event, dedup index \(stats.indexBytes / count) B/event (LMDB pages)")
+        let compacted = vault + "-compacted"
+        try FileManager.default.createDirectory(atPath: compacted, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: compacted) }
+        try ledger.copyCompacted(to: compacted)
+        print("  whole file \(fileSize(vault + "/data.mdb") / count) B/event (\(fileSize(compacted + "/data.mdb") / count) B/event compacted); LMDB pages: log \(stats.logBytes / count) B/event, dedup index \(stats.indexBytes / count) B/event")
     }
 }

@@ -2,14 +2,12 @@
 ///
 /// Schema 1 had `rating` on a fixed 1…5 scale and `note`; the Migrations upcaster turns it
 /// into schema 2 with `scaleMin` 1 and `scaleMax` 5. This type reads schema 2 only.
-public struct MoodRated: EventPayload {
+public struct MoodRated: ScaledRating {
     public static let kind = EventKind.moodRated
     public static let schema = 2
 
     public var rating: Double
-    /// The lowest rating of this event's scale; 1 when the document leaves it out.
     public var scaleMin: Double
-    /// The highest rating of this event's scale; 10 when the document leaves it out.
     public var scaleMax: Double
     public var note: String?
     public var tags: [String]
@@ -20,20 +18,5 @@ public struct MoodRated: EventPayload {
         self.scaleMax = scaleMax
         self.note = note
         self.tags = tags
-    }
-
-    public init(document: Document) throws(ValidationError) {
-        do throws(ValidationError) {
-            rating = try document.double("rating")
-            scaleMin = try document.optionalDouble("scaleMin") ?? 1
-            scaleMax = try document.optionalDouble("scaleMax") ?? 10
-            try RatingScale.validate(rating: rating, scaleMin: scaleMin, scaleMax: scaleMax)
-            note = try document.optionalString("note")
-            tags = try document.strings("tags")
-        } catch { throw error.tagged(Self.kind) }
-    }
-
-    public var document: Document {
-        RatingScale.document(rating: rating, scaleMin: scaleMin, scaleMax: scaleMax, note: note, tags: tags)
     }
 }

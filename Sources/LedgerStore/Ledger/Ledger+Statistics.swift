@@ -33,3 +33,10 @@ extension Ledger {
         return (stat.ms_branch_pages + stat.ms_leaf_pages + stat.ms_overflow_pages) * Int(stat.ms_psize)
     }
 }
+
+extension Ledger {
+    /// Writes a compacted copy of the vault's data file (free pages dropped) into `directory`.
+    public func copyCompacted(to directory: String) throws {
+        try environment.copyCompacted(to: directory)
+    }
+}

@@ -15,9 +15,7 @@ struct Init: ParsableCommand {
     var kdf = "moderate"
 
     func run() throws {
-        guard let parameters = KDFParameters.named(kdf) else {
-            throw ExitStatus.Failure(status: .invalidInput, message: "--kdf must be interactive, moderate or sensitive, not '\(kdf)'")
-        }
+        let parameters = try KDFChoice.parameters(kdf)
         let passphrase = try vault.passphraseFile.map { try SecretInput.file($0) }
             ?? SecretInput.promptNew("New passphrase for \(vault.path): ")
         let keyfile = try addKeyfile.map(Self.keyfile)

@@ -15,13 +15,21 @@ struct Passwd: ParsableCommand {
     var kdf = "moderate"
 
     func run() throws {
-        guard let parameters = KDFParameters.named(kdf) else {
-            throw ExitStatus.Failure(status: .invalidInput, message: "--kdf must be interactive, moderate or sensitive, not '\(kdf)'")
-        }
+        let parameters = try KDFChoice.parameters(kdf)
         let header = try VaultHeader.read(vault: vault.path)
         let master = try VaultKeys.unlock(header, with: vault.secret(prompt: "Current passphrase: "))
         let newPassphrase = try newPassphraseFile.map { try SecretInput.file($0) } ?? SecretInput.promptNew("New passphrase: ")
         try VaultKeys.rewrap(vault: vault.path, master: master, newSecret: .passphrase(newPassphrase), kdf: parameters)
         print("Passphrase changed for \(vault.path)")
+    }
+}
+
+/// `--kdf NAME`: libsodium's Argon2id profiles by name.
+enum KDFChoice {
+    static func parameters(_ name: String) throws -> KDFParameters {
+        guard let parameters = KDFParameters.named(name) else {
+            throw ExitStatus.Failure(status: .invalidInput, message: "--kdf must be interactive, moderate or sensitive, not '\(name)'")
+        }
+        return parameters
     }
 }

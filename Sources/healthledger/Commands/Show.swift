@@ -34,6 +34,18 @@ struct Show: ParsableCommand {
 }
 
 enum EventLookup {
+    /// An event that a correction or retraction may still aim at.
+    static func amendable(_ ledger: Ledger, _ text: String) throws -> CurrentEvent {
+        let current = try self.current(ledger, text)
+        guard !current.isRetracted else {
+            throw ExitStatus.Failure(status: .invalidInput, message: "event \(text) was retracted; it can no longer be amended")
+        }
+        guard !current.event.kind.isAmendment else {
+            throw ExitStatus.Failure(status: .invalidInput, message: "\(text) is itself a \(current.event.kind.rawValue); amend the original event")
+        }
+        return current
+    }
+
     static func current(_ ledger: Ledger, _ text: String) throws -> CurrentEvent {
         guard let id = EventID(hex: text) else {
             throw ExitStatus.Failure(status: .invalidInput, message: "'\(text)' is not an event id (32 hex digits, as `log --json` shows)")
@@ -57,14 +69,7 @@ struct Correct: ParsableCommand {
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
-        let ledger = try vault.openLedger()
-        let current = try EventLookup.current(ledger, id)
-        guard !current.isRetracted else {
-            throw ExitStatus.Failure(status: .invalidInput, message: "event \(id) was retracted; nothing to correct")
-        }
-        guard !current.event.kind.isAmendment else {
-            throw ExitStatus.Failure(status: .invalidInput, message: "\(id) is itself a \(current.event.kind.rawValue); correct the original event")
-        }
+        let current = try EventLookup.amendable(try vault.openLedger(), id)
         var document = try payload.map { try JSONParser.parseObject($0) } ?? current.event.payload
         for field in fields { try FieldAssignment.apply(field, to: &document) }
         try PayloadCatalog.validate(kind: current.event.kind, schema: current.event.schema, payload: document)
@@ -81,11 +86,7 @@ struct Retract: ParsableCommand {
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
-        let ledger = try vault.openLedger()
-        let current = try EventLookup.current(ledger, id)
-        guard !current.isRetracted else {
-            throw ExitStatus.Failure(status: .invalidInput, message: "event \(id) is already retracted")
-        }
+        let current = try EventLookup.amendable(try vault.openLedger(), id)
         try vault.store([entry.event(try EventRetracted(target: current.event.id, reason: reason).validated(), causation: current.event.id)])
     }
 }

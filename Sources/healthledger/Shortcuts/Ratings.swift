@@ -12,12 +12,13 @@ struct ScaleOptions: ParsableArguments {
     @Option(name: .customLong("tag"), help: "A tag (repeat for several).")
     var tags: [String] = []
 
-    func bounds() throws -> (Double, Double) {
+    /// The validated payload of `rating` on this scale, with the note and tags.
+    func payload<R: ScaledRating>(_ type: R.Type, rating: Double) throws -> R {
         let parts = scale.split(separator: "-").compactMap { Double($0) }
         guard parts.count == 2 else {
             throw ExitStatus.Failure(status: .invalidInput, message: "--scale \(scale) must look like 1-10")
         }
-        return (parts[0], parts[1])
+        return try R(rating: rating, scaleMin: parts[0], scaleMax: parts[1], note: note, tags: tags).validated()
     }
 }
 
@@ -29,9 +30,7 @@ struct Mood: ParsableCommand {
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
-        let (low, high) = try scale.bounds()
-        let payload = try MoodRated(rating: rating, scaleMin: low, scaleMax: high, note: scale.note, tags: scale.tags).validated()
-        try vault.store([entry.event(payload)])
+        try vault.store([entry.event(scale.payload(MoodRated.self, rating: rating))])
     }
 }
 
@@ -43,9 +42,7 @@ struct Fatigue: ParsableCommand {
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
-        let (low, high) = try scale.bounds()
-        let payload = try FatigueRated(rating: rating, scaleMin: low, scaleMax: high, note: scale.note, tags: scale.tags).validated()
-        try vault.store([entry.event(payload)])
+        try vault.store([entry.event(scale.payload(FatigueRated.self, rating: rating))])
     }
 }
 

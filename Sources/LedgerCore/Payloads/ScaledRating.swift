@@ -1,0 +1,36 @@
+/// Mood and fatigue: a rating on a scale chosen per event, so that changing the scale in
+/// settings never changes what an old rating meant.
+public protocol ScaledRating: EventPayload {
+    var rating: Double { get set }
+    /// The lowest rating of this event's scale; 1 when the document leaves it out.
+    var scaleMin: Double { get set }
+    /// The highest rating of this event's scale; 10 when the document leaves it out.
+    var scaleMax: Double { get set }
+    var note: String? { get set }
+    var tags: [String] { get set }
+    init(rating: Double, scaleMin: Double, scaleMax: Double, note: String?, tags: [String])
+}
+
+extension ScaledRating {
+    public init(document: Document) throws(ValidationError) {
+        do throws(ValidationError) {
+            let rating = try document.double("rating")
+            let scaleMin = try document.optionalDouble("scaleMin") ?? 1
+            let scaleMax = try document.optionalDouble("scaleMax") ?? 10
+            try Rule.finite(scaleMin, "scaleMin")
+            try Rule.finite(scaleMax, "scaleMax")
+            guard scaleMin < scaleMax else {
+                throw ValidationError(field: "scaleMax", value: describe(.double(scaleMax)), reason: "must be greater than scaleMin \(JSONWriter.formatDouble(scaleMin))")
+            }
+            _ = try Rule.within(rating, scaleMin...scaleMax, "rating")
+            self.init(rating: rating, scaleMin: scaleMin, scaleMax: scaleMax, note: try document.optionalString("note"), tags: try document.strings("tags"))
+        } catch { throw error.tagged(Self.kind) }
+    }
+
+    public var document: Document {
+        var document: Document = ["rating": .double(rating), "scaleMin": .double(scaleMin), "scaleMax": .double(scaleMax)]
+        document.set("note", note.doc)
+        document.setStrings("tags", tags)
+        return document
+    }
+}
