@@ -24,10 +24,13 @@ public enum Hashing {
     }
 }
 
-/// Hashes event ids for the dedup index with SipHash-2-4 (128-bit output) under a vault key,
-/// so the index on disk reveals nothing about the ids without the key.
+/// Hashes event ids for the dedup index with SipHash-2-4 under a vault key, so the index
+/// on disk reveals nothing about the ids without the key.
+///
+/// 96 of the 128 output bits are kept: a collision among 10⁸ events has probability about
+/// 10⁻¹³, and 4 bytes less per entry is 4 MB less to rewrite per million events.
 public struct IDIndexHasher: Sendable {
-    public static let outputSize = Int(crypto_shorthash_siphashx24_BYTES)
+    public static let outputSize = 12
     private let key: SecretBytes
 
     public init(key: SecretBytes) {
@@ -36,9 +39,9 @@ public struct IDIndexHasher: Sendable {
     }
 
     public func hash(_ id: [UInt8]) -> [UInt8] {
-        var output = [UInt8](repeating: 0, count: Self.outputSize)
+        var output = [UInt8](repeating: 0, count: Int(crypto_shorthash_siphashx24_BYTES))
         key.withUnsignedPointer { _ = crypto_shorthash_siphashx24(&output, id, UInt64(id.count), $0) }
-        return output
+        return Array(output.prefix(Self.outputSize))
     }
 }
 

@@ -45,9 +45,10 @@ public final class BulkAppender {
     /// batch, or the error that stopped an earlier commit.
     public func add(_ events: [Event], tag: Int = 0) throws {
         try queue.throwIfFailed()
-        // Sealing half ahead splits the work about evenly between the two threads (measured:
-        // ~2.5 µs per event each with 100k-event transactions).
-        queue.push((tag, try preparer.prepare(events, expectedFirst: expectedNext, sealAheadEvery: 2)))
+        // Sealing a third ahead splits the work about evenly between the two threads
+        // (measured with 100k-event transactions: 1 in 2 left the producer behind, none the
+        // committer).
+        queue.push((tag, try preparer.prepare(events, expectedFirst: expectedNext, sealAheadEvery: 3)))
         expectedNext += UInt64(events.count)
     }
 

@@ -85,7 +85,7 @@ extension Ledger {
             var assumed = (first + UInt64(place.position)).bigEndian
             isDuplicate[place.position] = try withUnsafeBytes(of: &assumed) { value in
                 try batch.withBytes(batch.events[place.event].indexKey) { key in
-                    try !txn.put(databases.ids, key: key, value: value, mode: .insertOnly)
+                    try !txn.put(databases.ids, key: key, value: IndexValue.bytes(value), mode: .insertOnly)
                 }
             }
         }
@@ -104,7 +104,7 @@ extension Ledger {
                 if next != first + UInt64(position) {
                     var actual = next.bigEndian
                     try withUnsafeBytes(of: &actual) { value in
-                        try batch.withBytes(event.indexKey) { key in _ = try txn.put(databases.ids, key: key, value: value) }
+                        try batch.withBytes(event.indexKey) { key in _ = try txn.put(databases.ids, key: key, value: IndexValue.bytes(value)) }
                     }
                 }
                 assigned.append(next)
@@ -120,5 +120,21 @@ extension Ledger {
         try txn.put(databases.meta, key: MetaKey.frontier, value: frontier.serialized)
         let checkpoint = SignedCheckpoint.sign(origin: header.origin, size: frontier.size, rootHash: frontier.root, key: signingKey)
         try txn.put(databases.meta, key: MetaKey.checkpoint, value: Array(checkpoint.note(publicKey: header.publicKeyBytes).utf8))
+    }
+}
+
+/// Dedup index values: the sequence number in 6 big-endian bytes (2⁴⁸ events), since
+/// the index is rewritten page by page on every commit and 2 bytes an entry add up.
+enum IndexValue {
+    static let size = 6
+
+    /// The last 6 of a big-endian UInt64's 8 bytes.
+    static func bytes(_ bigEndian: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: bigEndian[(8 - size)...])
+    }
+
+    static func sequence(_ value: UnsafeRawBufferPointer) -> UInt64? {
+        guard value.count == size else { return nil }
+        return value.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
     }
 }

@@ -25,7 +25,7 @@ final class DictionaryShelf: @unchecked Sendable {
 
 /// Where one prepared event's pieces lie in its batch's byte buffer.
 struct PreparedEvent {
-    /// The dedup index key's 16 bytes as two big-endian integers, for a fast sort.
+    /// The dedup index key's 12 bytes as two big-endian integers, for a fast sort.
     let keyOrder: (UInt64, UInt64)
     let indexKey: Range<Int>
     let encoded: Range<Int>
@@ -82,7 +82,7 @@ final class EventPreparer {
             let encodedRange = append(EnvelopeCodec.encode(events[index]), to: &batch.bytes)
             let plainRange = compress(encodedRange, in: &batch.bytes, dictionary: batch.dictionary)
             batch.events.append(PreparedEvent(
-                keyOrder: (Self.bigEndian(key, 0), Self.bigEndian(key, 8)), indexKey: keyRange, encoded: encodedRange, plain: plainRange))
+                keyOrder: (Self.bigEndian(key[0..<8]), Self.bigEndian(key[8...])), indexKey: keyRange, encoded: encodedRange, plain: plainRange))
         }
         if let expectedFirst { sealAhead(&batch, first: expectedFirst, every: sealAheadEvery) }
         return batch
@@ -138,8 +138,8 @@ final class EventPreparer {
         return start..<bytes.count
     }
 
-    private static func bigEndian(_ bytes: [UInt8], _ offset: Int) -> UInt64 {
-        bytes[offset..<offset + 8].reduce(0) { $0 << 8 | UInt64($1) }
+    private static func bigEndian(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        bytes.reduce(0) { $0 << 8 | UInt64($1) }
     }
 
     private static func validate(_ event: Event, at index: Int) throws {
