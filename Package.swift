@@ -26,6 +26,7 @@ let package = Package(
         .target(name: "Migrations", dependencies: ["LedgerCore"], path: "Migrations"),
         .target(name: "LedgerStore", dependencies: ["CLMDB", "CZstd", "LedgerCore", "LedgerCrypto", "Migrations"]),
         .target(name: "DemoData", dependencies: ["LedgerCore"]),
+        .target(name: "Projections", dependencies: ["LedgerCore", "LedgerCrypto", "LedgerStore"]),
         .executableTarget(name: "healthledger", dependencies: [
             "LedgerStore", "LedgerCrypto", "LedgerCore", "Migrations", "DemoData",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -38,5 +39,6 @@ let package = Package(
         .testTarget(name: "MigrationsTests", dependencies: ["Migrations", "LedgerCore"]),
         .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "CLMDB"]),
         .testTarget(name: "EndToEndTests", dependencies: ["LedgerCore", "CLMDB"]),
+        .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "LedgerCore", "LedgerStore"]),
     ]
 )
