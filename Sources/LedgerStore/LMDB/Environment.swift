@@ -10,7 +10,7 @@ public final class Environment {
     public let path: String
     private(set) var mapSize: Int
 
-    public static let maxDatabases: UInt32 = 16
+    public static let maxDatabases: UInt32 = 64
 
     public init(path: String, mapSize: Int, readOnly: Bool = false) throws {
         var env: OpaquePointer?

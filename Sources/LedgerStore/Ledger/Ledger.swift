@@ -29,6 +29,8 @@ public final class Ledger {
     let vaultID: [UInt8]
     /// Keyed BLAKE2b for deterministic ids of imported records.
     public let idDerivationKey: SecretBytes
+    /// Seals projection state, apart from the log's key.
+    let projectionKey: SecretBytes
 
     public static let defaultMapSize = 1 << 30
 
@@ -48,6 +50,7 @@ public final class Ledger {
         indexHasher = IDIndexHasher(key: masterKey.derive(.idIndex, length: 16))
         preparer = EventPreparer(shelf: shelf, indexHasher: indexHasher, sealer: codec.sealer)
         idDerivationKey = masterKey.derive(.deterministicIDs)
+        projectionKey = masterKey.derive(.projectionState)
     }
 
     /// The number of events in the log (the next sequence number).

@@ -1,0 +1,73 @@
+import CLMDB
+import LedgerCore
+import LedgerCrypto
+
+extension Ledger {
+    private static func pointerKey(_ name: String) -> [UInt8] { Array("proj.\(name)".utf8) }
+
+    private static func databaseName(_ name: String, _ generation: UInt64) -> String { "proj.\(name).\(generation)" }
+
+    /// The active state of projection `name` (created empty on first use).
+    public func projectionStore(_ name: String) throws -> ProjectionStore {
+        let generation = try environment.read { txn in
+            try txn.get(databases.meta, key: Self.pointerKey(name)) { sequenceNumber($0) } ?? nil
+        }
+        if let generation {
+            let database = try environment.write { try environment.database(Self.databaseName(name, generation), in: $0, create: true) }
+            return ProjectionStore(ledger: self, name: name, generation: generation, database: database)
+        }
+        return try environment.write { txn in
+            let database = try environment.database(Self.databaseName(name, 1), in: txn, create: true)
+            try txn.put(databases.meta, key: Self.pointerKey(name), value: bigEndianBytes(1))
+            return ProjectionStore(ledger: self, name: name, generation: 1, database: database)
+        }
+    }
+
+    /// An empty next generation beside `active`, for a replay to fill.
+    public func shadowStore(after active: ProjectionStore) throws -> ProjectionStore {
+        let generation = active.generation + 1
+        let database = try environment.write { txn in
+            let database = try environment.database(Self.databaseName(active.name, generation), in: txn, create: true)
+            try lmdb(mdb_drop(txn.handle, database.handle, 0), "mdb_drop(\(database.name))")
+            return database
+        }
+        return ProjectionStore(ledger: self, name: active.name, generation: generation, database: database)
+    }
+
+    /// Makes `shadow` the active state and deletes the one it replaces, in one transaction.
+    public func activate(_ shadow: ProjectionStore, replacing active: ProjectionStore) throws {
+        try environment.write { txn in
+            try txn.put(databases.meta, key: Self.pointerKey(shadow.name), value: bigEndianBytes(shadow.generation))
+            try lmdb(mdb_drop(txn.handle, active.database.handle, 1), "mdb_drop(\(active.database.name))")
+        }
+    }
+
+    /// Discards a shadow that was only for a dry run.
+    public func discard(_ shadow: ProjectionStore) throws {
+        try environment.write { txn in try lmdb(mdb_drop(txn.handle, shadow.database.handle, 1), "mdb_drop(\(shadow.database.name))") }
+    }
+
+    var projectionSealer: BlobSealer { BlobSealer(key: projectionKey) }
+
+    /// The log size at a recorded time: how many events had been committed by `time`.
+    public func size(recordedAtOrBefore time: Timestamp) throws -> UInt64 {
+        try environment.read { txn in
+            let cursor = try txn.cursor(databases.batches)
+            var entry = try cursor.move(.first)
+            while let (key, value) = entry {
+                guard let first = sequenceNumber(key), let batch = BatchInfo(first: first, value: value) else { break }
+                if try commitTime(of: batch) > time { return first }
+                entry = try cursor.move(.next)
+            }
+            return try LedgerState.load(txn, databases).frontier.size
+        }
+    }
+
+    /// The log's current size and Merkle root.
+    public func head() throws -> (size: UInt64, root: [UInt8]) {
+        try environment.read { txn in
+            let frontier = try LedgerState.load(txn, databases).frontier
+            return (frontier.size, frontier.root)
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import LedgerCore
+
+/// A view's state, folded from events one at a time.
+///
+/// Folds are pure: no clock, no randomness, no dependence on dictionary order, so two
+/// replays of the same log give byte-identical partitions.
+public protocol ProjectionState: AnyObject {
+    /// Adds one event's contribution (events of kinds the view does not use are ignored).
+    func add(_ event: Event) throws
+    /// Takes back exactly what `add` did for this event: corrections and retractions.
+    func remove(_ event: Event) throws
+    /// The partitions changed since the last call, with their new bytes (nil: now empty).
+    func drainChanges() -> [(key: [UInt8], value: [UInt8]?)]
+}
+
+/// A kind of view: its name, its algorithm version and how to make and compare states.
+public protocol ProjectionKind {
+    associatedtype State: ProjectionState
+    static var name: String { get }
+    /// Bump when the algorithm changes: vaults then ask for `healthledger replay NAME`.
+    static var version: Int { get }
+    /// A state that fetches partitions it has not seen yet through `load`.
+    static func makeState(load: @escaping ([UInt8]) throws -> [UInt8]?) throws -> State
+    /// Readable lines on how `new` differs from `old` in the partitions `keys`.
+    static func describeChanges(from old: State, to new: State, keys: [[UInt8]]) throws -> [String]
+}
+
+/// A projection the vault holds at another version than this build computes.
+public struct ProjectionVersionError: Error, CustomStringConvertible {
+    public let name: String
+    public let stored: Int
+    public let current: Int
+
+    public var description: String {
+        "the vault's \(name) view was computed by algorithm v\(stored) and this healthledger computes v\(current): run `healthledger replay \(name)` (it shows what changes), or pass --auto-replay"
+    }
+}

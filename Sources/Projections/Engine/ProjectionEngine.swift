@@ -1,0 +1,56 @@
+import LedgerCore
+import LedgerStore
+
+/// Keeps projections up to date with the log, reads them as of any past point, and
+/// rebuilds them when their algorithm changes.
+public enum ProjectionEngine {
+    /// `P` brought up to date with the log. A stored state from another algorithm version
+    /// is refused (or, with `autoReplay`, rebuilt first).
+    public static func current<P: ProjectionKind>(_ kind: P.Type, ledger: Ledger, autoReplay: Bool = false) throws -> P.State {
+        var store = try ledger.projectionStore(P.name)
+        if let checkpoint = try store.checkpoint(), checkpoint.version != P.version {
+            guard autoReplay else { throw ProjectionVersionError(name: P.name, stored: checkpoint.version, current: P.version) }
+            _ = try replay(kind, ledger: ledger, dryRun: false)
+            store = try ledger.projectionStore(P.name)
+        }
+        return try catchUp(kind, ledger: ledger, store: store)
+    }
+
+    /// Folds the events `store` has not seen and saves the result with a new checkpoint.
+    static func catchUp<P: ProjectionKind>(_ kind: P.Type, ledger: Ledger, store: ProjectionStore) throws -> P.State {
+        let fold = try ProjectionFold<P>(ledger: ledger, loadPartition: store.read)
+        var applied = try store.checkpoint()?.size ?? 0
+        let head = try ledger.head()
+        if applied > head.size {
+            // The log is shorter than what the view has seen: it was rolled back or cut.
+            throw LedgerStoreError.unreadableRecord(sequence: head.size, reason: "the \(P.name) view has seen \(applied) events but the log holds \(head.size); run `healthledger audit`, then `healthledger replay \(P.name)`")
+        }
+        guard applied < head.size else { return fold.state }
+        try ledger.forEach(from: applied) { stored in
+            guard stored.sequence < head.size else { return false }
+            try fold.apply(stored)
+            applied = stored.sequence + 1
+            return true
+        }
+        try store.write(fold.drainChanges(), checkpoint: ProjectionCheckpoint(version: P.version, size: applied, root: applied == head.size ? head.root : []))
+        return fold.state
+    }
+
+    /// `P` as it was known when the log held its first `size` events, folded in memory.
+    public static func asOf<P: ProjectionKind>(_ kind: P.Type, ledger: Ledger, size: UInt64) throws -> P.State {
+        try fresh(kind, ledger: ledger, upTo: size).fold.state
+    }
+
+    /// A fold of the first `size` events (all when nil) from an empty state.
+    static func fresh<P: ProjectionKind>(_ kind: P.Type, ledger: Ledger, upTo size: UInt64?) throws -> (fold: ProjectionFold<P>, size: UInt64) {
+        let fold = try ProjectionFold<P>(ledger: ledger) { _ in nil }
+        var applied: UInt64 = 0
+        try ledger.forEach { stored in
+            if let size, stored.sequence >= size { return false }
+            try fold.apply(stored)
+            applied = stored.sequence + 1
+            return true
+        }
+        return (fold, applied)
+    }
+}

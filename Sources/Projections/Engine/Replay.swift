@@ -1,0 +1,64 @@
+import LedgerCore
+import LedgerStore
+
+/// What a replay found: how the rebuilt view differs from the stored one.
+public struct ReplayReport: Sendable {
+    public let name: String
+    public let storedVersion: Int?
+    public let version: Int
+    public let events: UInt64
+    public let seconds: Double
+    public let changedPartitions: Int
+    public let details: [String]
+    public let applied: Bool
+
+    public var summary: String {
+        let versions = storedVersion.map { $0 == version ? "v\(version)" : "v\($0) → v\(version)" } ?? "v\(version) (new)"
+        let verb = applied ? "replayed" : "dry run of"
+        return "\(verb) \(name) \(versions) over \(events) events in \(String(format: "%.2f", seconds)) s: \(changedPartitions == 0 ? "no change" : "\(changedPartitions) partitions changed")"
+    }
+}
+
+extension ProjectionEngine {
+    /// Rebuilds `P` from sequence 0 into a shadow, reports what changed against the stored
+    /// state, then (unless `dryRun`) makes the shadow the state in one transaction.
+    public static func replay<P: ProjectionKind>(_ kind: P.Type, ledger: Ledger, dryRun: Bool) throws -> ReplayReport {
+        let clock = ContinuousClock.now
+        let active = try ledger.projectionStore(P.name)
+        let stored = try active.checkpoint()
+        let (fold, size) = try fresh(kind, ledger: ledger, upTo: nil)
+        let rebuilt = fold.drainChanges().compactMap { change in change.value.map { (key: change.key, value: $0) } }
+        let previous = try active.allPartitions()
+        let changed = changedKeys(previous, rebuilt)
+        let old = try P.makeState(load: active.read)
+        let details = try P.describeChanges(from: old, to: fold.state, keys: changed)
+        if !dryRun {
+            let shadow = try ledger.shadowStore(after: active)
+            try shadow.write(rebuilt.map { ($0.key, Optional($0.value)) }, checkpoint: ProjectionCheckpoint(version: P.version, size: size, root: try ledger.head().root))
+            try ledger.activate(shadow, replacing: active)
+        }
+        let elapsed = ContinuousClock.now - clock
+        return ReplayReport(
+            name: P.name, storedVersion: stored?.version, version: P.version, events: size,
+            seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+            changedPartitions: changed.count, details: details, applied: !dryRun)
+    }
+
+    /// Keys whose bytes differ, including keys present on one side only, in key order.
+    static func changedKeys(_ old: [(key: [UInt8], value: [UInt8])], _ new: [(key: [UInt8], value: [UInt8])]) -> [[UInt8]] {
+        var changed: [[UInt8]] = []
+        var left = old.makeIterator(), right = new.makeIterator()
+        var a = left.next(), b = right.next()
+        while a != nil || b != nil {
+            if let x = a, let y = b, x.key == y.key {
+                if x.value != y.value { changed.append(x.key) }
+                a = left.next(); b = right.next()
+            } else if let x = a, b == nil || x.key.lexicographicallyPrecedes(b!.key) {
+                changed.append(x.key); a = left.next()
+            } else {
+                changed.append(b!.key); b = right.next()
+            }
+        }
+        return changed.filter { $0.first != 0xFF }
+    }
+}

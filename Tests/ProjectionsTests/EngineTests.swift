@@ -1,0 +1,74 @@
+import LedgerCore
+import LedgerStore
+import Projections
+import Testing
+
+@Suite struct EngineTests {
+    @Test func aViewCatchesUpWithOnlyTheNewEvents() throws {
+        let vault = try ScratchVault()
+        try vault.mood(5)
+        try vault.mood(6)
+        #expect(try ProjectionEngine.current(KindTallyV1.self, ledger: vault.ledger).total(.moodRated) == 2)
+        try vault.ledger.append([Event(FatigueRated(rating: 3), start: Timestamp(micros: 0), utcOffset: 0)])
+        let state = try ProjectionEngine.current(KindTallyV1.self, ledger: vault.ledger)
+        #expect(try state.total(.moodRated) == 2)
+        #expect(try state.total(.fatigueRated) == 1)
+        let checkpoint = try #require(try vault.ledger.projectionStore(KindTallyV1.name).checkpoint())
+        #expect(checkpoint.size == 3)
+        #expect(checkpoint.root == (try vault.ledger.latestCheckpoint()?.rootHash))
+    }
+
+    @Test func correctionsAndRetractionsReplaceWhatTheViewHeld() throws {
+        let vault = try ScratchVault()
+        let first = try vault.mood(4)
+        let second = try vault.mood(7)
+        try vault.ledger.append([Event(EventCorrected(target: first.id, replacement: MoodRated(rating: 9)), start: Timestamp(micros: 0), utcOffset: 0)])
+        #expect(try ProjectionEngine.current(KindTallyV2.self, ledger: vault.ledger, autoReplay: true).total(.moodRated) == 16)
+        try vault.ledger.append([Event(EventRetracted(target: second.id), start: Timestamp(micros: 0), utcOffset: 0)])
+        try vault.ledger.append([Event(EventCorrected(target: first.id, replacement: MoodRated(rating: 2)), start: Timestamp(micros: 0), utcOffset: 0)])
+        #expect(try ProjectionEngine.current(KindTallyV2.self, ledger: vault.ledger).total(.moodRated) == 2)
+    }
+
+    @Test func asOfReturnsTheViewBeforeALaterCorrection() throws {
+        let vault = try ScratchVault()
+        let mood = try vault.mood(4)
+        try vault.mood(5)
+        let before = try vault.ledger.count()
+        try vault.ledger.append([Event(EventCorrected(target: mood.id, replacement: MoodRated(rating: 8)), start: Timestamp(micros: 0), utcOffset: 0)])
+        #expect(try ProjectionEngine.current(KindTallyV2.self, ledger: vault.ledger, autoReplay: true).total(.moodRated) == 13)
+        #expect(try ProjectionEngine.asOf(KindTallyV2.self, ledger: vault.ledger, size: before).total(.moodRated) == 9)
+    }
+
+    @Test func twoFullReplaysGiveByteIdenticalState() throws {
+        let vault = try ScratchVault()
+        for rating in 1...9 { try vault.mood(Double(rating), at: Int64(rating) * 3600) }
+        _ = try ProjectionEngine.replay(KindTallyV2.self, ledger: vault.ledger, dryRun: false)
+        let first = try vault.ledger.projectionStore(KindTallyV2.name).allPartitions()
+        let again = try ProjectionEngine.replay(KindTallyV2.self, ledger: vault.ledger, dryRun: false)
+        let second = try vault.ledger.projectionStore(KindTallyV2.name).allPartitions()
+        #expect(first.map(\.key) == second.map(\.key))
+        #expect(first.map(\.value) == second.map(\.value))
+        #expect(again.changedPartitions == 0)
+    }
+
+    @Test func aVersionBumpAsksForAReplayThatReportsTheExactDiff() throws {
+        let vault = try ScratchVault()
+        try vault.mood(4)
+        try vault.mood(6)
+        try vault.ledger.append([Event(FatigueRated(rating: 3), start: Timestamp(micros: 0), utcOffset: 0)])
+        _ = try ProjectionEngine.current(KindTallyV1.self, ledger: vault.ledger)
+        #expect(throws: ProjectionVersionError.self) { try ProjectionEngine.current(KindTallyV2.self, ledger: vault.ledger) }
+
+        let dryRun = try ProjectionEngine.replay(KindTallyV2.self, ledger: vault.ledger, dryRun: true)
+        #expect(dryRun.storedVersion == 1)
+        #expect(dryRun.changedPartitions == 1)
+        #expect(dryRun.details == ["mood.rated: 2 → 10"])
+        #expect(try vault.ledger.projectionStore(KindTallyV1.name).checkpoint()?.version == 1, "a dry run changes nothing")
+
+        let applied = try ProjectionEngine.replay(KindTallyV2.self, ledger: vault.ledger, dryRun: false)
+        #expect(applied.details == ["mood.rated: 2 → 10"])
+        let state = try ProjectionEngine.current(KindTallyV2.self, ledger: vault.ledger)
+        #expect(try state.total(.moodRated) == 10)
+        #expect(try state.total(.fatigueRated) == 1)
+    }
+}
