@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .executable(name: "healthledger", targets: ["healthledger"]),
         .executable(name: "ledger-bench", targets: ["ledger-bench"]),
+        .executable(name: "ledger-replay", targets: ["ledger-replay"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -28,11 +29,15 @@ let package = Package(
         .target(name: "DemoData", dependencies: ["LedgerCore"]),
         .target(name: "Projections", dependencies: ["LedgerCore", "LedgerCrypto", "LedgerStore"]),
         .executableTarget(name: "healthledger", dependencies: [
-            "LedgerStore", "LedgerCrypto", "LedgerCore", "Migrations", "DemoData",
+            "LedgerStore", "LedgerCrypto", "LedgerCore", "Migrations", "DemoData", "Projections",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        .executableTarget(name: "ledger-replay", dependencies: [
+            "LedgerStore", "LedgerCrypto", "Projections",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], path: "Tools/Replay"),
         .executableTarget(name: "ledger-bench", dependencies: [
-            "LedgerStore", "LedgerCrypto", "LedgerCore", "DemoData", "CLMDB", "CZstd", "CSodium",
+            "LedgerStore", "LedgerCrypto", "LedgerCore", "DemoData", "Projections", "CLMDB", "CZstd", "CSodium",
         ], path: "Tools/Bench"),
         .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore"]),
         .testTarget(name: "LedgerCryptoTests", dependencies: ["LedgerCrypto"]),

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue #2's benchmarks, each beside its peer in the same run. Takes a few minutes.
+# The benchmarks, each beside its peer in the same run. Takes a few minutes.
 #   bash Tools/bench.sh [EVENTS]   (default 1,000,000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -7,3 +7,4 @@ bash Tools/install-packages.sh
 swift build -c release >&2
 .build/release/ledger-bench append "${1:-1000000}"
 .build/release/ledger-bench cli .build/release/healthledger 40
+.build/release/ledger-bench replay "${1:-1000000}"

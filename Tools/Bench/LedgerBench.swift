@@ -4,18 +4,20 @@ import LedgerCore
 import LedgerCrypto
 import LedgerStore
 
-/// Benchmarks for issue #2, each side by side with its peer in the same run:
+/// Benchmarks, each side by side with its peer in the same run:
 ///   ledger-bench append [EVENTS]   bulk append vs the bare pipeline, read-back, disk per event
 ///   ledger-bench cli BINARY [RUNS] wall time of `healthledger mood 7` with an unlocked session
+///   ledger-bench replay [EVENTS]   daily-metrics replay vs raw read; catch-up after one append
 @main
 enum LedgerBench {
     static func main() throws {
         let arguments = CommandLine.arguments.dropFirst()
         switch arguments.first {
         case "append": try AppendBench.run(events: arguments.dropFirst().first.flatMap { Int($0) } ?? 1_000_000)
+        case "replay": try ReplayBench.run(events: arguments.dropFirst().first.flatMap { Int($0) } ?? 1_000_000)
         case "cli": try CLIBench.run(binary: arguments.dropFirst().first ?? ".build/release/healthledger", runs: arguments.dropFirst(2).first.flatMap { Int($0) } ?? 30)
         default:
-            print("usage: ledger-bench append [EVENTS] | ledger-bench cli [BINARY] [RUNS]")
+            print("usage: ledger-bench append [EVENTS] | ledger-bench replay [EVENTS] | ledger-bench cli [BINARY] [RUNS]")
         }
     }
 }

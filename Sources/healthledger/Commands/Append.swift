@@ -84,6 +84,7 @@ struct Append: ParsableCommand {
         }
         tally.progress.finish()
         print("stored \(tally.stored) events from \(path)" + (tally.duplicates > 0 ? "; \(tally.duplicates) already stored (same id): skipped" : ""))
+        vault.catchUpViews(ledger)
     }
 }
 

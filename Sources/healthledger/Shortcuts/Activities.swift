@@ -62,6 +62,7 @@ struct Stop: ParsableCommand {
             let minutes = Int((stopTime.seconds - running.start.seconds) / 60)
             print("stored #\(sequence) activity.stopped \(running.name) after \(minutes) min")
         }
+        vault.catchUpViews(ledger)
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import LedgerCore
 import LedgerStore
+import Projections
 
 extension VaultOptions {
     /// Appends events and prints one confirmation line per stored event.
@@ -14,6 +15,17 @@ extension VaultOptions {
             }
         }
         if outcome.duplicates > 0 { print("\(outcome.duplicates) already stored (same id): skipped") }
+        catchUpViews(ledger)
+    }
+
+    /// Views catch up after appends; a view that cannot (it needs a replay) does not undo
+    /// the append, it only says so.
+    func catchUpViews(_ ledger: Ledger) {
+        do {
+            try ProjectionCatalog.catchUpAll(ledger: ledger)
+        } catch {
+            FileHandle.standardError.write(Data("healthledger: stored, but views are not updated: \(error)\n".utf8))
+        }
     }
 }
 

@@ -8,6 +8,7 @@ enum ExitStatus: Int32, CaseIterable {
     case auditFailed = 10
     case rolledBack = 11
     case truncatedVault = 12
+    case needsReplay = 13
     case invalidInput = 65
     case noVault = 66
     case vaultExists = 73
@@ -24,6 +25,7 @@ enum ExitStatus: Int32, CaseIterable {
         case .auditFailed: "audit found tampering or damage"
         case .rolledBack: "vault rolled back / history rewritten"
         case .truncatedVault: "vault file truncated"
+        case .needsReplay: "a view needs `healthledger replay` after an algorithm change"
         case .invalidInput: "invalid input"
         case .noVault: "no vault or input file"
         case .vaultExists: "vault already exists"

@@ -1,0 +1,78 @@
+import LedgerCore
+
+/// Daily metrics as a projection: one partition per local day, one for settings.
+public enum DailyMetricsView: ProjectionKind {
+    public static let name = "daily-metrics"
+    /// v1: ShareHealth's metrics with source-priority de-duplication (see MetricCatalog).
+    public static let version = 1
+
+    static let settingsKey: [UInt8] = [0x02]
+
+    /// `0x01` then the day number with its sign bit flipped, so keys sort by date.
+    static func key(_ day: LocalDay) -> [UInt8] {
+        [0x01] + withUnsafeBytes(of: (UInt64(bitPattern: day.number) ^ (1 << 63)).bigEndian) { Array($0) }
+    }
+
+    static func day(_ key: [UInt8]) -> LocalDay? {
+        guard key.count == 9, key[0] == 0x01 else { return nil }
+        let raw = key.dropFirst().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        return LocalDay(number: Int64(bitPattern: raw ^ (1 << 63)))
+    }
+
+    public static func makeState(load: @escaping ([UInt8]) throws -> [UInt8]?) throws -> DailyMetricsViewState {
+        try DailyMetricsViewState(load: load)
+    }
+
+    /// "changed 212 days; step_count mean +41 …" and a few days with their largest change.
+    public static func describeChanges(from old: DailyMetricsViewState, to new: DailyMetricsViewState, keys: [[UInt8]]) throws -> [String] {
+        let days = keys.compactMap(day)
+        guard !days.isEmpty else { return keys.contains(settingsKey) ? ["source priority settings changed"] : [] }
+        var sums = [Double](repeating: 0, count: MetricCatalog.columns.count)
+        var counts = [Int](repeating: 0, count: MetricCatalog.columns.count)
+        var samples: [String] = []
+        for day in days {
+            let before = try old.metrics.metrics(for: day).values, after = try new.metrics.metrics(for: day).values
+            var largest: (column: Int, delta: Double)?
+            for column in MetricCatalog.columns.indices {
+                guard let a = before[column], let b = after[column], a != b else { continue }
+                sums[column] += b - a
+                counts[column] += 1
+                if abs(b - a) > abs(largest?.delta ?? 0) { largest = (column, b - a) }
+            }
+            if samples.count < 3, let largest {
+                samples.append("  \(day): \(MetricCatalog.columns[largest.column].key) \(signed(largest.delta))")
+            }
+        }
+        let deltas = MetricCatalog.columns.indices.filter { counts[$0] > 0 }
+            .sorted { abs(sums[$0] / Double(counts[$0])) > abs(sums[$1] / Double(counts[$1])) }
+            .prefix(5)
+            .map { "\(MetricCatalog.columns[$0].key) mean \(signed(sums[$0] / Double(counts[$0])))" }
+        let head = "\(name) v\(version) changed \(days.count) day\(days.count == 1 ? "" : "s")" + (deltas.isEmpty ? "" : "; " + deltas.joined(separator: ", "))
+        return [head] + samples
+    }
+
+    private static func signed(_ value: Double) -> String {
+        (value >= 0 ? "+" : "") + String(format: abs(value) >= 10 ? "%.0f" : "%.2f", value)
+    }
+}
+
+/// The projection state of daily metrics, around the fold that computes them.
+public final class DailyMetricsViewState: ProjectionState {
+    public let metrics: DailyMetricsState
+
+    init(load: @escaping ([UInt8]) throws -> [UInt8]?) throws {
+        // A partition that fails to open reads as empty here; `replay` rebuilds it.
+        metrics = try DailyMetricsState(loadDay: { day in try? load(DailyMetricsView.key(day)) }, settings: try load(DailyMetricsView.settingsKey))
+    }
+
+    public func add(_ event: Event) throws { try metrics.add(event) }
+
+    public func remove(_ event: Event) throws { try metrics.remove(event) }
+
+    public func drainChanges() -> [(key: [UInt8], value: [UInt8]?)] {
+        var changes = metrics.touchedDays.sorted().map { (key: DailyMetricsView.key($0), value: metrics.encodedDay($0)) }
+        if metrics.settingsTouched { changes.append((DailyMetricsView.settingsKey, metrics.encodedSettings())) }
+        metrics.clearTouched()
+        return changes
+    }
+}

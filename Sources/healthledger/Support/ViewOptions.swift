@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import LedgerCore
+import LedgerStore
+import Projections
+
+/// How a view command reads its projection: now, or as the ledger knew it at some point.
+struct ViewOptions: ParsableArguments {
+    @Option(help: "The view as it was when the log held its first N events.") var asOfSeq: UInt64?
+    @Option(help: "The view as it was known at this recorded time (ISO 8601, \"yesterday 22:00\", \"3d ago\").") var asOf: String?
+    @Flag(help: "When the vault's view is from another algorithm version, replay it first.") var autoReplay = false
+
+    func state<P: ProjectionKind>(_ kind: P.Type, ledger: Ledger) throws -> P.State {
+        if let asOfSeq { return try ProjectionEngine.asOf(kind, ledger: ledger, size: asOfSeq) }
+        if let asOf {
+            let time = try TimeExpression.parse(asOf, now: .now(), utcOffset: Int32(TimeZone.current.secondsFromGMT()))
+            return try ProjectionEngine.asOf(kind, ledger: ledger, size: ledger.size(recordedAtOrBefore: time))
+        }
+        do {
+            return try ProjectionEngine.current(kind, ledger: ledger, autoReplay: autoReplay)
+        } catch let error as ProjectionVersionError {
+            throw ExitStatus.Failure(status: .needsReplay, message: "\(error)")
+        }
+    }
+}
+
+/// `--from` / `--to` as local days.
+struct DayRange: ParsableArguments {
+    @Option(help: "First day (YYYY-MM-DD, \"7d ago\", \"yesterday\"); default: 6 days before --to.") var from: String?
+    @Option(help: "Last day; default: today.") var to: String?
+
+    func days(defaultSpan: Int64 = 6) throws -> ClosedRange<LocalDay> {
+        let offset = Int32(TimeZone.current.secondsFromGMT())
+        func day(_ text: String) throws -> LocalDay {
+            if let day = LocalDay(iso: text) { return day }
+            return LocalDay(try TimeExpression.parse(text, now: .now(), utcOffset: offset), utcOffset: offset)
+        }
+        let last = try to.map(day) ?? LocalDay(.now(), utcOffset: offset)
+        let first = try from.map(day) ?? LocalDay(number: last.number - defaultSpan)
+        guard first <= last else {
+            throw ExitStatus.Failure(status: .invalidInput, message: "--from \(first) is after --to \(last)")
+        }
+        return first...last
+    }
+}
+
+extension ClosedRange where Bound == LocalDay {
+    var allDays: [LocalDay] { (lowerBound.number...upperBound.number).map(LocalDay.init(number:)) }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import LedgerCrypto
+import LedgerStore
+import Projections
+
+/// The replay tool: rebuild views after an algorithm changes (same as `healthledger replay`).
+@main
+struct ReplayTool: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ledger-replay",
+        abstract: "Rebuild projections from sequence 0 into a shadow, report what changed, then switch atomically.")
+
+    @Option(help: "The vault folder.") var vault: String
+    @Option(help: "Read the passphrase from this file (else the key `healthledger unlock` keeps is used).") var passphraseFile: String?
+    @Flag(help: "Only report what would change.") var dryRun = false
+    @Argument(help: "Projections (default: all).") var names: [String] = []
+
+    func run() throws {
+        let header = try VaultHeader.read(vault: vault)
+        let master: MasterKey
+        if let passphraseFile {
+            guard var bytes = FileManager.default.contents(atPath: passphraseFile).map(Array.init) else {
+                throw ValidationError("cannot read \(passphraseFile)")
+            }
+            if let newline = bytes.firstIndex(of: 0x0a) { bytes.removeSubrange(newline...) }
+            master = try VaultKeys.unlock(header, with: .passphrase(SecretBytes(consuming: &bytes)))
+        } else if let held = KernelKeyring.load(vaultID: header.vaultID) {
+            master = held
+        } else {
+            throw ValidationError("the vault is locked: pass --passphrase-file or run `healthledger unlock` first")
+        }
+        let ledger = try Ledger(directory: vault, masterKey: master)
+        for name in names.isEmpty ? ProjectionCatalog.names : names {
+            let report = try ProjectionCatalog.replay(name, ledger: ledger, dryRun: dryRun)
+            print(report.summary)
+            for line in report.details { print("  \(line)") }
+        }
+    }
+}
