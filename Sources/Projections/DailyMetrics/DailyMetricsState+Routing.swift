@@ -18,7 +18,7 @@ extension DailyMetricsState {
             item.start = from
             item.end = to ?? end
             let offset = event.utcOffset
-            switch layout.series[series].kind {
+            switch layout.kinds[series] {
             case .cumulative:
                 let last = item.end > item.start ? item.end - 1 : item.start
                 try emit(LocalDay(Timestamp(micros: item.start), utcOffset: offset).number, LocalDay(Timestamp(micros: last), utcOffset: offset).number, item)
@@ -64,7 +64,7 @@ extension DailyMetricsState {
                 // Only hours stood count toward stand hours (Idle is raw value 1).
                 if type == "HKCategoryTypeIdentifierAppleStandHour", value == "HKCategoryValueAppleStandHourIdle" || value == "1" { return }
                 // Summed categories (mindful sessions) count their duration; the others count events.
-                if layout.series[series].kind == .cumulative, let unit = layout.series[series].unit {
+                if layout.kinds[series] == .cumulative, let unit = layout.series[series].unit {
                     try put(series, HealthUnit.named("s")!.convert(Double(end - start) / 1_000_000, to: unit) ?? 0)
                 } else {
                     try put(series, 1)

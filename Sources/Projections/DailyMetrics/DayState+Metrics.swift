@@ -57,7 +57,7 @@ extension DayState {
         for index in group {
             let record = records[index]
             let series = Int(record.series)
-            let kind = layout.series[series].kind
+            let kind = layout.kinds[series]
             totals[series].note(record)
             switch kind {
             case .discrete:

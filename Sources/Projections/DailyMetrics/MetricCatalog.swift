@@ -58,6 +58,8 @@ public enum MetricCatalog {
 /// The catalog compiled for the fold: series, column plans and lookup tables.
 struct CatalogLayout {
     let series: [MetricSeries]
+    /// `series[i].kind`, apart so that the per-event path reads it without copying a series.
+    let kinds: [SeriesKind]
     let plans: [ColumnPlan]
     let columnIndex: [String: Int]
     /// Full `HKQuantityTypeIdentifier…` → series.
@@ -94,6 +96,7 @@ struct CatalogLayout {
             }
         }
         self.series = series
+        kinds = series.map(\.kind)
         self.inputs = inputs
         self.quantities = quantities
         self.categories = categories
