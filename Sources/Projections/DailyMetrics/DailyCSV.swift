@@ -1,0 +1,40 @@
+/// ShareHealth's per-day CSV: a header row of names with units and one data row.
+public enum DailyCSV {
+    /// `YYYY/MM/HealthMetrics-YYYY-MM-DD.csv`, the seed's year/month folders.
+    public static func relativePath(for day: LocalDay) -> String {
+        let date = day.description
+        return "\(date.prefix(4))/\(date.dropFirst(5).prefix(2))/HealthMetrics-\(date).csv"
+    }
+
+    /// `Date/Time` then every catalog column; the date cell is `YYYY-MM-DD`, empty cells
+    /// have no data. Headers hold no commas or quotes, so no cell needs quoting.
+    public static func file(_ metrics: DayMetrics) -> String {
+        var text = "Date/Time"
+        for column in MetricCatalog.columns { text += "," + column.header }
+        text += "\n" + metrics.day.description
+        for value in metrics.values { text += "," + (value.map(format) ?? "") }
+        return text + "\n"
+    }
+
+    /// Rounded to 4 decimals with trailing zeros dropped (`8543`, `7.25`, `0.3333`), built
+    /// from integers so the text never depends on locale or on the platform's float printing.
+    static func format(_ value: Double) -> String {
+        guard value.isFinite else { return "" }
+        let scaled = (value * 10_000).rounded()
+        guard abs(scaled) < 9e18 else { return "\(value)" }
+        let units = Int64(scaled)
+        let magnitude = units.magnitude
+        var text = (units < 0 ? "-" : "") + String(magnitude / 10_000)
+        var fraction = magnitude % 10_000
+        if fraction != 0 {
+            var digits = 4
+            while fraction % 10 == 0 {
+                fraction /= 10
+                digits -= 1
+            }
+            let raw = String(fraction)
+            text += "." + String(repeating: "0", count: digits - raw.count) + raw
+        }
+        return text
+    }
+}

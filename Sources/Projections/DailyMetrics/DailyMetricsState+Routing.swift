@@ -1,0 +1,148 @@
+import LedgerCore
+
+/// Which records an event contributes and the local days they belong to.
+extension DailyMetricsState {
+    /// Calls `emit(firstDay, lastDay, record)` for each record of `event`; `add` and
+    /// `remove` share it so that removal visits exactly the days addition touched.
+    func contributions(of event: Event, _ emit: (Int64, Int64, DayRecord) throws -> Void) throws {
+        let (high, low) = DayRecord.idWords(event.id.bytes)
+        let start = event.start.micros
+        let end = max(start, event.end?.micros ?? start)
+        let record = DayRecord(series: 0, source: 0, utcOffset: event.utcOffset, start: start, end: end, value: 0, idHigh: high, idLow: low)
+
+        /// Emits `value` in `series`, routed by the series' kind.
+        func put(_ series: Int, _ value: Double, from: Int64 = start, to: Int64? = nil, day: Int64? = nil) throws {
+            var item = record
+            item.series = UInt16(series)
+            item.value = value
+            item.start = from
+            item.end = to ?? end
+            let offset = event.utcOffset
+            switch layout.kinds[series] {
+            case .cumulative:
+                let last = item.end > item.start ? item.end - 1 : item.start
+                try emit(LocalDay(Timestamp(micros: item.start), utcOffset: offset).number, LocalDay(Timestamp(micros: last), utcOffset: offset).number, item)
+            case .night:
+                let wakeDay = LocalDay(Timestamp(micros: item.end + 6 * 3_600_000_000), utcOffset: offset).number
+                try emit(wakeDay, wakeDay, item)
+            case .discrete:
+                let number = LocalDay(Timestamp(micros: item.start), utcOffset: offset).number
+                try emit(number, number, item)
+            case .summary:
+                let number = day ?? LocalDay(Timestamp(micros: item.start), utcOffset: offset).number
+                try emit(number, number, item)
+            }
+        }
+
+        /// A HealthKit quantity, converted to the series' unit.
+        func quantity(_ type: String, _ value: Double, _ unit: String) throws {
+            guard let series = layout.quantities[type], let converted = convert(value, unit, to: series) else { return }
+            try put(series, converted)
+        }
+
+        switch event.kind {
+        case .sampleRecorded:
+            // Read the three fields directly: full payload validation costs more than the
+            // whole fold, and the ledger validated the event when it was appended.
+            guard case .string(let type)? = event.payload["type"], let series = layout.quantities[type],
+                  let value = Self.number(event.payload["value"]), case .string(let unit)? = event.payload["unit"],
+                  let converted = convert(value, unit, to: series)
+            else { return }
+            try put(series, converted)
+        case .categoryRecorded:
+            guard case .string(let type)? = event.payload["type"] else { return }
+            let value: String
+            switch event.payload["value"] {
+            case .string(let text)?: value = text
+            case .int(let number)?: value = String(number)
+            default: return
+            }
+            if type == "HKCategoryTypeIdentifierSleepAnalysis" {
+                guard let stage = SleepStage(categoryValue: value), let series = layout.inputs[.sleep(stage)] else { return }
+                try put(series, 0)
+            } else if let series = layout.categories[type] {
+                // Only hours stood count toward stand hours (Idle is raw value 1).
+                if type == "HKCategoryTypeIdentifierAppleStandHour", value == "HKCategoryValueAppleStandHourIdle" || value == "1" { return }
+                // Summed categories (mindful sessions) count their duration; the others count events.
+                if layout.kinds[series] == .cumulative, let unit = layout.series[series].unit {
+                    try put(series, HealthUnit.named("s")!.convert(Double(end - start) / 1_000_000, to: unit) ?? 0)
+                } else {
+                    try put(series, 1)
+                }
+            }
+        case .correlationRecorded:
+            let correlation = try event.decode(CorrelationRecorded.self)
+            // Health exports a meal's members as samples too; summing both would double it.
+            guard correlation.type != "HKCorrelationTypeIdentifierFood" else { return }
+            for sample in correlation.samples { try quantity(sample.type, sample.value, sample.unit) }
+        case .workoutRecorded:
+            let duration = try event.payload.double("duration")
+            try put(layout.inputs[.workoutCount]!, 1)
+            try put(layout.inputs[.workoutTime]!, duration / 60, to: event.end.map { max(start, $0.micros) } ?? start + Int64(duration * 1_000_000))
+        case .activitySummaryRecorded:
+            let summary = try event.decode(ActivitySummaryRecorded.self)
+            guard let day = LocalDay(iso: summary.date)?.number else { return }
+            let fields: [(RingField, Double?)] = [
+                (.move, summary.activeEnergyBurned), (.moveGoal, summary.activeEnergyBurnedGoal),
+                (.moveTime, summary.moveMinutes), (.moveTimeGoal, summary.moveMinutesGoal),
+                (.exercise, summary.exerciseMinutes), (.exerciseGoal, summary.exerciseMinutesGoal),
+                (.stand, summary.standHours), (.standGoal, summary.standHoursGoal),
+            ]
+            for case let (field, value?) in fields { try put(layout.inputs[.ring(field)]!, value, day: day) }
+        case .moodRated:
+            let mood = try event.decode(MoodRated.self)
+            try put(layout.inputs[.mood]!, (mood.rating - mood.scaleMin) / (mood.scaleMax - mood.scaleMin))
+        case .fatigueRated:
+            let fatigue = try event.decode(FatigueRated.self)
+            try put(layout.inputs[.fatigue]!, (fatigue.rating - fatigue.scaleMin) / (fatigue.scaleMax - fatigue.scaleMin))
+        case .doseTaken:
+            try put(layout.inputs[.dose]!, 1)
+        case .symptomReported:
+            try put(layout.inputs[.symptom]!, Double(try event.decode(SymptomReported.self).severity.rawValue))
+        case .foodLogged:
+            let food = try event.decode(FoodLogged.self)
+            let macros: [(String, Double?, String)] = [
+                ("DietaryEnergyConsumed", food.kcal, "kcal"), ("DietaryProtein", food.protein, "g"),
+                ("DietaryCarbohydrates", food.carbs, "g"), ("DietaryFatTotal", food.fat, "g"),
+            ]
+            for case let (name, value?, unit) in macros { try quantity("HKQuantityTypeIdentifier" + name, value, unit) }
+            // Sorted so that records land in the same order whatever the dictionary's order.
+            for name in food.nutrients.keys.sorted() {
+                guard let (identifier, unit) = FoodNutrient.resolve(name) else { continue }
+                try quantity(identifier, food.nutrients[name]!, unit.symbol)
+            }
+        default:
+            return
+        }
+    }
+
+    /// The `sources.priority` change an event makes, or nil for any other setting.
+    func priorityChange(_ event: Event) throws -> SourcePriority.Change? {
+        let setting = try event.decode(SettingChanged.self)
+        guard setting.key == SourcePriority.settingKey, let names = SourcePriority.names(in: setting.value) else { return nil }
+        let (high, low) = DayRecord.idWords(event.id.bytes)
+        let day = LocalDay(event.start, utcOffset: event.utcOffset).number
+        return SourcePriority.Change(day: day, start: event.start.micros, idHigh: high, idLow: low, names: names)
+    }
+
+    /// `value` in the unit of `series`, or nil when it measures something else.
+    func convert(_ value: Double, _ unit: String, to series: Int) -> Double? {
+        guard let target = layout.series[series].unit, unit != target.symbol else { return value }
+        guard let source = HealthUnit.named(unit) else { return nil }
+        if let converted = source.convert(value, to: target) { return converted }
+        // Glucose is the one molar quantity Health exports in both forms: 1 mmol/L = 18.0156 mg/dL.
+        if source.dimension == .molarConcentration, target.dimension == .massConcentration,
+           layout.series[series].input == .quantity("BloodGlucose"), let millimolar = source.convert(value, to: HealthUnit.named("mmol/L")!) {
+            return millimolar * 18.015588
+        }
+        return nil
+    }
+
+    static func number(_ value: DocValue?) -> Double? {
+        switch value {
+        case .double(let number)?: number
+        case .int(let number)?: Double(number)
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import LedgerCore
+
+/// The stored form of a day: deterministic bytes that decode to the same records.
+extension DayState {
+    static let formatVersion: UInt8 = 1
+
+    /// Version, the source names in order of first use, then each record. Names are renumbered
+    /// so that a day that lost a source to `remove` encodes exactly as if it never had it.
+    func encoded() -> [UInt8] {
+        var writer = BinaryWriter(capacity: 16 + records.count * 36)
+        writer.byte(Self.formatVersion)
+        var renumbered = [Int](repeating: -1, count: sources.count)
+        var used: [String] = []
+        for record in records where renumbered[Int(record.source)] < 0 {
+            renumbered[Int(record.source)] = used.count
+            used.append(sources[Int(record.source)])
+        }
+        writer.varint(UInt64(used.count))
+        for name in used { writer.string(name) }
+        writer.varint(UInt64(records.count))
+        for record in records {
+            writer.varint(UInt64(record.series))
+            writer.varint(UInt64(renumbered[Int(record.source)]))
+            writer.signed(Int64(record.utcOffset))
+            writer.signed(record.start)
+            writer.varint(UInt64(record.end - record.start))
+            writer.float64(record.value)
+            Self.word(record.idHigh, into: &writer)
+            Self.word(record.idLow, into: &writer)
+        }
+        return writer.bytes
+    }
+
+    convenience init(decoding bytes: [UInt8], seriesCount: Int) throws(DecodingError) {
+        var reader = BinaryReader(bytes)
+        let version = try reader.byte()
+        guard version == Self.formatVersion else {
+            throw .malformed("daily metrics day format \(version) is unknown (this build reads \(Self.formatVersion)); rebuild the projection", at: 0)
+        }
+        var sources: [String] = []
+        for _ in 0..<(try reader.count()) { sources.append(try reader.string()) }
+        let count = try reader.count()
+        var records: [DayRecord] = []
+        records.reserveCapacity(count)
+        for _ in 0..<count {
+            let series = try reader.varint()
+            let source = try reader.varint()
+            guard series < seriesCount, source < sources.count else {
+                throw .malformed("daily metrics record names series \(series) or source \(source) that does not exist", at: reader.offset)
+            }
+            let offset = try reader.signed()
+            let start = try reader.signed()
+            let length = try reader.varint()
+            guard let utcOffset = Int32(exactly: offset), length <= UInt64(Int64.max - max(0, start)) else {
+                throw .malformed("daily metrics record time is out of range", at: reader.offset)
+            }
+            let value = try reader.float64()
+            let high = try Self.word(&reader)
+            let low = try Self.word(&reader)
+            records.append(DayRecord(
+                series: UInt16(series), source: UInt16(source), utcOffset: utcOffset, start: start,
+                end: start + Int64(length), value: value, idHigh: high, idLow: low))
+        }
+        guard reader.isAtEnd else { throw .malformed("daily metrics day has trailing bytes", at: reader.offset) }
+        self.init(records: records, sources: sources)
+    }
+
+    private static func word(_ value: UInt64, into writer: inout BinaryWriter) {
+        for shift in stride(from: 56, through: 0, by: -8) { writer.byte(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+    }
+
+    private static func word(_ reader: inout BinaryReader) throws(DecodingError) -> UInt64 {
+        var value: UInt64 = 0
+        for byte in try reader.raw(8) { value = value << 8 | UInt64(byte) }
+        return value
+    }
+}
