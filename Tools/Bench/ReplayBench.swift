@@ -44,7 +44,7 @@ enum ReplayBench {
             let state = try ProjectionEngine.current(DailyMetricsView.self, ledger: ledger)
             let today = try state.metrics.metrics(for: LocalDay(.now(), utcOffset: offset))
             timings.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6)
-            precondition(today["mood_average"] != nil || today.values.contains { $0 != nil })
+            precondition(today["mood_avg"] != nil || today.values.contains { $0 != nil })
         }
         timings.sort()
         print("catch-up after one append + today's metrics: median \(String(format: "%.2f", timings[15])) ms, p95 \(String(format: "%.2f", timings[28])) ms (target ≤ 5 ms)")
