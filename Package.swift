@@ -44,6 +44,6 @@ let package = Package(
         .testTarget(name: "MigrationsTests", dependencies: ["Migrations", "LedgerCore"]),
         .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "CLMDB"]),
         .testTarget(name: "EndToEndTests", dependencies: ["LedgerCore", "CLMDB"]),
-        .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "LedgerCore", "LedgerStore"]),
+        .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "LedgerCore", "LedgerStore", "DemoData"]),
     ]
 )

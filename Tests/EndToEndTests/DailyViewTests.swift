@@ -38,3 +38,18 @@ import Testing
         #expect(replay.contains("no change"))
     }
 }
+
+@Suite struct AsOfTimeTests {
+    @Test func asOfARecordedTimeShowsWhatWasKnownThen() throws {
+        let vault = try CLIVault()
+        try vault.ok(["weigh", "70kg", "--at", "2026-03-02T07:00:00+01:00"])
+        usleep(1_200_000)
+        let formatter = ISO8601DateFormatter()
+        let between = formatter.string(from: Date())
+        usleep(1_200_000)
+        let id = try vault.rawEvents()[0]["id"] as! String
+        try vault.ok(["correct", id, "value=73"])
+        #expect(try DailyViewTests.weight(vault) == 73)
+        #expect(try DailyViewTests.weight(vault, ["--as-of", between]) == 70)
+    }
+}

@@ -1,3 +1,4 @@
+import DemoData
 import LedgerCore
 import LedgerStore
 import Projections
@@ -70,5 +71,26 @@ import Testing
         let state = try ProjectionEngine.current(KindTallyV2.self, ledger: vault.ledger)
         #expect(try state.total(.moodRated) == 10)
         #expect(try state.total(.fatigueRated) == 1)
+    }
+}
+
+@Suite struct DailyMetricsReplayTests {
+    /// Two full replays of a realistic month give byte-identical daily-metrics partitions.
+    @Test func twoReplaysOfAGeneratedMonthAreByteIdentical() throws {
+        let vault = try ScratchVault()
+        var generator = DemoGenerator(seed: 11)
+        try vault.ledger.append(generator.setup())
+        for day in 0..<30 { try vault.ledger.append(generator.day(day)) }
+        _ = try ProjectionEngine.replay(DailyMetricsView.self, ledger: vault.ledger, dryRun: false)
+        let first = try vault.ledger.projectionStore(DailyMetricsView.name).allPartitions()
+        let report = try ProjectionEngine.replay(DailyMetricsView.self, ledger: vault.ledger, dryRun: false)
+        let second = try vault.ledger.projectionStore(DailyMetricsView.name).allPartitions()
+        #expect(first.count > 30)
+        #expect(first.map(\.key) == second.map(\.key))
+        #expect(first.map(\.value) == second.map(\.value))
+        #expect(report.changedPartitions == 0)
+        let caughtUp = try ProjectionEngine.current(DailyMetricsView.self, ledger: vault.ledger)
+        let day = LocalDay(iso: "2026-01-15")!
+        #expect(try caughtUp.metrics.metrics(for: day)["step_count"] != nil)
     }
 }
