@@ -54,10 +54,7 @@ enum AppendBench {
     static func percent(_ ratio: Double) -> String { String(format: "%.1f%%", ratio * 100) }
 
     static func ledgerRound(_ batches: [[Event]], pipelined: Bool) throws -> (append: Double, read: Double, vault: String) {
-        let vault = scratchDirectory("ledger")
-        var phrase = Array("bench".utf8)
-        let (master, _) = try VaultKeys.create(at: vault, passphrase: SecretBytes(consuming: &phrase), kdf: .interactive)
-        let ledger = try Ledger(directory: vault, masterKey: master)
+        let (ledger, master, vault) = try scratchLedger("ledger")
         let started = Date()
         if pipelined {
             let appender = BulkAppender(ledger: ledger)
@@ -86,11 +83,8 @@ enum AppendBench {
         let count = 200_000
         var sampleGenerator = DemoGenerator(seed: 7)
         let samples = sampleGenerator.healthKitSamples(count: count)
-        let vault = scratchDirectory("samples")
+        let (ledger, _, vault) = try scratchLedger("samples")
         defer { try? FileManager.default.removeItem(atPath: vault) }
-        var phrase = Array("bench".utf8)
-        let (master, _) = try VaultKeys.create(at: vault, passphrase: SecretBytes(consuming: &phrase), kdf: .interactive)
-        let ledger = try Ledger(directory: vault, masterKey: master)
         for batchStart in stride(from: 0, to: count, by: batchSize) {
             try ledger.append(Array(samples[batchStart..<min(batchStart + batchSize, count)]))
         }

@@ -33,3 +33,11 @@ func fileSize(_ path: String) -> Int {
 }
 
 func format(_ value: Double) -> String { String(format: "%.0f", value) }
+
+/// A new vault in a scratch folder (fast KDF), opened; returns the ledger, its master key and folder.
+func scratchLedger(_ name: String) throws -> (ledger: Ledger, master: MasterKey, directory: String) {
+    let directory = scratchDirectory(name)
+    var phrase = Array("bench".utf8)
+    let (master, _) = try VaultKeys.create(at: directory, passphrase: SecretBytes(consuming: &phrase), kdf: .interactive)
+    return (try Ledger(directory: directory, masterKey: master), master, directory)
+}

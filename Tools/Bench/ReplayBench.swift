@@ -12,11 +12,8 @@ enum ReplayBench {
         print("generating \(count) realistic mixed events…")
         var generator = DemoGenerator(seed: 42)
         let events = generator.events(count: count)
-        let vault = scratchDirectory("replay")
+        let (ledger, _, vault) = try scratchLedger("replay")
         defer { try? FileManager.default.removeItem(atPath: vault) }
-        var phrase = Array("bench".utf8)
-        let (master, _) = try VaultKeys.create(at: vault, passphrase: SecretBytes(consuming: &phrase), kdf: .interactive)
-        let ledger = try Ledger(directory: vault, masterKey: master)
         let appender = BulkAppender(ledger: ledger)
         for start in stride(from: 0, to: events.count, by: 10_000) { try appender.add(Array(events[start..<min(start + 10_000, events.count)])) }
         try appender.finish()
