@@ -21,6 +21,11 @@ public struct DemoGenerator {
         firstMidnight = (ISO8601.days(firstDay) ?? 20454) * Self.microsPerDay - Int64(utcOffset) * 1_000_000
     }
 
+    /// Days since 1970-01-01 of generated day `index`, in the generator's time zone.
+    public func dayNumber(_ index: Int) -> Int64 {
+        (firstMidnight + Int64(utcOffset) * 1_000_000) / Self.microsPerDay + Int64(index)
+    }
+
     /// One-off events that set the scene: profile, medications, activities, settings.
     public mutating func setup() -> [Event] {
         let start = Timestamp(micros: firstMidnight + 8 * 3_600_000_000)

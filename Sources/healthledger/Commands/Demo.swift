@@ -4,6 +4,7 @@ import Foundation
 import LedgerCore
 import LedgerCrypto
 import LedgerStore
+import Projections
 
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -45,8 +46,9 @@ struct Demo: ParsableCommand {
             let marker = current.isRetracted ? "  [retracted]" : current.isCorrected ? "  [corrected]" : ""
             print("   #\(current.stored.sequence) \(event.start.iso8601(utcOffset: event.utcOffset)) \(EventSummary.text(event, width: 60))\(marker)")
         }
+        try showDailyMetrics(ledger, lastDay: days - 1, generator: generator)
         let report = try ledger.audit()
-        print("5. Audit: \(report.recordsChecked) records opened, Merkle root matches the signed checkpoint (size \(report.checkpoint?.size ?? 0)): \(report.isClean ? "clean" : "FAILED")")
+        print("6. Audit: \(report.recordsChecked) records opened, Merkle root matches the signed checkpoint (size \(report.checkpoint?.size ?? 0)): \(report.isClean ? "clean" : "FAILED")")
         for problem in report.problems { print("   \(problem)") }
         print("Try: healthledger log --vault \(directory) --passphrase-file <(echo '\(Self.passphrase)') --kind mood")
         if !report.isClean { throw ExitCode(ExitStatus.auditFailed.rawValue) }
@@ -65,6 +67,18 @@ struct Demo: ParsableCommand {
             Event(EventRetracted(target: retracted.event.id, reason: "logged twice"), start: now, utcOffset: 0, causation: retracted.event.id),
         ])
         print("3. Corrected mood #\(corrected.stored.sequence) and retracted #\(retracted.stored.sequence) by appending two events (the originals stay)")
+    }
+
+    /// The daily-metrics view of the last generated day, folded from the log.
+    private func showDailyMetrics(_ ledger: Ledger, lastDay: Int, generator: DemoGenerator) throws {
+        let started = Date()
+        let state = try ProjectionEngine.current(DailyMetricsView.self, ledger: ledger)
+        let day = LocalDay(number: generator.dayNumber(lastDay))
+        let metrics = try state.metrics.metrics(for: day)
+        let shown = ["step_count", "active_energy", "heart_rate_avg", "resting_heart_rate", "sleep_total", "bedtime", "wake_time", "body_mass", "mood_avg", "dietary_energy"]
+        let parts = shown.compactMap { key in metrics[key].map { "\(key) \(Daily.format($0))" } }
+        print("5. Daily metrics for \(day), folded from the log in \(String(format: "%.2f", Date().timeIntervalSince(started))) s (`healthledger daily`, `export daily DIR`):")
+        print("   " + parts.joined(separator: " · "))
     }
 
     private func kindCounts(_ ledger: Ledger) throws -> String {
