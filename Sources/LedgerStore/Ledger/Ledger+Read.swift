@@ -1,3 +1,4 @@
+import Foundation
 import LedgerCore
 import LedgerCrypto
 import Migrations
@@ -63,9 +64,11 @@ extension Ledger {
     }
 
     /// Opens, decodes and upcasts the record at `sequence`.
-    func decodeRecord(_ record: UnsafeRawBufferPointer, sequence: UInt64, batch: BatchInfo, times: inout [UInt64: Timestamp]) throws -> StoredEvent {
+    func decodeRecord(
+        _ record: UnsafeRawBufferPointer, sequence: UInt64, batch: BatchInfo, times: inout [UInt64: Timestamp], codec: RecordCodec? = nil
+    ) throws -> StoredEvent {
         do {
-            let encoded = try codec.open(record, sequence: sequence, noncePrefix: batch.noncePrefix)
+            let encoded = try (codec ?? self.codec).open(record, sequence: sequence, noncePrefix: batch.noncePrefix)
             let recordedAt: Timestamp
             if let known = times[batch.first] {
                 recordedAt = known
@@ -81,15 +84,46 @@ extension Ledger {
     }
 
     /// Streams events from `start` in log order; `body` returns false to stop early.
+    ///
+    /// Records are opened and decoded on both cores: while the calling thread hands chunk k
+    /// to `body` and then decodes part of chunk k+1, a worker decodes the rest of k+1. The
+    /// worker's share is larger because the caller also runs `body`.
     public func forEach(from start: UInt64 = 0, _ body: (StoredEvent) throws -> Bool) throws {
         try environment.read { txn in
             try loadDictionaries(txn, upTo: LedgerState.load(txn, databases).currentDictionary)
-            var times: [UInt64: Timestamp] = [:]
-            try scanRecords(txn, from: start) { sequence, record, batch in
-                try body(decodeRecord(record, sequence: sequence, batch: batch, times: &times))
+            var decoded: DecodedChunk?
+            var pending: [PendingRecord] = []
+            pending.reserveCapacity(Self.readChunk)
+            var stopped = false
+            func deliver(_ chunk: DecodedChunk) throws {
+                for result in chunk.results where !stopped { stopped = try !body(result.get()) }
             }
+            func advance() throws {
+                let next = DecodedChunk(records: pending)
+                pending.removeAll(keepingCapacity: true)
+                let split = next.records.count > 64 ? next.records.count * 3 / 5 : 0
+                let group = DispatchGroup()
+                let work = ParallelDecode(ledger: self, chunk: next)
+                DispatchQueue.global().async(group: group) { work.decode(0..<split, codec: work.ledger.secondaryCodec) }
+                // The worker reads mapped records of this transaction: wait for it whatever happens.
+                defer { group.wait() }
+                if let previous = decoded { try deliver(previous) }
+                work.decode(split..<next.records.count, codec: codec)
+                group.wait()
+                decoded = next
+            }
+            // Record pointers stay valid for the whole read transaction, so chunks need no copy.
+            try scanRecords(txn, from: start) { sequence, record, batch in
+                pending.append(PendingRecord(sequence: sequence, record: record, batch: batch))
+                if pending.count == Self.readChunk { try advance() }
+                return !stopped
+            }
+            if !stopped, !pending.isEmpty { try advance() }
+            if !stopped, let last = decoded { try deliver(last) }
         }
     }
+
+    static let readChunk = 4_096
 
     /// Every event, in log order.
     public func allEvents() throws -> [StoredEvent] {
@@ -120,5 +154,45 @@ extension Ledger {
         }
         guard let found = sequence ?? nil, let stored = try event(sequence: found), stored.event.id == id else { return nil }
         return stored
+    }
+}
+
+struct PendingRecord {
+    let sequence: UInt64
+    let record: UnsafeRawBufferPointer
+    let batch: BatchInfo
+}
+
+/// A chunk of records and, once decoded, their events (or why each failed), in memory the
+/// chunk owns so two threads can fill disjoint slots.
+final class DecodedChunk: @unchecked Sendable {
+    let records: [PendingRecord]
+    let results: UnsafeMutableBufferPointer<Result<StoredEvent, any Error>>
+
+    init(records: [PendingRecord]) {
+        self.records = records
+        results = .allocate(capacity: records.count)
+        results.initialize(repeating: .failure(LedgerStoreError.io(path: "", reason: "not decoded")))
+    }
+
+    deinit {
+        results.deinitialize()
+        results.deallocate()
+    }
+}
+
+/// Decoding of one chunk by two threads. Unchecked Sendable: each range is decoded with its
+/// own decompression context into its own slots of the chunk's results; keys and
+/// dictionaries (behind their lock) are only read.
+private struct ParallelDecode: @unchecked Sendable {
+    let ledger: Ledger
+    let chunk: DecodedChunk
+
+    func decode(_ range: Range<Int>, codec: RecordCodec) {
+        var times: [UInt64: Timestamp] = [:]
+        for index in range {
+            let item = chunk.records[index]
+            chunk.results[index] = Result { try ledger.decodeRecord(item.record, sequence: item.sequence, batch: item.batch, times: &times, codec: codec) }
+        }
     }
 }

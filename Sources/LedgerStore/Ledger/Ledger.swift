@@ -20,6 +20,8 @@ public final class Ledger {
     let environment: Environment
     let databases: Databases
     let codec: RecordCodec
+    /// A second decompression context, so reads decode on both cores.
+    let secondaryCodec: RecordCodec
     let shelf = DictionaryShelf()
     /// Prepares batches appended from this thread, and re-compresses in the write transaction.
     let preparer: EventPreparer
@@ -46,6 +48,7 @@ public final class Ledger {
         databases = try Databases.open(in: environment)
         let recordKey = masterKey.derive(.recordSealing)
         codec = RecordCodec(sealer: RecordSealer(key: recordKey, vaultID: vaultID), shelf: shelf)
+        secondaryCodec = RecordCodec(sealer: codec.sealer, shelf: shelf)
         blobSealer = BlobSealer(key: recordKey)
         indexHasher = IDIndexHasher(key: masterKey.derive(.idIndex, length: 16))
         preparer = EventPreparer(shelf: shelf, indexHasher: indexHasher, sealer: codec.sealer)
