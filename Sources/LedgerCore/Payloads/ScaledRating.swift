@@ -1,14 +1,30 @@
+/// Which rating a `ScaledRating` is: its kind and schema.
+public protocol RatingKind: Sendable {
+    static var kind: EventKind { get }
+    static var schema: Int { get }
+}
+
 /// Mood and fatigue: a rating on a scale chosen per event, so that changing the scale in
 /// settings never changes what an old rating meant.
-public protocol ScaledRating: EventPayload {
-    var rating: Double { get set }
+public struct ScaledRating<Rated: RatingKind>: EventPayload {
+    public static var kind: EventKind { Rated.kind }
+    public static var schema: Int { Rated.schema }
+
+    public var rating: Double
     /// The lowest rating of this event's scale; 1 when the document leaves it out.
-    var scaleMin: Double { get set }
+    public var scaleMin: Double
     /// The highest rating of this event's scale; 10 when the document leaves it out.
-    var scaleMax: Double { get set }
-    var note: String? { get set }
-    var tags: [String] { get set }
-    init(rating: Double, scaleMin: Double, scaleMax: Double, note: String?, tags: [String])
+    public var scaleMax: Double
+    public var note: String?
+    public var tags: [String]
+
+    public init(rating: Double, scaleMin: Double = 1, scaleMax: Double = 10, note: String? = nil, tags: [String] = []) {
+        self.rating = rating
+        self.scaleMin = scaleMin
+        self.scaleMax = scaleMax
+        self.note = note
+        self.tags = tags
+    }
 }
 
 extension ScaledRating {

@@ -13,12 +13,12 @@ struct ScaleOptions: ParsableArguments {
     var tags: [String] = []
 
     /// The validated payload of `rating` on this scale, with the note and tags.
-    func payload<R: ScaledRating>(_ type: R.Type, rating: Double) throws -> R {
+    func payload<Rated>(_ type: ScaledRating<Rated>.Type, rating: Double) throws -> ScaledRating<Rated> {
         let parts = scale.split(separator: "-").compactMap { Double($0) }
         guard parts.count == 2 else {
             throw ExitStatus.Failure(status: .invalidInput, message: "--scale \(scale) must look like 1-10")
         }
-        return try R(rating: rating, scaleMin: parts[0], scaleMax: parts[1], note: note, tags: tags).validated()
+        return try ScaledRating<Rated>(rating: rating, scaleMin: parts[0], scaleMax: parts[1], note: note, tags: tags).validated()
     }
 }
 
