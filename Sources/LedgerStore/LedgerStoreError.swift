@@ -13,6 +13,7 @@ public enum LedgerStoreError: Error, CustomStringConvertible {
     case corruptHeader(path: String, reason: String)
     case locked(KeySlotError)
     case unreadableRecord(sequence: UInt64, reason: String)
+    case damagedView(name: String, reason: String)
     case invalidEvent(index: Int, ValidationError)
     case callback(any Error)
     case io(path: String, reason: String)
@@ -31,6 +32,8 @@ public enum LedgerStoreError: Error, CustomStringConvertible {
         case .corruptHeader(let path, let reason): "\(path)/vault.json is damaged (\(reason)); restore it from a backup"
         case .locked(let error): "\(error); the vault was not changed"
         case .unreadableRecord(let sequence, let reason): "record at sequence \(sequence) cannot be read: \(reason); run `healthledger audit`"
+        case .damagedView(let name, let reason):
+            "the stored \(name) view \(reason); run `healthledger replay \(name)` to rebuild it from the log (the log itself is untouched)"
         case .invalidEvent(let index, let error): "event \(index + 1): \(error)"
         case .callback(let error): "\(error)"
         case .io(let path, let reason): "\(path): \(reason)"

@@ -91,6 +91,6 @@ import Testing
         #expect(report.changedPartitions == 0)
         let caughtUp = try ProjectionEngine.current(DailyMetricsView.self, ledger: vault.ledger)
         let day = LocalDay(iso: "2026-01-15")!
-        #expect(try caughtUp.metrics.metrics(for: day)["step_count"] != nil)
+        #expect(try caughtUp.metrics(for: day)["step_count"] != nil)
     }
 }

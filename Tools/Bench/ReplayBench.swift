@@ -39,7 +39,7 @@ enum ReplayBench {
             try ledger.append([event])
             let started = DispatchTime.now().uptimeNanoseconds
             let state = try ProjectionEngine.current(DailyMetricsView.self, ledger: ledger)
-            let today = try state.metrics.metrics(for: LocalDay(.now(), utcOffset: offset))
+            let today = try state.metrics(for: LocalDay(.now(), utcOffset: offset))
             timings.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6)
             precondition(today["mood_avg"] != nil || today.values.contains { $0 != nil })
         }

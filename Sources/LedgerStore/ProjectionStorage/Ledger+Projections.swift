@@ -13,7 +13,9 @@ extension Ledger {
             try txn.get(databases.meta, key: Self.pointerKey(name)) { sequenceNumber($0) } ?? nil
         }
         if let generation {
-            let database = try environment.write { try environment.database(Self.databaseName(name, generation), in: $0, create: true) }
+            let txn = try environment.beginTransaction(readOnly: true)
+            let database = try environment.database(Self.databaseName(name, generation), in: txn, create: false)
+            try txn.commit()
             return ProjectionStore(ledger: self, name: name, generation: generation, database: database)
         }
         return try environment.write { txn in

@@ -33,6 +33,10 @@ public struct ProjectionCheckpoint: Equatable, Sendable {
 /// One projection's state in its own LMDB database: sealed partitions under keys the
 /// projection chooses, and its checkpoint.
 ///
+/// On disk a partition's key is a keyed BLAKE2b of the projection's key, and the real key
+/// is sealed inside the value: daily metrics key partitions by date, and dates in clear
+/// would tell anyone with the file on which days there is health data.
+///
 /// A projection lives in a numbered generation (`proj.NAME.N`); a replay builds the next
 /// generation beside it and `activate` switches the pointer in one transaction, so readers
 /// see the old state or the new, never a mix.
@@ -52,44 +56,70 @@ public final class ProjectionStore {
         sealer = ledger.projectionSealer
     }
 
-    private func associatedData(_ key: [UInt8]) -> [UInt8] {
-        ledger.vaultID + Array("proj:\(name):".utf8) + key
+    private func associatedData(_ storedKey: [UInt8]) -> [UInt8] {
+        ledger.vaultID + Array("proj:\(name):".utf8) + storedKey
+    }
+
+    /// The key a partition is stored under.
+    private func storedKey(_ key: [UInt8]) -> [UInt8] {
+        Hashing.blake2b(Array(name.utf8), [0], key, key: ledger.projectionKey, outputLength: 16)
+    }
+
+    private func seal(_ key: [UInt8], _ value: [UInt8]) -> [UInt8] {
+        var plain = BinaryWriter(capacity: key.count + value.count + 4)
+        plain.lengthPrefixed(key)
+        plain.raw(value)
+        return sealer.seal(plain.bytes, associatedData: associatedData(storedKey(key)))
+    }
+
+    /// The real key and value inside a stored partition.
+    private func open(_ sealed: [UInt8], storedKey: [UInt8]) throws -> (key: [UInt8], value: [UInt8]) {
+        let plain: [UInt8]
+        do {
+            plain = try sealer.open(sealed, associatedData: associatedData(storedKey))
+        } catch {
+            throw LedgerStoreError.damagedView(name: name, reason: "does not open (\(error))")
+        }
+        var reader = BinaryReader(plain)
+        guard let key = try? reader.lengthPrefixed() else {
+            throw LedgerStoreError.damagedView(name: name, reason: "is malformed")
+        }
+        return (Array(key), Array(plain[reader.offset...]))
     }
 
     public func checkpoint() throws -> ProjectionCheckpoint? {
         try ledger.environment.read { txn in
             guard let sealed = try txn.get(database, key: Self.checkpointKey) else { return nil }
-            return ProjectionCheckpoint(encoded: try sealer.open(sealed, associatedData: associatedData(Self.checkpointKey)))
+            return ProjectionCheckpoint(encoded: try open(sealed, storedKey: Self.checkpointKey).value)
         }
     }
 
     /// The plaintext of one partition, or nil.
     public func read(_ key: [UInt8]) throws -> [UInt8]? {
-        precondition(key != Self.checkpointKey)
+        let stored = storedKey(key)
         return try ledger.environment.read { txn in
-            guard let sealed = try txn.get(database, key: key) else { return nil }
-            do {
-                return try sealer.open(sealed, associatedData: associatedData(key))
-            } catch {
-                throw LedgerStoreError.unreadableRecord(sequence: 0, reason: "projection \(name) partition does not open (\(error)); run `healthledger replay \(name)`")
+            guard let sealed = try txn.get(database, key: stored) else { return nil }
+            let partition = try open(sealed, storedKey: stored)
+            guard partition.key == key else {
+                throw LedgerStoreError.damagedView(name: name, reason: "holds another partition under this key")
             }
+            return partition.value
         }
     }
 
-    /// Every partition's plaintext in key order (for diffs and determinism checks).
+    /// Every partition's plaintext, in the order of the projection's keys (for diffs and
+    /// determinism checks).
     public func allPartitions() throws -> [(key: [UInt8], value: [UInt8])] {
         try ledger.environment.read { txn in
             var partitions: [(key: [UInt8], value: [UInt8])] = []
             let cursor = try txn.cursor(database)
             var entry = try cursor.move(.first)
             while let (key, value) = entry {
-                let keyBytes = Array(key)
-                if keyBytes != Self.checkpointKey {
-                    partitions.append((keyBytes, try sealer.open(Array(value), associatedData: associatedData(keyBytes))))
-                }
+                let stored = Array(key)
+                if stored != Self.checkpointKey { partitions.append(try open(Array(value), storedKey: stored)) }
                 entry = try cursor.move(.next)
             }
-            return partitions
+            return partitions.sorted { $0.key.lexicographicallyPrecedes($1.key) }
         }
     }
 
@@ -98,12 +128,13 @@ public final class ProjectionStore {
         try ledger.environment.write { txn in
             for change in changes {
                 if let value = change.value {
-                    try txn.put(database, key: change.key, value: sealer.seal(value, associatedData: associatedData(change.key)))
+                    try txn.put(database, key: storedKey(change.key), value: seal(change.key, value))
                 } else {
-                    try txn.delete(database, key: change.key)
+                    try txn.delete(database, key: storedKey(change.key))
                 }
             }
-            try txn.put(database, key: Self.checkpointKey, value: sealer.seal(checkpoint.encoded, associatedData: associatedData(Self.checkpointKey)))
+            let checkpointPlain = [UInt8(0)] + checkpoint.encoded
+            try txn.put(database, key: Self.checkpointKey, value: sealer.seal(checkpointPlain, associatedData: associatedData(Self.checkpointKey)))
         }
     }
 }

@@ -31,7 +31,7 @@ public enum DailyMetricsView: ProjectionKind {
         var counts = [Int](repeating: 0, count: MetricCatalog.columns.count)
         var samples: [String] = []
         for day in days {
-            let before = try old.metrics.metrics(for: day).values, after = try new.metrics.metrics(for: day).values
+            let before = try old.metrics(for: day).values, after = try new.metrics(for: day).values
             var largest: (column: Int, delta: Double)?
             for column in MetricCatalog.columns.indices {
                 guard let a = before[column], let b = after[column], a != b else { continue }
@@ -58,21 +58,49 @@ public enum DailyMetricsView: ProjectionKind {
 
 /// The projection state of daily metrics, around the fold that computes them.
 public final class DailyMetricsViewState: ProjectionState {
-    public let metrics: DailyMetricsState
+    let fold: DailyMetricsState
+    private let failures = LoadFailures()
 
     init(load: @escaping ([UInt8]) throws -> [UInt8]?) throws {
-        // A partition that fails to open reads as empty here; `replay` rebuilds it.
-        metrics = try DailyMetricsState(loadDay: { day in try? load(DailyMetricsView.key(day)) }, settings: try load(DailyMetricsView.settingsKey))
+        let failures = failures
+        fold = try DailyMetricsState(
+            loadDay: { day in
+                // The fold's loader cannot throw: keep the error and raise it after the call.
+                do { return try load(DailyMetricsView.key(day)) } catch { failures.record(error); return nil }
+            },
+            settings: try load(DailyMetricsView.settingsKey))
     }
 
-    public func add(_ event: Event) throws { try metrics.add(event) }
+    /// The metrics of `day`; throws if its stored state could not be read.
+    public func metrics(for day: LocalDay) throws -> DayMetrics {
+        let metrics = try fold.metrics(for: day)
+        try failures.check()
+        return metrics
+    }
 
-    public func remove(_ event: Event) throws { try metrics.remove(event) }
+    public func add(_ event: Event) throws {
+        try fold.add(event)
+        try failures.check()
+    }
+
+    public func remove(_ event: Event) throws {
+        try fold.remove(event)
+        try failures.check()
+    }
 
     public func drainChanges() -> [(key: [UInt8], value: [UInt8]?)] {
-        var changes = metrics.touchedDays.sorted().map { (key: DailyMetricsView.key($0), value: metrics.encodedDay($0)) }
-        if metrics.settingsTouched { changes.append((DailyMetricsView.settingsKey, metrics.encodedSettings())) }
-        metrics.clearTouched()
+        var changes = fold.touchedDays.sorted().map { (key: DailyMetricsView.key($0), value: fold.encodedDay($0)) }
+        if fold.settingsTouched { changes.append((DailyMetricsView.settingsKey, fold.encodedSettings())) }
+        fold.clearTouched()
         return changes
     }
+}
+
+/// The first error a lazy partition load hit.
+private final class LoadFailures {
+    private var first: (any Error)?
+
+    func record(_ error: any Error) { if first == nil { first = error } }
+
+    func check() throws { if let first { throw first } }
 }

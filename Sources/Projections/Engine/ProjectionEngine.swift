@@ -23,7 +23,7 @@ public enum ProjectionEngine {
         let head = try ledger.head()
         if applied > head.size {
             // The log is shorter than what the view has seen: it was rolled back or cut.
-            throw LedgerStoreError.unreadableRecord(sequence: head.size, reason: "the \(P.name) view has seen \(applied) events but the log holds \(head.size); run `healthledger audit`, then `healthledger replay \(P.name)`")
+            throw LedgerStoreError.damagedView(name: P.name, reason: "has seen \(applied) events but the log holds \(head.size): check the log with `healthledger audit` first")
         }
         guard applied < head.size else { return fold.state }
         try ledger.forEach(from: applied) { stored in

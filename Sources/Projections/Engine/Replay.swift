@@ -28,10 +28,16 @@ extension ProjectionEngine {
         let stored = try active.checkpoint()
         let (fold, size) = try fresh(kind, ledger: ledger, upTo: nil)
         let rebuilt = fold.drainChanges().compactMap { change in change.value.map { (key: change.key, value: $0) } }
-        let previous = try active.allPartitions()
-        let changed = changedKeys(previous, rebuilt)
-        let old = try P.makeState(load: active.read)
-        let details = try P.describeChanges(from: old, to: fold.state, keys: changed)
+        var changed: [[UInt8]]
+        var details: [String]
+        do {
+            changed = changedKeys(try active.allPartitions(), rebuilt)
+            details = try P.describeChanges(from: try P.makeState(load: active.read), to: fold.state, keys: changed)
+        } catch LedgerStoreError.damagedView(_, let reason) {
+            // A damaged state is what replay repairs: there is nothing trustworthy to compare.
+            changed = rebuilt.map(\.key).filter { $0.first != 0xFF }
+            details = ["the stored state \(reason): rebuilt from the log"]
+        }
         if !dryRun {
             let shadow = try ledger.shadowStore(after: active)
             try shadow.write(rebuilt.map { ($0.key, Optional($0.value)) }, checkpoint: ProjectionCheckpoint(version: P.version, size: size, root: try ledger.head().root))

@@ -15,7 +15,7 @@ struct Daily: ParsableCommand {
     func run() throws {
         let ledger = try vault.openLedger()
         let state = try view.state(DailyMetricsView.self, ledger: ledger)
-        let rows = try range.days().allDays.map { try state.metrics.metrics(for: $0) }
+        let rows = try range.days().allDays.map { try state.metrics(for: $0) }
         if csv {
             print(DailyCSV.file(rows[0]).split(separator: "\n")[0])
             for row in rows { print(DailyCSV.file(row).split(separator: "\n")[1]) }
@@ -61,7 +61,7 @@ struct ExportDaily: ParsableCommand {
         for (index, day) in days.enumerated() {
             let path = directory + "/" + DailyCSV.relativePath(for: day)
             do {
-                let metrics = try state.metrics.metrics(for: day)
+                let metrics = try state.metrics(for: day)
                 try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                 try DailyCSV.file(metrics).write(toFile: path, atomically: true, encoding: .utf8)
                 written += 1

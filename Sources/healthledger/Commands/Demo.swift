@@ -74,7 +74,7 @@ struct Demo: ParsableCommand {
         let started = Date()
         let state = try ProjectionEngine.current(DailyMetricsView.self, ledger: ledger)
         let day = LocalDay(number: generator.dayNumber(lastDay))
-        let metrics = try state.metrics.metrics(for: day)
+        let metrics = try state.metrics(for: day)
         let shown = ["step_count", "active_energy", "heart_rate_avg", "resting_heart_rate", "sleep_total", "bedtime", "wake_time", "body_mass", "mood_avg", "dietary_energy"]
         let parts = shown.compactMap { key in metrics[key].map { "\(key) \(Daily.format($0))" } }
         print("5. Daily metrics for \(day), folded from the log in \(String(format: "%.2f", Date().timeIntervalSince(started))) s (`healthledger daily`, `export daily DIR`):")

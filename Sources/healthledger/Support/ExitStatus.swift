@@ -25,7 +25,7 @@ enum ExitStatus: Int32, CaseIterable {
         case .auditFailed: "audit found tampering or damage"
         case .rolledBack: "vault rolled back / history rewritten"
         case .truncatedVault: "vault file truncated"
-        case .needsReplay: "a view needs `healthledger replay` after an algorithm change"
+        case .needsReplay: "a view needs `healthledger replay` (algorithm changed or its stored state is damaged)"
         case .invalidInput: "invalid input"
         case .noVault: "no vault or input file"
         case .vaultExists: "vault already exists"
@@ -54,6 +54,7 @@ enum ExitStatus: Int32, CaseIterable {
             case .invalidEvent: .invalidInput
             case .lmdb(let lmdbError): lmdbError.isDiskFull ? .diskFull : .ioError
             case .unreadableRecord: .auditFailed
+            case .damagedView: .needsReplay
             case .corruptHeader: .auditFailed
             case .io: .ioError
             case .callback(let inner): classify(inner) ?? .ioError
