@@ -13,7 +13,6 @@ public struct Timestamp: Hashable, Comparable, Sendable {
     public static func now() -> Timestamp { Timestamp(Date()) }
 
     public var seconds: Double { Double(micros) / 1_000_000 }
-    public var date: Date { Date(timeIntervalSince1970: seconds) }
 
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.micros < rhs.micros }
 

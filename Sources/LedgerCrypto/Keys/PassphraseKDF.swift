@@ -25,9 +25,6 @@ public struct KDFParameters: Codable, Equatable, Sendable {
         ["interactive": interactive, "moderate": moderate, "sensitive": sensitive][name]
     }
 
-    /// Whether these parameters cost less than `other` in time or memory.
-    public func isWeaker(than other: KDFParameters) -> Bool { opsLimit < other.opsLimit || memLimit < other.memLimit }
-
     /// Stretches a passphrase into a 32-byte key-encryption key.
     func deriveKey(passphrase: SecretBytes, salt: [UInt8]) throws(KeySlotError) -> SecretBytes {
         guard algorithm == "argon2id13" else { throw .unsupportedKDF(algorithm) }

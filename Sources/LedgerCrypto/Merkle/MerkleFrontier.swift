@@ -39,7 +39,7 @@ public struct MerkleFrontier: Equatable, Sendable {
 
     public init?(serialized bytes: [UInt8]) {
         guard bytes.count >= 8 else { return nil }
-        let size = bytes[0..<8].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        let size = bigEndianValue(bytes[0..<8])
         let hashes = stride(from: 8, to: bytes.count, by: MerkleHasher.hashSize).map {
             Array(bytes[$0..<min($0 + MerkleHasher.hashSize, bytes.count)])
         }

@@ -115,3 +115,8 @@ public enum SealError: Error, Equatable, CustomStringConvertible {
 public func bigEndianBytes(_ value: UInt64) -> [UInt8] {
     withUnsafeBytes(of: value.bigEndian) { Array($0) }
 }
+
+/// The number big-endian `bytes` spell (at most eight of them): the inverse of `bigEndianBytes`.
+public func bigEndianValue(_ bytes: some Sequence<UInt8>) -> UInt64 {
+    bytes.reduce(0) { $0 << 8 | UInt64($1) }
+}

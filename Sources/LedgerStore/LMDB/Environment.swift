@@ -25,8 +25,7 @@ public final class Environment {
         try Self.checkNotTruncated(path: path)
         let flags = UInt32(MDB_NOTLS) | (readOnly ? UInt32(MDB_RDONLY) : 0)
         try lmdb(mdb_env_open(handle, path, flags, 0o600), "mdb_env_open(\(path))")
-        var dead: Int32 = 0
-        try lmdb(mdb_reader_check(handle, &dead), "mdb_reader_check")
+        try clearStaleReaders()
         try checkFileCoversUsedPages()
         var info = MDB_envinfo()
         mdb_env_info(handle, &info)
@@ -77,7 +76,7 @@ public final class Environment {
 
     /// Clears reader slots left by processes that died mid-read, so the file does not grow forever.
     @discardableResult
-    public func clearStaleReaders() throws -> Int {
+    func clearStaleReaders() throws -> Int {
         var dead: Int32 = 0
         try lmdb(mdb_reader_check(handle, &dead), "mdb_reader_check")
         return Int(dead)

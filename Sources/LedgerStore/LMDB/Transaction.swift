@@ -89,12 +89,6 @@ public final class Transaction {
         }
     }
 
-    public func entryCount(_ database: Database) throws -> Int {
-        var stat = MDB_stat()
-        try lmdb(mdb_stat(handle, database.handle, &stat), "mdb_stat(\(database.name))")
-        return stat.ms_entries
-    }
-
     public func cursor(_ database: Database) throws -> Cursor {
         var cursor: OpaquePointer?
         try lmdb(mdb_cursor_open(handle, database.handle, &cursor), "mdb_cursor_open(\(database.name))")

@@ -135,6 +135,6 @@ enum IndexValue {
 
     static func sequence(_ value: UnsafeRawBufferPointer) -> UInt64? {
         guard value.count == size else { return nil }
-        return value.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        return bigEndianValue(value)
     }
 }

@@ -19,7 +19,7 @@ struct BatchInfo {
 
 func sequenceNumber(_ key: UnsafeRawBufferPointer) -> UInt64? {
     guard key.count == 8 else { return nil }
-    return key.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+    return bigEndianValue(key)
 }
 
 extension Ledger {
@@ -60,7 +60,7 @@ extension Ledger {
 
     func commitTime(of batch: BatchInfo) throws -> Timestamp {
         let bytes = try blobSealer.open(batch.sealedTime, associatedData: associatedData(batchStarting: batch.first))
-        return Timestamp(micros: Int64(bitPattern: bytes.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }))
+        return Timestamp(micros: Int64(bitPattern: bigEndianValue(bytes)))
     }
 
     /// Opens, decodes and upcasts the record at `sequence`.

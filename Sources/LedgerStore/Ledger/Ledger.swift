@@ -133,9 +133,7 @@ struct LedgerState {
             frontier = stored
         }
         let dictionary = try txn.get(databases.meta, key: MetaKey.currentDictionary)?.first
-        let next = try txn.get(databases.meta, key: MetaKey.nextTraining).map { bytes in
-            bytes.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        }
+        let next = try txn.get(databases.meta, key: MetaKey.nextTraining).map(bigEndianValue)
         return LedgerState(frontier: frontier, currentDictionary: dictionary, nextTraining: next ?? firstTraining)
     }
 }

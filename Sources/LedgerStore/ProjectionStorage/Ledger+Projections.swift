@@ -44,11 +44,6 @@ extension Ledger {
         }
     }
 
-    /// Discards a shadow that was only for a dry run.
-    public func discard(_ shadow: ProjectionStore) throws {
-        try environment.write { txn in try lmdb(mdb_drop(txn.handle, shadow.database.handle, 1), "mdb_drop(\(shadow.database.name))") }
-    }
-
     var projectionSealer: BlobSealer { BlobSealer(key: projectionKey) }
 
     /// The log size at a recorded time: how many events had been committed by `time`.

@@ -82,7 +82,7 @@ final class EventPreparer {
             let encodedRange = append(EnvelopeCodec.encode(events[index]), to: &batch.bytes)
             let plainRange = compress(encodedRange, in: &batch.bytes, dictionary: batch.dictionary)
             batch.events.append(PreparedEvent(
-                keyOrder: (Self.bigEndian(key[0..<8]), Self.bigEndian(key[8...])), indexKey: keyRange, encoded: encodedRange, plain: plainRange))
+                keyOrder: (bigEndianValue(key[0..<8]), bigEndianValue(key[8...])), indexKey: keyRange, encoded: encodedRange, plain: plainRange))
         }
         if let expectedFirst { sealAhead(&batch, first: expectedFirst, every: sealAheadEvery) }
         return batch
@@ -136,10 +136,6 @@ final class EventPreparer {
             bytes.append(contentsOf: scratch)
         }
         return start..<bytes.count
-    }
-
-    private static func bigEndian(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-        bytes.reduce(0) { $0 << 8 | UInt64($1) }
     }
 
     private static func validate(_ event: Event, at index: Int) throws {

@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerCrypto
 
 /// Daily metrics as a projection: one partition per local day, one for settings.
 public enum DailyMetricsView: ProjectionKind {
@@ -15,7 +16,7 @@ public enum DailyMetricsView: ProjectionKind {
 
     static func day(_ key: [UInt8]) -> LocalDay? {
         guard key.count == 9, key[0] == 0x01 else { return nil }
-        let raw = key.dropFirst().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        let raw = bigEndianValue(key.dropFirst())
         return LocalDay(number: Int64(bitPattern: raw ^ (1 << 63)))
     }
 
