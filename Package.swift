@@ -13,9 +13,11 @@ let package = Package(
         .executable(name: "healthledger", targets: ["healthledger"]),
         .executable(name: "ledger-bench", targets: ["ledger-bench"]),
         .executable(name: "ledger-replay", targets: ["ledger-replay"]),
+        .executable(name: "health-export-gen", targets: ["health-export-gen"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         systemLibrary("CLMDB", pkgConfig: "lmdb", apt: ["liblmdb-dev"]),
@@ -28,8 +30,11 @@ let package = Package(
         .target(name: "LedgerStore", dependencies: ["CLMDB", "CZstd", "LedgerCore", "LedgerCrypto", "Migrations"]),
         .target(name: "DemoData", dependencies: ["LedgerCore"]),
         .target(name: "Projections", dependencies: ["LedgerCore", "LedgerCrypto", "LedgerStore"]),
+        .target(name: "HealthImport", dependencies: [
+            "LedgerCore", "LedgerCrypto", "LedgerStore", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ]),
         .executableTarget(name: "healthledger", dependencies: [
-            "LedgerStore", "LedgerCrypto", "LedgerCore", "Migrations", "DemoData", "Projections",
+            "LedgerStore", "LedgerCrypto", "LedgerCore", "Migrations", "DemoData", "Projections", "HealthImport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "ledger-replay", dependencies: [
@@ -39,11 +44,16 @@ let package = Package(
         .executableTarget(name: "ledger-bench", dependencies: [
             "LedgerStore", "LedgerCrypto", "LedgerCore", "DemoData", "Projections", "CLMDB", "CZstd", "CSodium",
         ], path: "Tools/Bench"),
+        .executableTarget(name: "health-export-gen", dependencies: [
+            "DemoData", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], path: "Tools/ExportGen"),
         .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore"]),
         .testTarget(name: "LedgerCryptoTests", dependencies: ["LedgerCrypto"]),
         .testTarget(name: "MigrationsTests", dependencies: ["Migrations", "LedgerCore"]),
         .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "CLMDB"]),
         .testTarget(name: "EndToEndTests", dependencies: ["LedgerCore", "CLMDB"]),
+        .testTarget(name: "HealthImportTests", dependencies: ["HealthImport", "LedgerCore", "LedgerStore"]),
         .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "LedgerCore", "LedgerStore", "DemoData"]),
     ]
 )

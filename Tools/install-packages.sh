@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages HealthLedger builds and tests with, when any is missing.
 set -euo pipefail
-packages=(pkg-config liblmdb-dev libsodium-dev libzstd-dev libkeyutils-dev)
+packages=(pkg-config liblmdb-dev libsodium-dev libzstd-dev libkeyutils-dev zlib1g-dev)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

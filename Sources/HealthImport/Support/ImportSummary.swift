@@ -1,0 +1,32 @@
+/// What an import read and stored: counts per type and per source, and every record it
+/// could not take with the reason, so nothing is dropped without saying so.
+public struct ImportSummary: Sendable, Equatable {
+    /// Records read, by type (`HKQuantityTypeIdentifierHeartRate`, `Workout`, `face`…).
+    public var readByType: [String: Int] = [:]
+    /// Records read, by source (`Apple Watch`, `ShareHealth`…).
+    public var readBySource: [String: Int] = [:]
+    /// Records not imported, by reason (`invalid value 'abc' (line 12)` grouped as the reason text).
+    public var skipped: [String: Int] = [:]
+    /// A few examples of each skip reason, with where they were, for the person to look at.
+    public var skipExamples: [String: [String]] = [:]
+    /// New events stored.
+    public var appended = 0
+    /// Events already in the ledger (the same id): not stored again.
+    public var duplicates = 0
+
+    public init() {}
+
+    public var read: Int { readByType.values.reduce(0, +) }
+    public var skippedTotal: Int { skipped.values.reduce(0, +) }
+
+    public mutating func count(type: String, source: String) {
+        readByType[type, default: 0] += 1
+        readBySource[source, default: 0] += 1
+    }
+
+    /// Records one record left out: `reason` groups them, `location` says where this one was.
+    public mutating func skip(_ reason: String, at location: String) {
+        skipped[reason, default: 0] += 1
+        if skipExamples[reason, default: []].count < 3 { skipExamples[reason, default: []].append(location) }
+    }
+}
