@@ -52,6 +52,32 @@ struct PayloadRoundTripTests {
             == ["type", "value", "unit"])
     }
 
+    @Test("a workout written before activities and route extras existed reads and encodes unchanged")
+    func workoutBeforeActivities() throws {
+        let stored: Document = [
+            "activityType": .string("HKWorkoutActivityTypeRunning"), "duration": .double(600),
+            "events": .array([.map(["type": .string("HKWorkoutEventTypePause"), "offset": .double(300)])]),
+            "route": .map(["t": .array([.double(0), .double(1)]), "lat": .array([.double(52.5), .double(52.6)]),
+                           "lon": .array([.double(13.4), .double(13.5)]), "alt": .array([.double(34), .double(35)])]),
+        ]
+        let workout = try WorkoutRecorded(document: stored)
+        #expect(workout.activities.isEmpty)
+        #expect(workout.route[1] == RoutePoint(latitude: 52.6, longitude: 13.5, altitude: 35, offset: 1))
+        #expect(DocumentCodec.encode(workout.document) == DocumentCodec.encode(stored))
+    }
+
+    @Test("a route column holds null for points without that value and is left out when none has it")
+    func routeOptionalColumns() throws {
+        let route = [
+            RoutePoint(latitude: 52.5, longitude: 13.4, offset: 0, speed: 3.5),
+            RoutePoint(latitude: 52.6, longitude: 13.5, offset: 1),
+        ]
+        let document = RoutePoint.encodeRoute(route)
+        #expect(document.fields.map(\.name) == ["t", "lat", "lon", "speed"])
+        #expect(document["speed"] == .array([.double(3.5), .null]))
+        #expect(try RoutePoint.decodeRoute(document) == route)
+    }
+
     @Test("maps are written with sorted keys whatever their insertion order")
     func sortedMaps() {
         let food = FoodLogged(name: "Tea", nutrients: ["water": 250, "caffeine": 0.05, "sugar": 0])

@@ -26,7 +26,18 @@ enum PayloadSamples {
             events: [WorkoutEvent(type: "HKWorkoutEventTypePause", offset: 600), WorkoutEvent(type: "HKWorkoutEventTypeSegment", offset: 0, duration: 360.5)],
             route: [
                 RoutePoint(latitude: 52.370216, longitude: 4.895168, altitude: -1.5, offset: 0),
-                RoutePoint(latitude: 52.370301, longitude: 4.895412, altitude: -1.25, offset: 1.5),
+                RoutePoint(
+                    latitude: 52.370301, longitude: 4.895412, altitude: -1.25, offset: 1.5, speed: 2.75, course: 359.5,
+                    horizontalAccuracy: 4.25, verticalAccuracy: 3),
+                RoutePoint(latitude: 52.370388, longitude: 4.895633, offset: 3),
+            ],
+            activities: [
+                WorkoutActivity(
+                    uuid: "6F1C0E2A-3B4D-4E5F-8A9B-0C1D2E3F4A5B", offset: 0, duration: 900,
+                    events: [WorkoutEvent(type: "HKWorkoutEventTypeLap", offset: 450, duration: 450)],
+                    statistics: [WorkoutStatistic(type: "HKQuantityTypeIdentifierDistanceWalkingRunning", sum: 2.5, unit: "km")],
+                    metadata: ["HKIndoorWorkout": "0"]),
+                WorkoutActivity(uuid: "0A1B2C3D-4E5F-4A6B-8C7D-9E0F1A2B3C4D", offset: 900.5),
             ],
             metadata: ["HKIndoorWorkout": "0"]),
         ActivitySummaryRecorded(
@@ -38,7 +49,37 @@ enum PayloadSamples {
         ]),
         ElectrocardiogramRecorded(
             classification: "Sinus Rhythm", averageHeartRate: 64, samplingFrequency: 512.6, voltages: [12.5, -3.25, 150.125, 0],
-            lead: "Lead I"),
+            lead: "Lead I", symptoms: "Rapid, pounding, or fluttering heartbeat"),
+        ClinicalRecordRecorded(
+            type: "HKClinicalTypeIdentifierLabResultRecord", identifier: "T18EOBCL62BP9Ym5ddQzK9XS4fVSCMjR2n6K",
+            sourceURL: "https://fhir.example.org/api/FHIR/DSTU2/Observation/T18EOBCL62BP9Ym5ddQzK9XS4fVSCMjR2n6K",
+            fhirVersion: "1.0.2", resourceFilePath: "/clinical-records/Observation-F011639A-7CDB-4E7F-B195-E4DFF6D2FB76.json",
+            resource: #"{"resourceType":"Observation","status":"final","valueQuantity":{"value":5.4,"unit":"mmol/L"}}"#),
+        AudiogramRecorded(
+            type: "HKDataTypeIdentifierAudiogram",
+            points: [
+                AudiogramPoint(frequency: 500, left: EarSensitivity(sensitivity: 10), right: EarSensitivity(sensitivity: -5)),
+                AudiogramPoint(
+                    frequency: 4000,
+                    left: EarSensitivity(sensitivity: 35.5, masked: true, clampingLowerBound: -10, clampingUpperBound: 100)),
+                AudiogramPoint(frequency: 8000, right: EarSensitivity(sensitivity: 100, masked: false, clampingUpperBound: 100)),
+            ],
+            metadata: ["HKWasUserEntered": "0"]),
+        VisionPrescriptionRecorded(
+            type: "HKVisionPrescriptionTypeContacts", dateIssued: "2025-11-03", expirationDate: "2026-11-03 00:00:00 +0100",
+            brand: "Acuvue Oasys",
+            rightEye: ["sphere": "-1.25", "sphereUnit": "D", "baseCurve": "8.4", "baseCurveUnit": "mm"],
+            leftEye: ["sphere": "-1.5", "sphereUnit": "D", "cylinder": "-0.75", "cylinderUnit": "D", "axis": "170", "axisUnit": "deg"],
+            attachments: ["2D3C4B5A-6F7E-4D8C-9B0A-1F2E3D4C5B6A"], metadata: ["HKWasUserEntered": "1"]),
+        ExportElementRecorded(
+            element: "FutureRecord", attributes: ["type": "HKFutureTypeIdentifierX", "startDate": "2026-03-01 07:30:00 +0100"],
+            text: "kept as written",
+            children: [
+                ExportElementChild(element: "MetadataEntry", depth: 1, attributes: ["key": "HKWasUserEntered", "value": "1"]),
+                ExportElementChild(element: "Part", depth: 1),
+                ExportElementChild(element: "Reading", depth: 2, attributes: ["value": "3"], text: "3 of 5"),
+                ExportElementChild(element: "Note", depth: 1),
+            ]),
         MoodRated(rating: 7.5, note: "after a walk", tags: ["outdoors", "morning"]),
         FatigueRated(rating: 2, scaleMin: 0, scaleMax: 4, note: "slept badly"),
         SymptomReported(name: "Headache", severity: .moderate, note: "behind the eyes", session: "s-2026-03-01"),

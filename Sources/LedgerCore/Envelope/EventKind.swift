@@ -10,6 +10,10 @@ public enum EventKind: String, CaseIterable, Sendable, Codable {
     case profileRecorded = "profile.recorded"
     case heartbeatSeriesRecorded = "heartbeats.recorded"
     case electrocardiogramRecorded = "ecg.recorded"
+    case clinicalRecordRecorded = "clinical.recorded"
+    case audiogramRecorded = "audiogram.recorded"
+    case visionPrescriptionRecorded = "visionPrescription.recorded"
+    case exportElementRecorded = "exportElement.recorded"
     case moodRated = "mood.rated"
     case fatigueRated = "fatigue.rated"
     case symptomReported = "symptom.reported"
@@ -51,6 +55,10 @@ public enum EventKind: String, CaseIterable, Sendable, Codable {
         case .eventCorrected: 21
         case .eventRetracted: 22
         case .subjectErased: 23
+        case .clinicalRecordRecorded: 24
+        case .audiogramRecorded: 25
+        case .visionPrescriptionRecorded: 26
+        case .exportElementRecorded: 27
         }
     }
 

@@ -13,13 +13,19 @@ public struct ElectrocardiogramRecorded: EventPayload {
     public var voltages: [Double]
     /// e.g. `Lead I`.
     public var lead: String?
+    /// What the person said they felt, as the ECG app lists it, e.g. `Chest tightness or pain`.
+    public var symptoms: String?
 
-    public init(classification: String, averageHeartRate: Double? = nil, samplingFrequency: Double, voltages: [Double], lead: String? = nil) {
+    public init(
+        classification: String, averageHeartRate: Double? = nil, samplingFrequency: Double, voltages: [Double], lead: String? = nil,
+        symptoms: String? = nil
+    ) {
         self.classification = classification
         self.averageHeartRate = averageHeartRate
         self.samplingFrequency = samplingFrequency
         self.voltages = voltages
         self.lead = lead
+        self.symptoms = symptoms
     }
 
     public init(document: Document) throws(ValidationError) {
@@ -33,6 +39,7 @@ public struct ElectrocardiogramRecorded: EventPayload {
                 throw ValidationError(field: "voltages", value: describe(document["voltages"]), reason: "must hold at least one sample")
             }
             lead = try Rule.nonEmptyIfPresent(document.optionalString("lead"), "lead")
+            symptoms = try Rule.nonEmptyIfPresent(document.optionalString("symptoms"), "symptoms")
         } catch { throw error.tagged(Self.kind) }
     }
 
@@ -42,6 +49,7 @@ public struct ElectrocardiogramRecorded: EventPayload {
         document["samplingFrequency"] = .double(samplingFrequency)
         document.setDoubles("voltages", voltages)
         document.set("lead", lead.doc)
+        document.set("symptoms", symptoms.doc)
         return document
     }
 }

@@ -11,6 +11,10 @@ extension EventKind {
         case .profileRecorded: ProfileRecorded.self
         case .heartbeatSeriesRecorded: HeartbeatSeriesRecorded.self
         case .electrocardiogramRecorded: ElectrocardiogramRecorded.self
+        case .clinicalRecordRecorded: ClinicalRecordRecorded.self
+        case .audiogramRecorded: AudiogramRecorded.self
+        case .visionPrescriptionRecorded: VisionPrescriptionRecorded.self
+        case .exportElementRecorded: ExportElementRecorded.self
         case .moodRated: MoodRated.self
         case .fatigueRated: FatigueRated.self
         case .symptomReported: SymptomReported.self

@@ -73,6 +73,15 @@ enum Rule {
         return text
     }
 
+    /// A date (`2026-03-01`) or a date and time as Health writes them (`2026-03-01 07:30:00 +0100`).
+    static func dateOrTime(_ text: String, _ field: String) throws(ValidationError) -> String {
+        guard (try? ISO8601.parse(text, localOffset: 0)) != nil else {
+            throw ValidationError(
+                field: field, value: describe(.string(text)), reason: "must be a date like 2026-03-01 or a time like 2026-03-01 07:30:00 +0100")
+        }
+        return text
+    }
+
     static func eventID(_ text: String, _ field: String) throws(ValidationError) -> EventID {
         guard let id = EventID(hex: text) else {
             throw ValidationError(field: field, value: describe(.string(text)), reason: "must be an event id of 32 hex digits")

@@ -1,4 +1,4 @@
-/// A workout with its totals, per-type statistics, events (pauses, laps) and GPS route.
+/// A workout with its totals, per-type statistics, events (pauses, laps), activities and GPS route.
 ///
 /// Times inside the workout are offsets in seconds from the envelope's start, so the
 /// payload does not repeat absolute instants; importers convert Health's dates to offsets.
@@ -15,12 +15,15 @@ public struct WorkoutRecorded: EventPayload {
     public var statistics: [WorkoutStatistic]
     public var events: [WorkoutEvent]
     public var route: [RoutePoint]
+    /// The parts of a multi-part workout (iOS 16+); left out of the document when empty, so
+    /// workouts recorded before activities existed read and encode as they always did.
+    public var activities: [WorkoutActivity]
     public var metadata: [String: String]
 
     public init(
         activityType: String, duration: Double, totalDistance: Quantity? = nil, totalEnergyBurned: Quantity? = nil,
         statistics: [WorkoutStatistic] = [], events: [WorkoutEvent] = [], route: [RoutePoint] = [],
-        metadata: [String: String] = [:]
+        activities: [WorkoutActivity] = [], metadata: [String: String] = [:]
     ) {
         self.activityType = activityType
         self.duration = duration
@@ -29,6 +32,7 @@ public struct WorkoutRecorded: EventPayload {
         self.statistics = statistics
         self.events = events
         self.route = route
+        self.activities = activities
         self.metadata = metadata
     }
 
@@ -41,6 +45,7 @@ public struct WorkoutRecorded: EventPayload {
             statistics = try document.items("statistics", WorkoutStatistic.init(document:))
             events = try document.items("events", WorkoutEvent.init(document:))
             route = try document.item("route", RoutePoint.decodeRoute) ?? []
+            activities = try document.items("activities", WorkoutActivity.init(document:))
             metadata = try document.stringMap("metadata")
         } catch { throw error.tagged(Self.kind) }
     }
@@ -58,6 +63,7 @@ public struct WorkoutRecorded: EventPayload {
         if !statistics.isEmpty { document["statistics"] = .array(statistics.map { .map($0.document) }) }
         if !events.isEmpty { document["events"] = .array(events.map { .map($0.document) }) }
         if !route.isEmpty { document["route"] = .map(RoutePoint.encodeRoute(route)) }
+        if !activities.isEmpty { document["activities"] = .array(activities.map { .map($0.document) }) }
         document.setMap("metadata", metadata, DocValue.string)
         return document
     }
