@@ -52,8 +52,10 @@ let package = Package(
         .testTarget(name: "LedgerCryptoTests", dependencies: ["LedgerCrypto"]),
         .testTarget(name: "MigrationsTests", dependencies: ["Migrations", "LedgerCore"]),
         .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "CLMDB"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["LedgerCore", "CLMDB"]),
-        .testTarget(name: "HealthImportTests", dependencies: ["HealthImport", "LedgerCore", "LedgerStore"]),
+        .testTarget(name: "EndToEndTests", dependencies: [
+            "LedgerCore", "CLMDB", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ]),
+        .testTarget(name: "HealthImportTests", dependencies: ["HealthImport", "LedgerCore", "LedgerStore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "LedgerCore", "LedgerStore", "DemoData"]),
     ]
 )

@@ -23,12 +23,27 @@ struct CLI {
         let process = try start(arguments, environment: environment)
         if let stdin { try? process.input.fileHandleForWriting.write(contentsOf: Data(stdin.utf8)) }
         try? process.input.fileHandleForWriting.close()
-        let output = process.output.fileHandleForReading.readDataToEndOfFile()
-        let errors = process.errors.fileHandleForReading.readDataToEndOfFile()
+        let output = drain(process.output.fileHandleForReading)
+        let errors = drain(process.errors.fileHandleForReading)
         process.process.waitUntilExit()
         return Result(
             status: process.process.terminationStatus,
             stdout: String(decoding: output, as: UTF8.self), stderr: String(decoding: errors, as: UTF8.self))
+    }
+
+    /// Reads a pipe to its end, retrying reads a signal interrupts (Foundation's
+    /// `readDataToEndOfFile` traps on EINTR when many children run at once).
+    static func drain(_ handle: FileHandle) -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = read(handle.fileDescriptor, &buffer, buffer.count)
+            if count > 0 {
+                data.append(contentsOf: buffer[0..<count])
+            } else if count == 0 || errno != EINTR {
+                return data
+            }
+        }
     }
 
     struct Running {

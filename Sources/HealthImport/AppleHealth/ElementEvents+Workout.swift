@@ -72,11 +72,20 @@ extension ElementEvents {
                 guard let date = location.date("date"), let latitude = location.number("latitude"),
                       let longitude = location.number("longitude") else { continue }
                 points.append(RoutePoint(
-                    latitude: latitude, longitude: longitude, altitude: location.number("altitude") ?? 0,
-                    offset: Self.offset(date.timestamp, from: start)))
+                    latitude: latitude, longitude: longitude, altitude: location.number("altitude"),
+                    offset: Self.offset(date.timestamp, from: start), speed: Self.measured(location.number("speed")),
+                    course: Self.measured(location.number("course")),
+                    horizontalAccuracy: Self.measured(location.number("horizontalAccuracy")),
+                    verticalAccuracy: Self.measured(location.number("verticalAccuracy"))))
             }
         }
         return points.sorted { $0.offset < $1.offset }
+    }
+
+    /// Core Location writes -1 for a speed, course or accuracy it does not know.
+    private static func measured(_ value: Double?) -> Double? {
+        guard let value, value >= 0 else { return nil }
+        return value
     }
 
     static func offset(_ time: Timestamp, from start: Timestamp) -> Double { max(Double(time.micros - start.micros) / 1e6, 0) }

@@ -42,10 +42,16 @@ struct ElementEvents {
     }
 
     func source(_ element: CapturedElement) -> Source {
-        Source(
-            name: element["sourceName"].flatMap { $0.isEmpty ? nil : $0 } ?? "Apple Health export",
-            device: element["device"].map(DeviceText.normalized), version: element["sourceVersion"])
+        Source(name: Self.sourceName(element), device: element["device"].map(DeviceText.normalized), version: element["sourceVersion"])
     }
+
+    /// The profile and the activity rings come from Health itself and name no source.
+    static func sourceName(_ element: CapturedElement) -> String {
+        if let name = element["sourceName"], !name.isEmpty { return name }
+        return element.name == "Me" || element.name == "ActivitySummary" ? exportSource : RecordEvents.unknownSource
+    }
+
+    static let exportSource = "Apple Health export"
 
     /// The element's own start, else the export's date.
     func when(_ element: CapturedElement, _ attribute: String = "startDate") -> (timestamp: Timestamp, utcOffset: Int32) {
@@ -105,7 +111,7 @@ struct ElementEvents {
     private func clinicalRecord(_ element: CapturedElement) -> Event {
         let resource = element["resourceFilePath"].flatMap { attachments.attachment($0) }.map { String(decoding: $0, as: UTF8.self) }
         let record = ClinicalRecordRecorded(
-            type: element["type"] ?? "", identifier: element["identifier"] ?? "", sourceURL: element["sourceURL"] ?? "",
+            type: element["type"] ?? "", identifier: element["identifier"] ?? "", sourceURL: element["sourceURL"],
             fhirVersion: element["fhirVersion"] ?? "", resourceFilePath: element["resourceFilePath"] ?? "", resource: resource)
         return event(record, element, at: when(element, "receivedDate"))
     }
@@ -122,13 +128,16 @@ struct ElementEvents {
     func generic(_ element: CapturedElement) -> Event {
         let time = ["startDate", "date", "creationDate", "receivedDate", "dateIssued"].lazy.compactMap { element.date($0) }.first
         return event(
-            ExportElementRecorded(element: element.name, attributes: element.attributes, children: element.children.map(\.asChild)),
+            ExportElementRecorded(element: element.name, attributes: element.attributes, children: element.flattenedChildren()),
             element, at: time ?? exportDate)
     }
 }
 
 extension CapturedElement {
-    var asChild: ExportElementChild {
-        ExportElementChild(element: name, attributes: attributes, children: children.map(\.asChild))
+    /// Children in document order with their depth, as the generic event stores them.
+    func flattenedChildren(depth: Int = 1) -> [ExportElementChild] {
+        children.flatMap { child in
+            [ExportElementChild(element: child.name, depth: depth, attributes: child.attributes)] + child.flattenedChildren(depth: depth + 1)
+        }
     }
 }

@@ -100,7 +100,7 @@ final class ExportEventBuilder {
 
     private func finish(_ element: CapturedElement) throws {
         currentType = element.name
-        summary.count(type: element["type"] ?? element.name, source: element["sourceName"] ?? "Apple Health export")
+        summary.count(type: element["type"] ?? element.name, source: ElementEvents.sourceName(element))
         do {
             try store(try elementEvents.events(element), location: location(element.offset))
         } catch let problem as RecordProblem {

@@ -21,7 +21,7 @@ enum ImportReport {
         for (type, count) in sorted(summary.readByType) { Swift.print("  \(pad(count)) \(shortType(type))") }
         Swift.print("By source:")
         for (source, count) in sorted(summary.readBySource) where !source.isEmpty {
-            Swift.print("  \(pad(count)) readings from \(source)")
+            Swift.print("  \(pad(count)) \(count == 1 ? "reading" : "readings") from \(source)")
         }
         if !summary.skipped.isEmpty {
             Swift.print("Skipped (not stored):")
