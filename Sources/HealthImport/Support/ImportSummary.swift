@@ -9,6 +9,9 @@ public struct ImportSummary: Sendable, Equatable {
     public var skipped: [String: Int] = [:]
     /// A few examples of each skip reason, with where they were, for the person to look at.
     public var skipExamples: [String: [String]] = [:]
+    /// Things done differently from what the file said, and how often (a route file
+    /// missing, a record kept as a generic event): stored, but worth knowing.
+    public var notes: [String: Int] = [:]
     /// New events stored.
     public var appended = 0
     /// Events already in the ledger (the same id): not stored again.
@@ -23,6 +26,8 @@ public struct ImportSummary: Sendable, Equatable {
         readByType[type, default: 0] += 1
         readBySource[source, default: 0] += 1
     }
+
+    public mutating func note(_ text: String) { notes[text, default: 0] += 1 }
 
     /// Records one record left out: `reason` groups them, `location` says where this one was.
     public mutating func skip(_ reason: String, at location: String) {

@@ -71,12 +71,14 @@ final class EventPreparer {
     /// it will get if no other writer comes between and none is a duplicate (the commit seals
     /// the others under the same nonce prefix, and all again under a fresh one when the
     /// guess was wrong). The share balances the preparing and the committing thread.
-    func prepare(_ events: [Event], expectedFirst: UInt64? = nil, sealAheadEvery: Int = 1) throws -> PreparedBatch {
+    /// `validate: false` is for callers that have validated each event themselves (an
+    /// importer does, to set aside one bad record rather than fail its whole batch).
+    func prepare(_ events: [Event], expectedFirst: UInt64? = nil, sealAheadEvery: Int = 1, validate: Bool = true) throws -> PreparedBatch {
         var batch = PreparedBatch(dictionary: shelf.current)
         batch.bytes.reserveCapacity(events.count * 320)
         batch.events.reserveCapacity(events.count)
         for index in events.indices {
-            try Self.validate(events[index], at: index)
+            if validate { try Self.validate(events[index], at: index) }
             let key = indexHasher.hash(events[index].id.bytes)
             let keyRange = append(key, to: &batch.bytes)
             let encodedRange = append(EnvelopeCodec.encode(events[index]), to: &batch.bytes)

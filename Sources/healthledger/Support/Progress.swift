@@ -26,6 +26,18 @@ final class Progress {
         FileHandle.standardError.write(Data(line.utf8))
     }
 
+    /// Records so far, with the ETA from the share of the input read (bytes, for a file
+    /// whose record count is unknown until the end) and what is being read now.
+    func update(_ done: Int, fraction: Double, detail: String) {
+        guard enabled, Date().timeIntervalSince(lastDraw) > 0.2 else { return }
+        lastDraw = Date()
+        let elapsed = max(Date().timeIntervalSince(started), 0.001)
+        var line = "\r\u{1b}[K\(label): \(done.formatted()) records, \(Int(Double(done) / elapsed).formatted())/s"
+        if fraction > 0.01, fraction < 1 { line += ", \(Int(fraction * 100))%, ETA \(Int(elapsed / fraction - elapsed))s" }
+        if !detail.isEmpty { line += ", \(detail)" }
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
     func finish() {
         guard enabled else { return }
         FileHandle.standardError.write(Data("\r\u{1b}[K".utf8))

@@ -1,0 +1,95 @@
+import Foundation
+import LedgerCore
+import LedgerStore
+
+/// Imports an Apple Health export in one pass: the zip is inflated, scanned, turned into
+/// events and committed as it streams, with both cores busy (this thread reads and
+/// prepares, the appender's thread commits), and memory flat whatever the export's size.
+///
+/// Ids are derived from each record's content, so running it again — after an interruption,
+/// or on a newer export — stores only what is not stored yet, in the same order.
+public final class AppleHealthImporter {
+    /// How far the import is, for a progress line.
+    public struct Progress: Sendable {
+        public let records: Int
+        public let bytesRead: Int
+        public let bytesTotal: Int
+        public let currentType: String
+    }
+
+    private let ledger: Ledger
+    private let onProgress: (Progress) -> Void
+
+    public init(ledger: Ledger, onProgress: @escaping (Progress) -> Void = { _ in }) {
+        self.ledger = ledger
+        self.onProgress = onProgress
+    }
+
+    public func run(path: String) throws(ImportFailure) -> ImportSummary {
+        let archive: ExportArchive
+        do { archive = try ExportArchive(path: path) } catch { throw ImportFailure(cause: error, summary: ImportSummary()) }
+        let appender = BulkAppender(ledger: ledger)
+        let scanner = XMLTagScanner(file: archive.documentName)
+        let builder = ExportEventBuilder(
+            scanner: scanner, identity: ImportIdentity(ledger: ledger), attachments: archive,
+            deliver: { try appender.add($0, validated: true) })
+        do {
+            var bytesRead = 0
+            try archive.streamDocument { chunk in
+                try scanner.feed(chunk) { try builder.handle($0) }
+                bytesRead += chunk.count
+                onProgress(Progress(records: builder.summary.read, bytesRead: bytesRead, bytesTotal: archive.documentSize, currentType: builder.currentType))
+            }
+            try scanner.finish()
+            try importElectrocardiograms(archive, into: builder)
+            try builder.flush()
+            let outcome = try appender.finish()
+            var summary = builder.summary
+            summary.appended = outcome.appended.count
+            summary.duplicates = outcome.duplicates
+            return summary
+        } catch {
+            // What was read before the failure is stored: a re-run skips it and goes on.
+            var summary = builder.summary
+            try? builder.flush()
+            if let outcome = try? appender.finish() {
+                summary.appended = outcome.appended.count
+                summary.duplicates = outcome.duplicates
+            }
+            throw ImportFailure(cause: error, summary: summary)
+        }
+    }
+
+    private func importElectrocardiograms(_ archive: ExportArchive, into builder: ExportEventBuilder) throws {
+        for name in archive.electrocardiogramNames() {
+            guard let bytes = archive.attachment(name) else {
+                builder.skip("an ECG file that cannot be read", type: "Electrocardiogram", at: name)
+                continue
+            }
+            do {
+                let recording = try ElectrocardiogramCSV.parse(bytes, file: name)
+                var canonical = CanonicalBytes(UInt8(ascii: "G"))
+                canonical.append(recording.start)
+                canonical.append(recording.payload.samplingFrequency)
+                canonical.append(Int64(recording.payload.voltages.count))
+                for voltage in recording.payload.voltages.prefix(64) { canonical.append(voltage) }
+                let source = Source(name: "ECG", device: recording.device)
+                let event = Event(
+                    recording.payload, id: ImportIdentity(ledger: ledger).id(canonical.bytes), start: recording.start,
+                    end: recording.start.adding(seconds: Double(recording.payload.voltages.count) / recording.payload.samplingFrequency),
+                    utcOffset: recording.utcOffset, source: source)
+                try builder.add([event], type: "Electrocardiogram", source: source.name, location: name)
+            } catch let error as AttachmentError {
+                builder.skip("\(error)", type: "Electrocardiogram", at: name)
+            }
+        }
+    }
+}
+
+/// An import that stopped: why, and what it had read and stored by then.
+public struct ImportFailure: Error, CustomStringConvertible {
+    public let cause: any Error
+    public let summary: ImportSummary
+
+    public var description: String { "\(cause)" }
+}

@@ -1,0 +1,134 @@
+import LedgerCore
+
+/// The events for elements other than Records: correlations, workouts, activity
+/// summaries, the Me profile, clinical records, audiograms, vision prescriptions, and any
+/// element this importer does not know, kept whole as a generic event.
+struct ElementEvents {
+    let identity: ImportIdentity
+    let attachments: ExportArchive
+    /// When the export was made, and the phone's offset then: the time of undated elements.
+    var exportDate: (timestamp: Timestamp, utcOffset: Int32) = (Timestamp(micros: 0), 0)
+    /// What went wrong with parts of an element that was still stored (a missing route file).
+    var notes: [String] = []
+
+    init(identity: ImportIdentity, attachments: ExportArchive) {
+        self.identity = identity
+        self.attachments = attachments
+    }
+
+    mutating func events(_ element: CapturedElement) throws(RecordProblem) -> [Event] {
+        switch element.name {
+        case "Correlation": return [try correlation(element)]
+        case "Workout": return [try workout(element)]
+        case "ActivitySummary": return [try activitySummary(element)]
+        case "Me": return [profile(element)]
+        case "ClinicalRecord": return [clinicalRecord(element)]
+        case "Audiogram": return [try audiogram(element)]
+        case "VisionPrescription": return [visionPrescription(element)]
+        default: return [generic(element)]
+        }
+    }
+
+    /// The id hashes the element's name and every attribute in a fixed order; the device's
+    /// memory address, which changes between exports, is left out.
+    func id(_ element: CapturedElement) -> EventID {
+        var canonical = CanonicalBytes(UInt8(ascii: "E"))
+        canonical.append(element.name)
+        for key in element.attributes.keys.sorted() {
+            canonical.append(key)
+            canonical.append(key == "device" ? DeviceText.normalized(element.attributes[key]!) : element.attributes[key])
+        }
+        return identity.id(canonical.bytes)
+    }
+
+    func source(_ element: CapturedElement) -> Source {
+        Source(
+            name: element["sourceName"].flatMap { $0.isEmpty ? nil : $0 } ?? "Apple Health export",
+            device: element["device"].map(DeviceText.normalized), version: element["sourceVersion"])
+    }
+
+    /// The element's own start, else the export's date.
+    func when(_ element: CapturedElement, _ attribute: String = "startDate") -> (timestamp: Timestamp, utcOffset: Int32) {
+        element.date(attribute) ?? exportDate
+    }
+
+    func event<P: EventPayload>(_ payload: P, _ element: CapturedElement, at time: (timestamp: Timestamp, utcOffset: Int32)? = nil) -> Event {
+        let (start, utcOffset) = time ?? when(element)
+        let end = element.date("endDate").map { max($0.timestamp, start) }
+        return Event(
+            payload, id: id(element), start: start, end: end, utcOffset: utcOffset,
+            zone: element.metadata["HKTimeZone"], source: source(element))
+    }
+
+    private func correlation(_ element: CapturedElement) throws(RecordProblem) -> Event {
+        // The samples inside also appear as top-level Records, which are stored on their
+        // own; the correlation keeps only what groups them.
+        let samples = element.children(named: "Record").compactMap { record -> CorrelatedSample? in
+            guard let type = record["type"], let value = record.number("value") else { return nil }
+            return CorrelatedSample(type: type, value: value, unit: record["unit"] ?? DefaultUnit.for(type))
+        }
+        guard let type = element["type"] else { throw RecordProblem(reason: "a Correlation without a type") }
+        guard !samples.isEmpty else { throw RecordProblem(reason: "a Correlation without readable samples") }
+        return event(CorrelationRecorded(type: type, samples: samples, metadata: element.metadata), element)
+    }
+
+    private func activitySummary(_ element: CapturedElement) throws(RecordProblem) -> Event {
+        guard let date = element["dateComponents"], let days = ISO8601.days(date) else {
+            throw RecordProblem(reason: "an ActivitySummary without a date")
+        }
+        // Summaries are calendar days: midnight at the offset the export was made in.
+        let offset = exportDate.utcOffset
+        let start = Timestamp(micros: (days * 86_400 - Int64(offset)) * 1_000_000)
+        let energyFactor = element["activeEnergyBurnedUnit"]?.lowercased() == "kj" ? 1 / 4.184 : 1
+        let summary = ActivitySummaryRecorded(
+            date: date,
+            activeEnergyBurned: element.number("activeEnergyBurned").map { $0 * energyFactor },
+            activeEnergyBurnedGoal: element.number("activeEnergyBurnedGoal").map { $0 * energyFactor },
+            moveMinutes: element.number("appleMoveTime"), moveMinutesGoal: element.number("appleMoveTimeGoal"),
+            exerciseMinutes: element.number("appleExerciseTime"), exerciseMinutesGoal: element.number("appleExerciseTimeGoal"),
+            standHours: element.number("appleStandHours"), standHoursGoal: element.number("appleStandHoursGoal"))
+        return event(summary, element, at: (start, offset))
+    }
+
+    private func profile(_ element: CapturedElement) -> Event {
+        func characteristic(_ name: String) -> String? {
+            element["HKCharacteristicTypeIdentifier" + name].flatMap { $0.isEmpty ? nil : $0 }
+        }
+        let profile = ProfileRecorded(
+            dateOfBirth: characteristic("DateOfBirth").flatMap { ISO8601.days($0) != nil ? $0 : nil },
+            biologicalSex: characteristic("BiologicalSex"), bloodType: characteristic("BloodType"),
+            fitzpatrickSkinType: characteristic("FitzpatrickSkinType"),
+            cardioFitnessMedicationsUse: characteristic("CardioFitnessMedicationsUse"))
+        return event(profile, element, at: exportDate)
+    }
+
+    private func clinicalRecord(_ element: CapturedElement) -> Event {
+        let resource = element["resourceFilePath"].flatMap { attachments.attachment($0) }.map { String(decoding: $0, as: UTF8.self) }
+        let record = ClinicalRecordRecorded(
+            type: element["type"] ?? "", identifier: element["identifier"] ?? "", sourceURL: element["sourceURL"] ?? "",
+            fhirVersion: element["fhirVersion"] ?? "", resourceFilePath: element["resourceFilePath"] ?? "", resource: resource)
+        return event(record, element, at: when(element, "receivedDate"))
+    }
+
+    private func visionPrescription(_ element: CapturedElement) -> Event {
+        let prescription = VisionPrescriptionRecorded(
+            type: element["type"] ?? "", dateIssued: element["dateIssued"] ?? "", expirationDate: element["expirationDate"],
+            brand: element["brand"], rightEye: element.children(named: "RightEye").first?.attributes ?? [:],
+            leftEye: element.children(named: "LeftEye").first?.attributes ?? [:],
+            attachments: element.children(named: "Attachment").compactMap { $0["identifier"] }, metadata: element.metadata)
+        return event(prescription, element, at: when(element, "dateIssued"))
+    }
+
+    func generic(_ element: CapturedElement) -> Event {
+        let time = ["startDate", "date", "creationDate", "receivedDate", "dateIssued"].lazy.compactMap { element.date($0) }.first
+        return event(
+            ExportElementRecorded(element: element.name, attributes: element.attributes, children: element.children.map(\.asChild)),
+            element, at: time ?? exportDate)
+    }
+}
+
+extension CapturedElement {
+    var asChild: ExportElementChild {
+        ExportElementChild(element: name, attributes: attributes, children: children.map(\.asChild))
+    }
+}

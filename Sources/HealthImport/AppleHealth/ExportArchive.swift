@@ -1,0 +1,175 @@
+import Foundation
+import ZIPFoundation
+
+/// An Apple Health export as it arrives: `export.zip` read in place (nothing extracted to
+/// disk), a bare `export.xml`, or the unzipped `apple_health_export` folder.
+///
+/// The main document may have a localized name (`exportar.xml`, `导出.xml`, `Export.xml`):
+/// it is the XML file at the top of the export that is not the clinical `…_cda.xml`.
+public final class ExportArchive {
+    public let path: String
+    /// The main document's name inside the archive or folder.
+    public let documentName: String
+    /// Its size in bytes once inflated, for progress.
+    public let documentSize: Int
+    private let backing: Backing
+    /// A second reader for attachments, so reading a route does not disturb the document's stream.
+    private lazy var attachmentArchive: Archive? = {
+        guard case .zip = backing else { return nil }
+        return try? Archive(url: URL(fileURLWithPath: path), accessMode: .read, pathEncoding: nil)
+    }()
+
+    private enum Backing {
+        case zip(Archive, Entry, root: String)
+        case folder(root: String)
+    }
+
+    public init(path: String) throws(ExportArchiveError) {
+        self.path = path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .missing(path) }
+        if isDirectory.boolValue {
+            let root = Self.folderRoot(path)
+            guard let name = Self.documentName(among: (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []) else {
+                throw .noDocument(path)
+            }
+            documentName = name
+            documentSize = Self.fileSize(root + "/" + name)
+            backing = .folder(root: root)
+        } else if Self.isZip(path) {
+            let archive: Archive
+            do { archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read, pathEncoding: nil) } catch { throw .unreadableZip(path, "\(error)") }
+            let entries = archive.filter { $0.type == .file && !$0.path.hasPrefix("__MACOSX/") }
+            guard let entry = Self.documentEntry(entries) else { throw .noDocument(path) }
+            documentName = entry.path
+            documentSize = Int(entry.uncompressedSize)
+            let root = entry.path.split(separator: "/").dropLast().joined(separator: "/")
+            backing = .zip(archive, entry, root: root.isEmpty ? "" : root + "/")
+        } else {
+            let url = URL(fileURLWithPath: path)
+            documentName = url.lastPathComponent
+            documentSize = Self.fileSize(path)
+            backing = .folder(root: url.deletingLastPathComponent().path)
+            if documentName.lowercased().hasSuffix(".xml") == false { throw .notAnExport(path) }
+            single = path
+        }
+    }
+
+    /// A bare XML file: its folder holds the attachments, but only this file is the document.
+    private var single: String?
+
+    /// Streams the main document in chunks of about `chunkSize` bytes.
+    public func streamDocument(chunkSize: Int = 1 << 20, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        switch backing {
+        case .zip(let archive, let entry, _):
+            // The reader's own errors (bad XML, a full disk) pass through as they are; only
+            // what goes wrong in the zip itself is reported as a damaged zip.
+            var readerError: (any Error)?
+            do {
+                _ = try archive.extract(entry, bufferSize: chunkSize, skipCRC32: false) { data in
+                    do { try data.withUnsafeBytes { try body($0) } } catch {
+                        readerError = error
+                        throw error
+                    }
+                }
+            } catch {
+                if let readerError { throw readerError }
+                throw ExportArchiveError.unreadableZip(path, "\(documentName): \(error)")
+            }
+        case .folder(let root):
+            let file = single ?? root + "/" + documentName
+            guard let handle = FileHandle(forReadingAtPath: file) else { throw ExportArchiveError.missing(file) }
+            defer { try? handle.close() }
+            while let data = try handle.read(upToCount: chunkSize), !data.isEmpty {
+                try data.withUnsafeBytes { try body($0) }
+            }
+        }
+    }
+
+    /// A file the document refers to (`/workout-routes/route_….gpx`, `/clinical-records/….json`),
+    /// or nil when the export does not hold it.
+    public func attachment(_ reference: String) -> [UInt8]? {
+        let relative = reference.hasPrefix("/") ? String(reference.dropFirst()) : reference
+        switch backing {
+        case .zip(_, _, let root):
+            guard let archive = attachmentArchive, let entry = archive[root + relative] ?? archive[relative] else { return nil }
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(Int(entry.uncompressedSize))
+            do { _ = try archive.extract(entry) { bytes.append(contentsOf: $0) } } catch { return nil }
+            return bytes
+        case .folder(let root):
+            return FileManager.default.contents(atPath: root + "/" + relative).map { Array($0) }
+        }
+    }
+
+    /// The ECG recordings' names (`electrocardiograms/ecg_2023-05-01.csv`), sorted.
+    public func electrocardiogramNames() -> [String] {
+        switch backing {
+        case .zip(let archive, _, let root):
+            return archive.map(\.path)
+                .filter { $0.hasPrefix(root + "electrocardiograms/") && $0.lowercased().hasSuffix(".csv") }
+                .map { String($0.dropFirst(root.count)) }.sorted()
+        case .folder(let root):
+            let folder = root + "/electrocardiograms"
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            return names.filter { $0.lowercased().hasSuffix(".csv") }.map { "electrocardiograms/" + $0 }.sorted()
+        }
+    }
+
+    // MARK: - Finding the document
+
+    private static func isZip(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: 4)) == Data([0x50, 0x4B, 0x03, 0x04])
+    }
+
+    private static func fileSize(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+    }
+
+    /// The unzipped folder, or the `apple_health_export` inside the folder given.
+    private static func folderRoot(_ path: String) -> String {
+        let nested = path + "/apple_health_export"
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: nested, isDirectory: &isDirectory) && isDirectory.boolValue ? nested : path
+    }
+
+    static func isDocumentName(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return lower.hasSuffix(".xml") && !lower.hasSuffix("_cda.xml") && !lower.hasPrefix("._") && !lower.hasSuffix("cda.xml")
+    }
+
+    /// Prefers `export.xml`; otherwise the one XML file that is not the CDA document.
+    static func documentName(among names: [String]) -> String? {
+        let candidates = names.filter(isDocumentName)
+        return candidates.first { $0.lowercased() == "export.xml" } ?? candidates.sorted().first
+    }
+
+    private static func documentEntry(_ entries: [Entry]) -> Entry? {
+        let shallow = entries.filter { entry in
+            let parts = entry.path.split(separator: "/")
+            return parts.count <= 2 && isDocumentName(String(parts.last ?? ""))
+        }
+        return shallow.first { $0.path.lowercased().hasSuffix("/export.xml") || $0.path.lowercased() == "export.xml" }
+            ?? shallow.sorted { $0.uncompressedSize > $1.uncompressedSize }.first
+    }
+}
+
+/// Why an export could not be opened.
+public enum ExportArchiveError: Error, CustomStringConvertible {
+    case missing(String)
+    case noDocument(String)
+    case unreadableZip(String, String)
+    case notAnExport(String)
+
+    public var description: String {
+        switch self {
+        case .missing(let path): "\(path): no such file or folder"
+        case .noDocument(let path):
+            "\(path) holds no Apple Health export document (export.xml or its localized name): export again from Health → profile → Export All Health Data"
+        case .unreadableZip(let path, let reason): "\(path): the zip cannot be read (\(reason)); it may be truncated: copy it again from the phone"
+        case .notAnExport(let path): "\(path) is neither a zip, an XML file nor a folder: give export.zip, export.xml or the apple_health_export folder"
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import LedgerCore
+
+/// Turns the document's tags into validated events, in document order, handing them on in
+/// batches; records that cannot be stored are counted in the summary with their reason.
+final class ExportEventBuilder {
+    private let scanner: XMLTagScanner
+    private let deliver: ([Event]) throws -> Void
+    private var recordReader = RecordReader()
+    private var recordEvents: RecordEvents
+    private(set) var elementEvents: ElementEvents
+    private var pendingRecord: PendingRecord?
+    private var capture: ElementCapture?
+    /// Elements open before the tag being handled.
+    private var depth = 0
+    private var batch: [Event] = []
+    private let batchSize = 8192
+    private(set) var summary = ImportSummary()
+    /// The type of the last record read, for progress.
+    private(set) var currentType = ""
+
+    init(scanner: XMLTagScanner, identity: ImportIdentity, attachments: ExportArchive, deliver: @escaping ([Event]) throws -> Void) {
+        self.scanner = scanner
+        self.deliver = deliver
+        recordEvents = RecordEvents(identity: identity)
+        elementEvents = ElementEvents(identity: identity, attachments: attachments)
+        batch.reserveCapacity(batchSize)
+    }
+
+    func handle(_ tag: XMLTag) throws {
+        switch tag.kind {
+        case .close:
+            depth -= 1
+            if capture != nil {
+                if let finished = capture!.add(tag) {
+                    capture = nil
+                    try finish(finished)
+                }
+            } else if depth == 1, let record = pendingRecord {
+                pendingRecord = nil
+                try finish(record)
+            }
+        case .open, .empty:
+            switch depth {
+            case 0:
+                guard tag.name.elementsEqual("HealthData") else {
+                    throw scanner.error(at: tag.offset, "the document's root is <\(tag.name.string)>, not <HealthData>: this is not an Apple Health export")
+                }
+            case 1: try beginTopLevel(tag)
+            default:
+                if pendingRecord != nil {
+                    recordReader.child(tag, of: &pendingRecord!)
+                } else if capture != nil {
+                    _ = capture!.add(tag)
+                }
+            }
+            if tag.kind == .open { depth += 1 }
+        }
+    }
+
+    /// Hands on what is left; call at the end of the document or when stopping early.
+    func flush() throws {
+        guard !batch.isEmpty else { return }
+        let full = batch
+        batch.removeAll(keepingCapacity: true)
+        try deliver(full)
+    }
+
+    /// Adds events made outside the document (ECG recordings), validated the same way.
+    func add(_ events: [Event], type: String, source: String, location: String) throws {
+        summary.count(type: type, source: source)
+        try store(events, location: location)
+    }
+
+    func skip(_ reason: String, type: String, at location: String) {
+        summary.count(type: type, source: "")
+        summary.skip(reason, at: location)
+    }
+
+    private func beginTopLevel(_ tag: XMLTag) throws {
+        if tag.name.elementsEqual("Record") {
+            let record = recordReader.begin(tag)
+            if tag.kind == .empty { try finish(record) } else { pendingRecord = record }
+        } else if tag.name.elementsEqual("ExportDate") {
+            if let value = tag.value("value"), let date = ExportDate.parse(value) { elementEvents.exportDate = date }
+        } else if tag.kind == .empty {
+            try finish(CapturedElement(tag))
+        } else {
+            capture = ElementCapture(tag)
+        }
+    }
+
+    private func finish(_ record: PendingRecord) throws {
+        currentType = record.type
+        summary.count(type: record.type.isEmpty ? "Record" : record.type, source: record.sourceName ?? RecordEvents.unknownSource)
+        switch recordEvents.events(record) {
+        case .success(let events): try store(events, location: location(record.offset))
+        case .failure(let problem): summary.skip(problem.reason, at: location(record.offset))
+        }
+    }
+
+    private func finish(_ element: CapturedElement) throws {
+        currentType = element.name
+        summary.count(type: element["type"] ?? element.name, source: element["sourceName"] ?? "Apple Health export")
+        do {
+            try store(try elementEvents.events(element), location: location(element.offset))
+        } catch let problem as RecordProblem {
+            summary.skip(problem.reason, at: location(element.offset))
+        }
+        for note in elementEvents.notes { summary.note(note) }
+        elementEvents.notes.removeAll()
+    }
+
+    /// Validates each event; one that fails is kept as a generic event with what it said,
+    /// so a quirk of one record never stops the import and nothing is dropped silently.
+    private func store(_ events: [Event], location: String) throws {
+        for event in events {
+            do {
+                try EventValidator.validate(event)
+                batch.append(event)
+            } catch {
+                let kept = Event(
+                    ExportElementRecorded(element: event.kind.rawValue, attributes: event.payload.flattenedText, children: []),
+                    id: event.id, start: event.start, end: event.end.map { max($0, event.start) }, utcOffset: event.utcOffset,
+                    zone: event.zone, source: event.source.name.isEmpty ? Source(name: RecordEvents.unknownSource) : event.source,
+                    causation: event.causation)
+                if (try? EventValidator.validate(kept)) != nil {
+                    summary.note("kept as a generic event: \(error.reason)")
+                    batch.append(kept)
+                } else {
+                    summary.skip("\(error)", at: location)
+                }
+            }
+            if batch.count >= batchSize { try flush() }
+        }
+    }
+
+    private func location(_ offset: Int) -> String {
+        let (line, _) = scanner.location(of: offset)
+        return "\(scanner.file) line \(line)"
+    }
+}

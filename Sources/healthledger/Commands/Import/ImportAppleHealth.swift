@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import HealthImport
+
+struct ImportAppleHealth: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "apple-health",
+        abstract: "Import export.zip (read in place), export.xml or the apple_health_export folder.",
+        discussion: """
+            Streams any size of export with flat memory. Every record gets an id from its content, so \
+            importing again, a newer export, or after an interruption stores only what is missing.
+            """)
+    @Argument(help: "export.zip, export.xml (or its localized name), or the unzipped folder.") var path: String
+    @Flag(help: "Print the summary as JSON.") var json = false
+    @OptionGroup var vault: VaultOptions
+
+    func run() throws {
+        let ledger = try vault.openLedger()
+        let progress = Progress("importing")
+        let started = Date()
+        let importer = AppleHealthImporter(ledger: ledger) { state in
+            let fraction = state.bytesTotal > 0 ? Double(state.bytesRead) / Double(state.bytesTotal) : 0
+            progress.update(state.records, fraction: fraction, detail: ImportReport.shortType(state.currentType))
+        }
+        let summary: ImportSummary
+        do {
+            summary = try importer.run(path: path)
+        } catch {
+            progress.finish()
+            throw ImportReport.failure(error, input: path)
+        }
+        progress.finish()
+        let seconds = Date().timeIntervalSince(started)
+        catchUpViews(ledger)
+        ImportReport.print(summary, input: path, seconds: seconds, json: json)
+    }
+}

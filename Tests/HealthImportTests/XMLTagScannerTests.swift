@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+@testable import HealthImport
+
+/// A tag as plain values, so tests can compare what the scanner saw.
+struct SeenTag: Equatable {
+    let kind: XMLTag.Kind
+    let name: String
+    let attributes: [String: String]
+}
+
+/// Scans `text` fed in chunks of `chunkSize` bytes.
+func scan(_ text: String, chunkSize: Int = 1 << 20) throws -> [SeenTag] {
+    let scanner = XMLTagScanner(file: "test.xml")
+    var seen: [SeenTag] = []
+    let bytes = Array(text.utf8)
+    var start = 0
+    while start < bytes.count {
+        let end = min(start + chunkSize, bytes.count)
+        try bytes[start..<end].withUnsafeBytes { chunk in
+            try scanner.feed(chunk) { tag in
+                var attributes: [String: String] = [:]
+                for attribute in tag.attributes { attributes[attribute.name.string] = attribute.value.string }
+                seen.append(SeenTag(kind: tag.kind, name: tag.name.string, attributes: attributes))
+            }
+        }
+        start = end
+    }
+    try scanner.finish()
+    return seen
+}
+
+@Suite struct XMLTagScannerTests {
+    let document = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE HealthData [
+        <!-- HealthKit Export Version: 12 -->
+        <!ATTLIST VisionPrescription
+          type CDATA #REQUIRED
+        <!ELEMENT RightEye EMPTY>
+        ]>
+        <HealthData locale="en_US">
+         <!-- a comment with <Record> inside -->
+         <Record type="HKQuantityTypeIdentifierHeartRate" sourceName="Ann&apos;s Watch" device="&lt;&lt;HKDevice: 0x1&gt;, name:Apple Watch&gt;" value='72'>
+          <MetadataEntry key="HKWeatherHumidity" value="96 %"/>
+         </Record>
+         <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Phone\u{0B}X" value="1&#x30;"/>
+        </HealthData>
+
+        """
+
+    @Test func readsTagsAttributesAndEntitiesPastABrokenDTD() throws {
+        let tags = try scan(document)
+        #expect(tags.map(\.name) == ["HealthData", "Record", "MetadataEntry", "Record", "Record", "HealthData"])
+        #expect(tags.map(\.kind) == [.open, .open, .empty, .close, .empty, .close])
+        #expect(tags[1].attributes["sourceName"] == "Ann's Watch")
+        #expect(tags[1].attributes["device"] == "<<HKDevice: 0x1>, name:Apple Watch>")
+        #expect(tags[1].attributes["value"] == "72")
+        #expect(tags[2].attributes["value"] == "96 %")
+        // The stray vertical tab is dropped, not fatal; the character reference is decoded.
+        #expect(tags[4].attributes["sourceName"] == "PhoneX")
+        #expect(tags[4].attributes["value"] == "10")
+    }
+
+    @Test func chunkBoundariesAnywhereGiveTheSameTags() throws {
+        let whole = try scan(document)
+        for chunkSize in 1...40 {
+            #expect(try scan(document, chunkSize: chunkSize) == whole, "chunk size \(chunkSize)")
+        }
+    }
+
+    @Test func aTruncatedDocumentNamesWhereItEnds() throws {
+        let truncated = document.components(separatedBy: "&#x30;")[0] // cuts inside the second Record's value
+        let error = try #require(throws: XMLSyntaxError.self) { try scan(truncated) }
+        #expect(error.line == 13)
+        #expect(error.reason.contains("truncated"))
+    }
+
+    @Test func aDocumentCutBetweenTagsSaysWhichElementIsOpen() throws {
+        let cut = document.components(separatedBy: " <Record type=\"HKQuantityTypeIdentifierStepCount\"")[0]
+        let error = try #require(throws: XMLSyntaxError.self) { try scan(cut) }
+        #expect(error.reason.contains("<HealthData>"))
+        #expect(error.line == 13)
+    }
+
+    @Test func garbledMarkupNamesLineAndColumn() throws {
+        let garbled = document.replacingOccurrences(of: "value='72'>", with: "value='72' <<>")
+        let error = try #require(throws: XMLSyntaxError.self) { try scan(garbled) }
+        #expect(error.line == 10)
+        #expect(error.column == 149)
+        #expect(error.description.hasPrefix("test.xml: line 10, column 149:"))
+    }
+
+    @Test func aMissingQuoteIsCaughtAtTheNextTag() throws {
+        let garbled = document.replacingOccurrences(of: "value=\"96 %\"/>", with: "value=\"96 %/>")
+        let error = try #require(throws: XMLSyntaxError.self) { try scan(garbled) }
+        #expect(error.line == 12)
+        #expect(error.reason.contains("quote"))
+    }
+
+    @Test func mismatchedClosingTagIsAnError() throws {
+        let garbled = document.replacingOccurrences(of: " </Record>", with: " </Recor>")
+        let error = try #require(throws: XMLSyntaxError.self) { try scan(garbled) }
+        #expect(error.line == 12)
+        #expect(error.reason.contains("</Record> was expected"))
+    }
+}
