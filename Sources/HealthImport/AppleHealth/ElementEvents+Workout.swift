@@ -71,9 +71,12 @@ extension ElementEvents {
             for location in route.children(named: "Location") {
                 guard let date = location.date("date"), let latitude = location.number("latitude"),
                       let longitude = location.number("longitude") else { continue }
+                // Core Location writes -1 for a speed, course or accuracy it does not know.
+                func known(_ attribute: String) -> Double? { location.number(attribute).flatMap { $0 < 0 ? nil : $0 } }
                 points.append(RoutePoint(
-                    latitude: latitude, longitude: longitude, altitude: location.number("altitude") ?? 0,
-                    offset: Self.offset(date.timestamp, from: start)))
+                    latitude: latitude, longitude: longitude, altitude: location.number("altitude"),
+                    offset: Self.offset(date.timestamp, from: start), speed: known("speed"), course: known("course"),
+                    horizontalAccuracy: known("horizontalAccuracy"), verticalAccuracy: known("verticalAccuracy")))
             }
         }
         return points.sorted { $0.offset < $1.offset }

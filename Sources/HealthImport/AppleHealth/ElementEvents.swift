@@ -105,7 +105,7 @@ struct ElementEvents {
     private func clinicalRecord(_ element: CapturedElement) -> Event {
         let resource = element["resourceFilePath"].flatMap { attachments.attachment($0) }.map { String(decoding: $0, as: UTF8.self) }
         let record = ClinicalRecordRecorded(
-            type: element["type"] ?? "", identifier: element["identifier"] ?? "", sourceURL: element["sourceURL"] ?? "",
+            type: element["type"] ?? "", identifier: element["identifier"] ?? "", sourceURL: element["sourceURL"].flatMap { $0.isEmpty ? nil : $0 },
             fhirVersion: element["fhirVersion"] ?? "", resourceFilePath: element["resourceFilePath"] ?? "", resource: resource)
         return event(record, element, at: when(element, "receivedDate"))
     }
@@ -122,13 +122,21 @@ struct ElementEvents {
     func generic(_ element: CapturedElement) -> Event {
         let time = ["startDate", "date", "creationDate", "receivedDate", "dateIssued"].lazy.compactMap { element.date($0) }.first
         return event(
-            ExportElementRecorded(element: element.name, attributes: element.attributes, children: element.children.map(\.asChild)),
+            ExportElementRecorded(element: element.name, attributes: element.attributes, children: element.descendants),
             element, at: time ?? exportDate)
     }
 }
 
 extension CapturedElement {
-    var asChild: ExportElementChild {
-        ExportElementChild(element: name, attributes: attributes, children: children.map(\.asChild))
+    /// Every element inside this one in document order, with its depth below it (1 for a child),
+    /// the flat form `ExportElementRecorded` stores.
+    var descendants: [ExportElementChild] {
+        var flattened: [ExportElementChild] = []
+        func add(_ element: CapturedElement, depth: Int) {
+            flattened.append(ExportElementChild(element: element.name, depth: depth, attributes: element.attributes))
+            for child in element.children { add(child, depth: depth + 1) }
+        }
+        for child in children { add(child, depth: 1) }
+        return flattened
     }
 }

@@ -31,7 +31,7 @@ struct ImportAppleHealth: ParsableCommand {
         }
         progress.finish()
         let seconds = Date().timeIntervalSince(started)
-        catchUpViews(ledger)
+        vault.catchUpViews(ledger)
         ImportReport.print(summary, input: path, seconds: seconds, json: json)
     }
 }
