@@ -22,10 +22,10 @@ import Testing
     }
 
     @Test func heartbeatTimesInEveryLocaleForm() {
-        #expect(HeartbeatTime.secondsOfDay("6:14:48.94 PM") == 18 * 3600 + 14 * 60 + 48.94)
+        #expect(HeartbeatTime.secondsOfDay("6:14:48.94 PM") == Double(18 * 3600 + 14 * 60) + 48.94)
         #expect(HeartbeatTime.secondsOfDay("12:00:01.50 AM") == 1.5)
-        #expect(HeartbeatTime.secondsOfDay("08:33:44,67") == 8 * 3600 + 33 * 60 + 44.67)
-        #expect(HeartbeatTime.secondsOfDay("18:14:48.940") == 18 * 3600 + 14 * 60 + 48.94)
+        #expect(HeartbeatTime.secondsOfDay("08:33:44,67") == Double(8 * 3600 + 33 * 60) + 44.67)
+        #expect(HeartbeatTime.secondsOfDay("18:14:48.940") == Double(18 * 3600 + 14 * 60) + 48.94)
         #expect(HeartbeatTime.secondsOfDay("25:00:00") == nil)
         #expect(HeartbeatTime.secondsOfDay("13:00:00 PM") == nil)
     }
