@@ -33,7 +33,7 @@ import Testing
         #expect(summary.appended == 11)
         #expect(summary.duplicates == 1)
         #expect(summary.skipped == [
-            "no metrics JSON (Face-2024-03-18_070000.json beside the image or in annotations/mediapipe/)": 1,
+            "no metrics JSON of the same name beside the image or in annotations/mediapipe/": 1,
             "feature not among the 24 the ledger knows: tongueOut": 1,
         ])
         #expect(summary.skipExamples.values.flatMap { $0 }.contains(Fixtures.path("faces/flat/Face-2024-03-18_070000.jpg")))

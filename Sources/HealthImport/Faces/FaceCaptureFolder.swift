@@ -40,7 +40,7 @@ public struct FaceCaptureFolder: ImportSource {
             return []
         }
         guard let metricsPath = capture.metrics else {
-            summary.skip("no metrics JSON (\(name.stem).json beside the image or in annotations/mediapipe/)", at: image)
+            summary.skip("no metrics JSON of the same name beside the image or in annotations/mediapipe/", at: image)
             return []
         }
         let metrics = try FaceMetricsFile(path: metricsPath)
