@@ -55,7 +55,7 @@ struct ShareHealthDay {
             case .notStorable(let reason):
                 summary.skip("\(header.label): \(reason)", at: location)
             case .quantity(let type):
-                if let event = try quantity(type, header, value, identity: identity, summary: &summary) { events.append(event) }
+                if let event = quantity(type, header, value, identity: identity, summary: &summary) { events.append(event) }
             case .categoryDuration(let type, let categoryValue):
                 let seconds = try duration(header, value, summary: &summary)
                 guard let seconds, seconds > 0 else { continue }
@@ -86,7 +86,7 @@ struct ShareHealthDay {
 
     private func quantity(
         _ type: String, _ header: ShareHealthHeader, _ value: Double, identity: ImportIdentity, summary: inout ImportSummary
-    ) throws(ImportError) -> Event? {
+    ) -> Event? {
         guard let unit = header.unit, HealthUnit.isKnown(unit) else {
             summary.skip("\(header.text): the unit is not a HealthKit unit", at: location)
             return nil

@@ -29,10 +29,9 @@ struct SleepNight {
     }
 
     func events(of day: ShareHealthDay, identity: ImportIdentity, summary: inout ImportSummary) -> [Event] {
-        var asleep = Self.asleepOrder.compactMap { value in stages[value].map { (value, $0.seconds, $0.header) } }
-        // Total is the sum of the asleep stages; stored alone only when no stage is given.
-        if asleep.isEmpty, let total { asleep = [(Self.asleepUnspecified, total.seconds, total.header)] }
-        asleep.removeAll { $0.1 == 0 }
+        var asleep = Self.asleepOrder.compactMap { value in stages[value].flatMap { $0.seconds > 0 ? (value, $0.seconds, $0.header) : nil } }
+        // Total is the sum of the asleep stages; stored alone only when no stage has hours.
+        if asleep.isEmpty, let total, total.seconds > 0 { asleep = [(Self.asleepUnspecified, total.seconds, total.header)] }
         let awake = stages["HKCategoryValueSleepAnalysisAwake"].flatMap { $0.seconds > 0 ? $0 : nil }
         let inBed = stages["HKCategoryValueSleepAnalysisInBed"].flatMap { $0.seconds > 0 ? $0 : nil }
         guard !asleep.isEmpty || awake != nil || inBed != nil else {
