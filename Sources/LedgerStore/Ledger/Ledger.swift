@@ -33,6 +33,8 @@ public final class Ledger {
     public let idDerivationKey: SecretBytes
     /// Seals projection state, apart from the log's key.
     let projectionKey: SecretBytes
+    /// Wraps each blob's own random key (see `Ledger+Blobs.swift`).
+    let blobKeyWrappingKey: SecretBytes
 
     public static let defaultMapSize = 1 << 30
 
@@ -54,6 +56,7 @@ public final class Ledger {
         preparer = EventPreparer(shelf: shelf, indexHasher: indexHasher, sealer: codec.sealer)
         idDerivationKey = masterKey.derive(.deterministicIDs)
         projectionKey = masterKey.derive(.projectionState)
+        blobKeyWrappingKey = masterKey.derive(.blobKeyWrapping)
     }
 
     /// The number of events in the log (the next sequence number).
@@ -88,6 +91,8 @@ struct Databases {
     let ids: Database
     /// frontier, checkpoint, dictionaries.
     let meta: Database
+    /// Sealed images and their wrapped keys, under separate entries (see `Ledger+Blobs.swift`).
+    let blobs: Database
 
     static func open(in environment: Environment) throws -> Databases {
         func openAll(_ txn: Transaction, create: Bool) throws -> Databases {
@@ -95,7 +100,8 @@ struct Databases {
                 log: try environment.database("log", in: txn, create: create),
                 batches: try environment.database("batches", in: txn, create: create),
                 ids: try environment.database("ids", in: txn, create: create),
-                meta: try environment.database("meta", in: txn, create: create))
+                meta: try environment.database("meta", in: txn, create: create),
+                blobs: try environment.database("blobs", in: txn, create: create))
         }
         do {
             let txn = try environment.beginTransaction(readOnly: true)

@@ -6,11 +6,13 @@ struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Show one event as it reads now, with its corrections.")
     @Argument(help: "The event id (32 hex digits).") var id: String
     @Flag(help: "As JSON.") var json = false
+    @Option(help: "For a face capture: also write its image, as imported, to this file.") var image: String?
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
         let ledger = try vault.openLedger()
         let current = try EventLookup.current(ledger, id)
+        if let image { try ImageOutput.write(current.event, from: ledger, to: image) }
         if json {
             var document = EventJSON.document(current.event, sequence: current.stored.sequence)
             document["retracted"] = .bool(current.isRetracted)

@@ -1,3 +1,4 @@
+import HealthImport
 import LedgerCore
 import LedgerCrypto
 import LedgerStore
@@ -61,6 +62,8 @@ enum ExitStatus: Int32, CaseIterable {
             }
         case is ValidationError, is JSONError, is TimeParseError, is QuantityError: .invalidInput
         case is KeySlotError: .wrongSecret
+        case let error as ImportError: error.isMalformed ? .invalidInput : error.isMissing ? .noVault : .ioError
+        case let error as BlobError: error.isDamaged ? .auditFailed : .invalidInput
         case is CheckpointError: .invalidInput
         default: nil
         }

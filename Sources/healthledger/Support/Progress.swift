@@ -5,13 +5,16 @@ import Glibc
 final class Progress {
     private let label: String
     private let total: Int?
+    /// What is counted: `records`, `files`, `captures`.
+    private let unit: String
     private let started = Date()
     private var lastDraw = Date.distantPast
     private let enabled = isatty(STDERR_FILENO) == 1
 
-    init(_ label: String, total: Int? = nil) {
+    init(_ label: String, total: Int? = nil, unit: String = "records") {
         self.label = label
         self.total = total
+        self.unit = unit
     }
 
     func update(_ done: Int) {
@@ -19,7 +22,7 @@ final class Progress {
         lastDraw = Date()
         let elapsed = max(Date().timeIntervalSince(started), 0.001)
         let rate = Double(done) / elapsed
-        var line = "\r\(label): \(done.formatted()) records, \(Int(rate).formatted())/s"
+        var line = "\r\(label): \(done.formatted()) \(unit), \(Int(rate).formatted())/s"
         if let total, rate > 0, total > done {
             line += ", ETA \(Int(Double(total - done) / rate))s"
         }

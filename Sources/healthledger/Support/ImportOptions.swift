@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import HealthImport
+import LedgerCore
+import LedgerStore
+
+/// What every folder import takes: the time zone of its local times and the output form.
+struct ImportOptions: ParsableArguments {
+    @Option(help: "IANA time zone the files' local dates and times were written in (default: this machine's, e.g. Europe/Paris).")
+    var zone: String?
+
+    @Flag(help: "Print the summary as one JSON object on stdout.") var json = false
+
+    func clock() throws -> LocalClock {
+        guard let zone else { return LocalClock(zone: .current) }
+        guard let named = TimeZone(identifier: zone) else {
+            throw ExitStatus.Failure(status: .invalidInput, message: "--zone \(zone) is not an IANA time zone name (like Europe/Paris)")
+        }
+        return LocalClock(zone: named)
+    }
+
+    /// Checks, stores, catches views up and prints the summary.
+    func run<S: ImportSource>(_ source: S, into ledger: Ledger, vault: VaultOptions, title: String, unit: String) throws {
+        var progress: Progress?
+        var phase: ImportPhase?
+        let summary = try source.run(into: ledger) { current, done, total in
+            if current != phase {
+                progress?.finish()
+                progress = Progress(current == .checking ? "checking \(unit)" : "storing \(unit)", total: total, unit: unit)
+                phase = current
+            }
+            progress?.update(done)
+        }
+        progress?.finish()
+        vault.catchUpViews(ledger)
+        print(json ? JSONWriter.string(summary.document) : summary.report(title: title))
+    }
+}
