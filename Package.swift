@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "DemoData", dependencies: ["LedgerCore"]),
         .target(name: "Projections", dependencies: ["LedgerCore", "LedgerCrypto", "LedgerStore"]),
         .target(name: "HealthImport", dependencies: [
-            "LedgerCore", "LedgerCrypto", "LedgerStore", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .executableTarget(name: "healthledger", dependencies: [
             "LedgerStore", "LedgerCrypto", "LedgerCore", "Migrations", "DemoData", "Projections", "HealthImport",

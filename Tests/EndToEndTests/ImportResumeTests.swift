@@ -65,5 +65,8 @@ import Testing
         #expect(resumed.count == 40_000)
         #expect(resumed == (try Self.contents(uninterrupted)))
         #expect(try interrupted.run(["audit"]).status == 0)
+        #expect(try interrupted.ok(["replay", "--dry-run"]).contains("no change"))
+        #expect(try interrupted.ok(["daily", "--json", "--from", "2024-01-01", "--to", "2024-01-31"])
+            == uninterrupted.ok(["daily", "--json", "--from", "2024-01-01", "--to", "2024-01-31"]))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LedgerCore
 import LedgerStore
+import Projections
 
 /// Imports an Apple Health export in one pass: the zip is inflated, scanned, turned into
 /// events and committed as it streams, with both cores busy (this thread reads and
@@ -18,17 +19,24 @@ public final class AppleHealthImporter {
     }
 
     private let ledger: Ledger
+    private let views: LiveViews?
     private let onProgress: (Progress) -> Void
 
-    public init(ledger: Ledger, onProgress: @escaping (Progress) -> Void = { _ in }) {
+    /// `views` fold the events as they are prepared, rather than read them back afterwards.
+    public init(ledger: Ledger, views: LiveViews? = nil, onProgress: @escaping (Progress) -> Void = { _ in }) {
         self.ledger = ledger
+        self.views = views
         self.onProgress = onProgress
     }
 
     public func run(path: String) throws(ImportFailure) -> ImportSummary {
         let archive: ExportArchive
         do { archive = try ExportArchive(path: path) } catch { throw ImportFailure(cause: error, summary: ImportSummary()) }
-        let appender = BulkAppender(ledger: ledger)
+        let views = views
+        var fold: (@Sendable ([StoredEvent]) -> Void)?
+        if let views { fold = { views.apply($0) } }
+        let appender = BulkAppender(
+            ledger: ledger, preparation: .onOwnThread, onPrepared: fold, onCommit: { _, outcome in views?.confirm(outcome) })
         let scanner = XMLTagScanner(file: archive.documentName)
         let builder = ExportEventBuilder(
             scanner: scanner, identity: ImportIdentity(ledger: ledger), attachments: archive,

@@ -68,7 +68,7 @@ final class ExportEventBuilder {
     /// Adds events made outside the document (ECG recordings), validated the same way.
     func add(_ events: [Event], type: String, source: String, location: String) throws {
         summary.count(type: type, source: source)
-        try store(events, location: location)
+        try store(events) { location }
     }
 
     func skip(_ reason: String, type: String, at location: String) {
@@ -93,7 +93,7 @@ final class ExportEventBuilder {
         currentType = record.type
         summary.count(type: record.type.isEmpty ? "Record" : record.type, source: record.sourceName ?? RecordEvents.unknownSource)
         switch recordEvents.events(record) {
-        case .success(let events): try store(events, location: location(record.offset))
+        case .success(let events): try store(events) { self.location(record.offset) }
         case .failure(let problem): summary.skip(problem.reason, at: location(record.offset))
         }
     }
@@ -102,7 +102,7 @@ final class ExportEventBuilder {
         currentType = element.name
         summary.count(type: element["type"] ?? element.name, source: ElementEvents.sourceName(element))
         do {
-            try store(try elementEvents.events(element), location: location(element.offset))
+            try store(try elementEvents.events(element)) { self.location(element.offset) }
         } catch let problem as RecordProblem {
             summary.skip(problem.reason, at: location(element.offset))
         }
@@ -112,7 +112,8 @@ final class ExportEventBuilder {
 
     /// Validates each event; one that fails is kept as a generic event with what it said,
     /// so a quirk of one record never stops the import and nothing is dropped silently.
-    private func store(_ events: [Event], location: String) throws {
+    /// `location` is worked out only for a record that fails: counting lines is not free.
+    private func store(_ events: [Event], location: () -> String) throws {
         for event in events {
             do {
                 try EventValidator.validate(event)
@@ -127,7 +128,7 @@ final class ExportEventBuilder {
                     summary.note("kept as a generic event: \(error.reason)")
                     batch.append(kept)
                 } else {
-                    summary.skip("\(error)", at: location)
+                    summary.skip("\(error)", at: location())
                 }
             }
             if batch.count >= batchSize { try flush() }

@@ -27,6 +27,8 @@ struct PendingRecord {
 
 struct RecordReader {
     var interner = StringInterner()
+    /// Devices apart: the same raw text always normalises the same way, so it is done once.
+    var devices = StringInterner(capacity: 1024)
 
     /// Reads a Record's attributes; values are kept as text only when they are not numbers.
     mutating func begin(_ tag: XMLTag) -> PendingRecord {
@@ -43,7 +45,7 @@ struct RecordReader {
             case (0x73, 10) where name.elementsEqual("sourceName"): record.sourceName = interner.string(value)
             case (0x73, 13) where name.elementsEqual("sourceVersion"): record.sourceVersion = interner.string(value)
             case (0x64, 6) where name.elementsEqual("device"):
-                record.device = DeviceText.normalized(interner.string(value))
+                record.device = devices.string(value, transform: DeviceText.normalized)
             case (0x63, 12) where name.elementsEqual("creationDate"): record.creation = ExportDate.parse(value)?.timestamp
             case (0x73, 9) where name.elementsEqual("startDate"):
                 record.start = ExportDate.parse(value)

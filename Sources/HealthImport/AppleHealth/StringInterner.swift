@@ -12,15 +12,16 @@ struct StringInterner {
         slots = Array(repeating: -1, count: capacity * 2)
     }
 
-    mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        if bytes.count > 96 { return bytes.string }
+    /// The text of `bytes`, passed through `transform` the first time it is seen.
+    mutating func string(_ bytes: UnsafeBufferPointer<UInt8>, transform: (String) -> String = { $0 }) -> String {
+        if bytes.count > 160 { return transform(bytes.string) }
         var slot = Int(Self.hash(bytes) % UInt64(slots.count))
         while slots[slot] >= 0 {
             let entry = texts[Int(slots[slot])]
             if entry.bytes.withUnsafeBufferPointer({ $0.elementsEqual(bytes) }) { return entry.string }
             slot = (slot + 1) % slots.count
         }
-        let string = bytes.string
+        let string = transform(bytes.string)
         if texts.count < capacity {
             slots[slot] = Int32(texts.count)
             texts.append((Array(bytes), string))

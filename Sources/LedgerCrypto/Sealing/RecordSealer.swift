@@ -117,6 +117,9 @@ public func bigEndianBytes(_ value: UInt64) -> [UInt8] {
 }
 
 /// The number big-endian `bytes` spell (at most eight of them): the inverse of `bigEndianBytes`.
+@inlinable
 public func bigEndianValue(_ bytes: some Sequence<UInt8>) -> UInt64 {
-    bytes.reduce(0) { $0 << 8 | UInt64($1) }
+    var value: UInt64 = 0
+    for byte in bytes { value = value << 8 | UInt64(byte) }
+    return value
 }

@@ -17,9 +17,37 @@ public final class BulkAppender {
     /// Where the next batch will start if nothing else writes and nothing is a duplicate.
     private var expectedNext: UInt64
 
+    /// Where batches are validated, encoded, compressed and sealed.
+    public enum Preparation: Sendable {
+        /// On the caller's thread, a third sealed ahead: for callers whose own work is light
+        /// (events already made), so the two threads share the work about evenly.
+        case inCaller
+        /// On a thread of its own: for callers whose own work is heavy (an importer parsing
+        /// XML), so the caller only makes events and both cores stay busy.
+        case onOwnThread
+    }
+
+    private let preparation: Preparation
+    private var preparing: Thread?
+    private let handOff = PreparationHandOff()
+
+    /// Called with each batch once prepared, on the thread that prepared it, with the
+    /// sequence numbers the events will get if none is a duplicate and no other writer comes
+    /// between — a guess that `onCommit`'s outcomes confirm or refute. A view can fold events
+    /// here and drop them, rather than hold them until commit or read them back afterwards.
+    private let onPrepared: (@Sendable ([StoredEvent]) -> Void)?
+    private let recordedAt: Timestamp
+
     /// `onCommit` runs on the committer thread after each durable commit, with the batch's tag.
-    public init(ledger: Ledger, recordedAt: Timestamp = .now(), onCommit: @escaping @Sendable (Int, AppendOutcome) -> Void = { _, _ in }) {
+    public init(
+        ledger: Ledger, recordedAt: Timestamp = .now(), preparation: Preparation = .inCaller,
+        onPrepared: (@Sendable ([StoredEvent]) -> Void)? = nil,
+        onCommit: @escaping @Sendable (Int, AppendOutcome) -> Void = { _, _ in }
+    ) {
         self.ledger = ledger
+        self.preparation = preparation
+        self.onPrepared = onPrepared
+        self.recordedAt = recordedAt
         preparer = EventPreparer(shelf: ledger.shelf, indexHasher: ledger.indexHasher, sealer: ledger.codec.sealer)
         expectedNext = (try? ledger.count()) ?? 0
         let work = UncheckedLedger(ledger: ledger)
@@ -27,10 +55,11 @@ public final class BulkAppender {
         committer = Thread {
             while let pending = queue.next() {
                 do {
-                    let outcomes = try work.ledger.commit(pending.map(\.1), recordedAt: recordedAt)
-                    for ((tag, _), outcome) in zip(pending, outcomes) {
+                    let assigned = try work.ledger.commit(pending.map(\.batch), recordedAt: recordedAt)
+                    for (item, sequences) in zip(pending, assigned) {
+                        let outcome = AppendOutcome(assigned: sequences)
                         queue.record(outcome)
-                        onCommit(tag, outcome)
+                        onCommit(item.tag, outcome)
                     }
                 } catch {
                     queue.fail(error)
@@ -39,6 +68,33 @@ public final class BulkAppender {
             queue.finished()
         }
         committer.start()
+        if preparation == .onOwnThread { startPreparing() }
+    }
+
+    private func startPreparing() {
+        let work = UncheckedPreparer(preparer: preparer)
+        let handOff = handOff, queue = queue
+        let first = expectedNext
+        let onPrepared = onPrepared, recordedAt = recordedAt
+        let thread = Thread {
+            var expected = first
+            while let (tag, events, validated) = handOff.next() {
+                do {
+                    // Sealed ahead in full: this thread shares a core with the committer,
+                    // so which of the two seals makes no difference to the caller.
+                    let batch = try work.preparer.prepare(events, expectedFirst: expected, sealAheadEvery: 1, validate: !validated)
+                    onPrepared?(Self.stored(events, first: expected, recordedAt: recordedAt))
+                    queue.push(QueuedBatch(tag: tag, batch: batch))
+                    expected += UInt64(events.count)
+                } catch {
+                    queue.fail(error)
+                    handOff.fail()
+                }
+            }
+            queue.close()
+        }
+        preparing = thread
+        thread.start()
     }
 
     /// Prepares `events` here and queues them to commit; throws a validation error for this
@@ -46,18 +102,85 @@ public final class BulkAppender {
     /// for events the caller has passed through `EventValidator.validate` one by one.
     public func add(_ events: [Event], tag: Int = 0, validated: Bool = false) throws {
         try queue.throwIfFailed()
+        if preparation == .onOwnThread {
+            handOff.push((tag, events, validated))
+            return
+        }
         // Sealing a third ahead splits the work about evenly between the two threads
         // (measured with 100k-event transactions: 1 in 2 left the producer behind, none the
         // committer).
-        queue.push((tag, try preparer.prepare(events, expectedFirst: expectedNext, sealAheadEvery: 3, validate: !validated)))
+        let batch = try preparer.prepare(events, expectedFirst: expectedNext, sealAheadEvery: 3, validate: !validated)
+        onPrepared?(Self.stored(events, first: expectedNext, recordedAt: recordedAt))
+        queue.push(QueuedBatch(tag: tag, batch: batch))
         expectedNext += UInt64(events.count)
+    }
+
+    /// The events as they will read once stored at `first`, `first + 1`, …
+    private static func stored(_ events: [Event], first: UInt64, recordedAt: Timestamp) -> [StoredEvent] {
+        events.enumerated().map { index, event in
+            var event = event
+            event.recordedAt = recordedAt
+            return StoredEvent(sequence: first + UInt64(index), event: event)
+        }
     }
 
     /// Waits for every queued batch; returns what was stored or throws what stopped it.
     @discardableResult
     public func finish() throws -> AppendOutcome {
-        queue.close()
+        if preparation == .onOwnThread { handOff.close() } else { queue.close() }
         return try queue.waitUntilFinished()
+    }
+}
+
+/// A prepared batch waiting to commit.
+private struct QueuedBatch {
+    let tag: Int
+    let batch: PreparedBatch
+}
+
+/// The preparer handed to the preparing thread; only that thread uses it.
+private struct UncheckedPreparer: @unchecked Sendable {
+    let preparer: EventPreparer
+}
+
+/// Batches of events waiting to be prepared, at most a few at a time so memory stays flat.
+private final class PreparationHandOff: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var pending: [(Int, [Event], Bool)] = []
+    private var closed = false
+    private var failed = false
+    private let capacity = 4
+
+    func push(_ item: (Int, [Event], Bool)) {
+        condition.withLock {
+            while pending.count >= capacity, !failed { condition.wait() }
+            if !failed { pending.append(item) }
+            condition.broadcast()
+        }
+    }
+
+    func next() -> (Int, [Event], Bool)? {
+        condition.withLock {
+            while pending.isEmpty, !closed, !failed { condition.wait() }
+            guard !failed, !pending.isEmpty else { return nil }
+            condition.broadcast()
+            return pending.removeFirst()
+        }
+    }
+
+    func close() {
+        condition.withLock {
+            closed = true
+            condition.broadcast()
+        }
+    }
+
+    func fail() {
+        condition.withLock {
+            failed = true
+            pending.removeAll()
+            condition.broadcast()
+        }
     }
 }
 
@@ -69,20 +192,20 @@ private struct UncheckedLedger: @unchecked Sendable {
 /// A bounded hand-off between the preparing and the committing thread.
 private final class CommitQueue: @unchecked Sendable {
     private let condition = NSCondition()
-    private var pending: [(Int, PreparedBatch)] = []
+    private var pending: [QueuedBatch] = []
     private var closed = false
     private var done = false
     private var failure: (any Error)?
     private var total = AppendOutcome()
     private var committedBatches = 0
-    private var pendingEvents: Int { pending.reduce(0) { $0 + $1.1.events.count } }
+    private var pendingEvents: Int { pending.reduce(0) { $0 + $1.batch.events.count } }
     /// The most events one coalesced transaction takes.
     private let maximumEvents = 100_000
     /// The longest a prepared batch waits for others to share its transaction.
     private let maximumDelay: TimeInterval = 0.5
     private var oldestArrival = Date()
 
-    func push(_ item: (Int, PreparedBatch)) {
+    func push(_ item: QueuedBatch) {
         condition.withLock {
             while pendingEvents >= 2 * maximumEvents, failure == nil { condition.wait() }
             if failure == nil {
@@ -95,7 +218,7 @@ private final class CommitQueue: @unchecked Sendable {
 
     /// The next batches to commit together: at least one, up to `maximumEvents`; nil when
     /// closed and drained.
-    func next() -> [(Int, PreparedBatch)]? {
+    func next() -> [QueuedBatch]? {
         condition.withLock {
             // The first batch goes alone, so a new vault's dictionary is trained before most
             // events are compressed; after that, transactions wait to be large.
@@ -111,9 +234,9 @@ private final class CommitQueue: @unchecked Sendable {
             guard failure == nil, !pending.isEmpty else { return nil }
             defer { condition.broadcast() }
             var taken = 1
-            var events = pending[0].1.events.count
-            while taken < pending.count, events + pending[taken].1.events.count <= maximumEvents {
-                events += pending[taken].1.events.count
+            var events = pending[0].batch.events.count
+            while taken < pending.count, events + pending[taken].batch.events.count <= maximumEvents {
+                events += pending[taken].batch.events.count
                 taken += 1
             }
             committedBatches += taken

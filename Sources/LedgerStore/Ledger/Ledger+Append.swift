@@ -7,6 +7,16 @@ public struct AppendOutcome: Sendable, Equatable {
     public var appended: [UInt64] = []
     /// Events whose id was already in the log: stored once, so skipped.
     public var duplicates = 0
+
+    public init(appended: [UInt64] = [], duplicates: Int = 0) {
+        self.appended = appended
+        self.duplicates = duplicates
+    }
+
+    /// From each input event's sequence number, nil for a duplicate.
+    init(assigned: [UInt64?]) {
+        self.init(appended: assigned.compactMap { $0 }, duplicates: assigned.count { $0 == nil })
+    }
 }
 
 extension Ledger {
@@ -15,12 +25,12 @@ extension Ledger {
     /// Events whose id is already stored are skipped, so re-running an import appends nothing.
     @discardableResult
     public func append(_ events: [Event], recordedAt: Timestamp = .now()) throws -> AppendOutcome {
-        try commit([preparer.prepare(events)], recordedAt: recordedAt)[0]
+        AppendOutcome(assigned: try commit([preparer.prepare(events)], recordedAt: recordedAt)[0])
     }
 
     /// Stores prepared batches in one transaction: dedup, seal at their sequence numbers,
-    /// hash into the tree. Returns one outcome per batch.
-    func commit(_ prepared: [PreparedBatch], recordedAt: Timestamp) throws -> [AppendOutcome] {
+    /// hash into the tree. Returns each event's sequence number per batch, nil for a duplicate.
+    func commit(_ prepared: [PreparedBatch], recordedAt: Timestamp) throws -> [[UInt64?]] {
         var batches = prepared
         return try environment.write { txn in
             var state = try LedgerState.load(txn, databases)
@@ -58,9 +68,7 @@ extension Ledger {
                 try txn.put(databases.batches, key: bigEndianBytes(batchFirst), value: batchValue, mode: .append)
             }
             if state.frontier.size > first { try storeHead(txn, frontier: state.frontier) }
-            return sequences.map { assigned in
-                AppendOutcome(appended: assigned.compactMap { $0 }, duplicates: assigned.count { $0 == nil })
-            }
+            return sequences
         }
     }
 

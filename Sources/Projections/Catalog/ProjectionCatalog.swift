@@ -16,6 +16,14 @@ public enum ProjectionCatalog {
     public static func catchUpAll(ledger: Ledger) throws {
         _ = try ProjectionEngine.current(DailyMetricsView.self, ledger: ledger)
     }
+
+    /// Every view, caught up now and then folded from a bulk append's events as they are
+    /// prepared (pass `apply` as the appender's `onPrepared`, `confirm` to its `onCommit`,
+    /// and call `finish` after it).
+    public static func liveViews(ledger: Ledger) throws -> LiveViews {
+        let views = [try LiveProjection<DailyMetricsView>(ledger: ledger)]
+        return LiveViews(views, size: try ledger.head().size)
+    }
 }
 
 public struct UnknownProjection: Error, CustomStringConvertible {

@@ -46,7 +46,7 @@ struct Append: ParsableCommand {
         }
         let ledger = try vault.openLedger()
         let tally = AppendTally(progress: Progress("appending"), acknowledge: ack)
-        let appender = BulkAppender(ledger: ledger) { lastLine, outcome in tally.committed(outcome, through: lastLine) }
+        let appender = BulkAppender(ledger: ledger, onCommit: { lastLine, outcome in tally.committed(outcome, through: lastLine) })
         var batch: [Event] = []
         var batchLines: [Int] = []
         var lineNumber = 0

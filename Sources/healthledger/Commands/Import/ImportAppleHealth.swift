@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthImport
+import Projections
 
 struct ImportAppleHealth: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,7 +19,10 @@ struct ImportAppleHealth: ParsableCommand {
         let ledger = try vault.openLedger()
         let progress = Progress("importing")
         let started = Date()
-        let importer = AppleHealthImporter(ledger: ledger) { state in
+        // Views fold the events as they commit; if they cannot (one needs a replay), the
+        // import goes on and the catch-up afterwards says why.
+        let views = try? ProjectionCatalog.liveViews(ledger: ledger)
+        let importer = AppleHealthImporter(ledger: ledger, views: views) { state in
             let fraction = state.bytesTotal > 0 ? Double(state.bytesRead) / Double(state.bytesTotal) : 0
             progress.update(state.records, fraction: fraction, detail: ImportReport.shortType(state.currentType))
         }
@@ -27,11 +31,14 @@ struct ImportAppleHealth: ParsableCommand {
             summary = try importer.run(path: path)
         } catch {
             progress.finish()
+            try? views?.finish()
+            vault.catchUpViews(ledger)
             throw ImportReport.failure(error, input: path)
         }
         progress.finish()
-        let seconds = Date().timeIntervalSince(started)
+        try? views?.finish()
         vault.catchUpViews(ledger)
+        let seconds = Date().timeIntervalSince(started)
         ImportReport.print(summary, input: path, seconds: seconds, json: json)
     }
 }
