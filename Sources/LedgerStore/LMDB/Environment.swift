@@ -1,4 +1,5 @@
 import CLMDB
+import Foundation
 import Glibc
 
 /// An LMDB environment: one memory-mapped file with named databases.
@@ -11,6 +12,12 @@ public final class Environment {
     private(set) var mapSize: Int
 
     public static let maxDatabases: UInt32 = 64
+
+    /// The data file's absolute path, as /proc/self/maps names it.
+    private lazy var dataFile: String = {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return URL(fileURLWithPath: absolute + "/data.mdb").resolvingSymlinksInPath().path
+    }()
 
     public init(path: String, mapSize: Int, readOnly: Bool = false) throws {
         var env: OpaquePointer?
@@ -80,6 +87,23 @@ public final class Environment {
         var dead: Int32 = 0
         try lmdb(mdb_reader_check(handle, &dead), "mdb_reader_check")
         return Int(dead)
+    }
+
+    /// Lets go of the map's pages that this process has touched, without writing anything:
+    /// the map is read-only to us (LMDB writes with pwrite), so the kernel keeps the data in
+    /// its page cache and a later read faults it back in. A bulk append calls this after
+    /// each commit so that resident memory stays flat however large the log grows, instead
+    /// of holding every dedup-index page it ever searched.
+    func releaseMappedPages() {
+        // LMDB does not tell where it mapped the file (`me_mapaddr` is set only with
+        // MDB_FIXEDMAP); the kernel does, in /proc/self/maps.
+        guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return }
+        for line in maps.split(separator: "\n") where line.hasSuffix(dataFile) {
+            let range = line.prefix { $0 != " " }.split(separator: "-")
+            guard range.count == 2, let start = UInt(range[0], radix: 16), let end = UInt(range[1], radix: 16), end > start,
+                  let address = UnsafeMutableRawPointer(bitPattern: start) else { continue }
+            madvise(address, Int(end - start), MADV_DONTNEED)
+        }
     }
 
     public func beginTransaction(readOnly: Bool) throws -> Transaction {

@@ -12,7 +12,7 @@ import LedgerCore
 public final class BulkAppender {
     private let ledger: Ledger
     private let preparer: EventPreparer
-    private let queue = CommitQueue()
+    private let queue: CommitQueue
     private let committer: Thread
     /// Where the next batch will start if nothing else writes and nothing is a duplicate.
     private var expectedNext: UInt64
@@ -46,6 +46,9 @@ public final class BulkAppender {
     ) {
         self.ledger = ledger
         self.preparation = preparation
+        // A caller that prepares on its own thread is the heavy one: half-size transactions
+        // keep half as much in flight, and the committer has time for their extra page writes.
+        queue = CommitQueue(maximumEvents: preparation == .onOwnThread ? 50_000 : 100_000)
         self.onPrepared = onPrepared
         self.recordedAt = recordedAt
         preparer = EventPreparer(shelf: ledger.shelf, indexHasher: ledger.indexHasher, sealer: ledger.codec.sealer)
@@ -56,6 +59,7 @@ public final class BulkAppender {
             while let pending = queue.next() {
                 do {
                     let assigned = try work.ledger.commit(pending.map(\.batch), recordedAt: recordedAt)
+                    work.ledger.environment.releaseMappedPages()
                     for (item, sequences) in zip(pending, assigned) {
                         let outcome = AppendOutcome(assigned: sequences)
                         queue.record(outcome)
@@ -200,14 +204,18 @@ private final class CommitQueue: @unchecked Sendable {
     private var committedBatches = 0
     private var pendingEvents: Int { pending.reduce(0) { $0 + $1.batch.events.count } }
     /// The most events one coalesced transaction takes.
-    private let maximumEvents = 100_000
+    private let maximumEvents: Int
+
+    init(maximumEvents: Int) { self.maximumEvents = maximumEvents }
     /// The longest a prepared batch waits for others to share its transaction.
     private let maximumDelay: TimeInterval = 0.5
     private var oldestArrival = Date()
 
     func push(_ item: QueuedBatch) {
         condition.withLock {
-            while pendingEvents >= 2 * maximumEvents, failure == nil { condition.wait() }
+            // One transaction's worth waits while another commits: enough to keep the
+            // committer busy, and no more held in memory.
+            while pendingEvents >= maximumEvents, failure == nil { condition.wait() }
             if failure == nil {
                 if pending.isEmpty { oldestArrival = Date() }
                 pending.append(item)
