@@ -16,7 +16,7 @@ enum Person {
     /// The phone while abroad, after a rename that left a vertical tab (U+000B) in its
     /// name: real exports carry such control characters, which XML 1.0 forbids.
     static let renamedPhone = phone.renamed("Anna’s\u{0B}iPhone")
-    /// The Apple Watch's ECG app, which names itself differently from the watch.
+    /// What ECG files name as the recording device and the ECG app's version.
     static let ecgHardware = "Watch6,7"
     static let ecgSoftwareVersion = "2"
 

@@ -75,7 +75,7 @@ extension DayRenderer {
         starts.append(plan.midnight + Int64(random.integer(11 * 3600...14 * 3600)))
         starts.append(plan.midnight + Int64(random.integer(16 * 3600...20 * 3600)))
         let clock = schedule.beatClockStyle(onDay: plan.index)
-        for start in starts where start >= plan.midnight - 6 * 3600 && start < plan.nextMidnight {
+        for start in starts where start < plan.nextMidnight {
             let asleep = plan.isAsleep(at: start)
             let rate = asleep ? plan.restingHeartRate - 3 : plan.restingHeartRate + 12
             let sdnn = max(12, random.gaussian(mean: asleep ? 52 : 38, deviation: 9))

@@ -2,8 +2,8 @@
 /// day can be generated on its own, in any order, with the same result.
 ///
 /// The export's length in days is only known once the days have been counted, so the
-/// schedule places its events against an estimate from the requested total; the estimate
-/// is close enough that everything placed before 80% of it falls inside the export.
+/// schedule places its events against an estimate from the requested total, which comes
+/// within a few percent of the real length.
 struct ExportSchedule {
     /// About how many top-level elements one day of this person's life produces.
     static let expectedElementsPerDay = 1000
