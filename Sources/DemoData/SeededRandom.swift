@@ -1,12 +1,12 @@
 import Foundation
 
 /// SplitMix64: a tiny deterministic generator, so demo vaults and benchmarks are repeatable.
-struct SeededRandom: RandomNumberGenerator {
+public struct SeededRandom: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var mixed = state
         mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -15,14 +15,14 @@ struct SeededRandom: RandomNumberGenerator {
     }
 
     /// A normally distributed value (Box–Muller).
-    mutating func gaussian(mean: Double, deviation: Double) -> Double {
+    public mutating func gaussian(mean: Double, deviation: Double) -> Double {
         let u1 = Double.random(in: Double.ulpOfOne..<1, using: &self)
         let u2 = Double.random(in: 0..<1, using: &self)
         return mean + deviation * (-2 * log(u1)).squareRoot() * cos(2 * .pi * u2)
     }
 
     /// A non-negative reading rounded to `places` decimals, as devices report.
-    mutating func reading(mean: Double, deviation: Double, places: Int = 0) -> Double {
+    public mutating func reading(mean: Double, deviation: Double, places: Int = 0) -> Double {
         let scale = pow(10, Double(places))
         return max(0, (gaussian(mean: mean, deviation: deviation) * scale).rounded() / scale)
     }

@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# The Apple Health import benchmark: `healthledger import apple-health` beside its peer,
+# healthkit-to-sqlite (PyPI), on the same generated export.zip, in one run.
+#   bash Tools/bench-import.sh [RECORDS ...]   (default 200000 2000000)
+# Exports are generated once per size, seed and generator version and kept in .build-bench/.
+# They are written with --no-quirks: the peer parses with Python's expat, which stops at
+# the iOS 16 DTD and the control characters of real exports, and both tools must read the
+# same file. BENCH_SEED picks another seed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash Tools/install-packages.sh
+python3 -m venv --help >/dev/null 2>&1 || bash Tools/install-packages.sh python3-venv
+swift build -c release >&2
+
+bench=.build-bench
+seed=${BENCH_SEED:-1}
+sizes=("$@")
+[ ${#sizes[@]} -gt 0 ] || sizes=(200000 2000000)
+mkdir -p "$bench/exports" "$bench/runs"
+
+if [ ! -x "$bench/venv/bin/healthkit-to-sqlite" ]; then
+  echo "installing the peer, healthkit-to-sqlite, into $bench/venv" >&2
+  python3 -m venv "$bench/venv"
+  "$bench/venv/bin/pip" install --quiet healthkit-to-sqlite
+fi
+peer_version=$("$bench/venv/bin/pip" show healthkit-to-sqlite | sed -n 's/^Version: //p')
+
+# Runs a command; prints "SECONDS PEAK_RSS_KB EXIT_STATUS". wait4 reports the child's own
+# peak resident set, which `time` would need another package for.
+measure() {
+  local out=$1 err=$2
+  shift 2
+  python3 - "$out" "$err" "$@" <<'PY'
+import os, subprocess, sys, time
+out, err, command = sys.argv[1], sys.argv[2], sys.argv[3:]
+started = time.monotonic()
+with open(out, "wb") as stdout, open(err, "wb") as stderr:
+    child = subprocess.Popen(command, stdout=stdout, stderr=stderr, stdin=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+print(f"{time.monotonic() - started:.2f} {usage.ru_maxrss} {os.waitstatus_to_exitcode(status)}")
+PY
+}
+
+# The generator's sources name its version: a changed generator writes a new export.
+generator=$(cat Tools/ExportGen/*.swift Tools/ExportGen/*/*.swift | sha1sum | cut -c1-10)
+results=()
+for records in "${sizes[@]}"; do
+  export_zip="$bench/exports/export-$records-seed$seed-$generator.zip"
+  manifest="${export_zip%.zip}.json"
+  if [ ! -f "$export_zip" ] || [ ! -f "$manifest" ]; then
+    .build/release/health-export-gen --records "$records" --seed "$seed" --no-quirks \
+      --out "$export_zip.partial" --manifest "$manifest" >&2
+    mv "$export_zip.partial" "$export_zip"
+  fi
+  total=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["total"])' "$manifest")
+  run="$bench/runs/$records"
+  rm -rf "$run" && mkdir -p "$run"
+
+  echo "peer: healthkit-to-sqlite $peer_version on $records records" >&2
+  read -r peer_seconds peer_rss peer_status < <(measure "$run/peer.out" "$run/peer.err" \
+    "$bench/venv/bin/healthkit-to-sqlite" "$export_zip" "$run/peer.db" --silent)
+  results+=("healthkit-to-sqlite $records $total $peer_seconds $peer_rss $peer_status")
+
+  echo "healthledger import apple-health on $records records" >&2
+  printf 'bench passphrase\n' >"$run/passphrase"
+  .build/release/healthledger init --vault "$run/vault" --passphrase-file "$run/passphrase" --kdf interactive >/dev/null
+  read -r own_seconds own_rss own_status < <(measure "$run/healthledger.json" "$run/healthledger.err" \
+    .build/release/healthledger import apple-health "$export_zip" --vault "$run/vault" --passphrase-file "$run/passphrase" --json)
+  results+=("healthledger $records $total $own_seconds $own_rss $own_status")
+done
+
+echo
+printf '%-20s %10s %9s %11s %13s  %s\n' tool records seconds records/s "peak RSS MB" note
+for index in "${!results[@]}"; do
+  read -r tool records total seconds rss status <<<"${results[$index]}"
+  note=""
+  rate=$(python3 -c "print(f'{$total / max($seconds, 1e-9):,.0f}')")
+  if [ "$status" != 0 ]; then
+    note="failed (exit $status): see $bench/runs/$records/"
+    rate=-
+  fi
+  printf '%-20s %10s %9s %11s %13s  %s\n' "$tool" "$total" "$seconds" "$rate" "$((rss / 1024))" "$note"
+  if [ "$tool" = healthledger ]; then
+    read -r _ _ _ peer_seconds _ peer_status <<<"${results[$((index - 1))]}"
+    if [ "$status" = 0 ] && [ "$peer_status" = 0 ]; then
+      python3 -c "print(f'  healthledger / healthkit-to-sqlite rate: {$peer_seconds / $seconds:.2f}x')"
+    fi
+  fi
+done
