@@ -84,7 +84,7 @@ import Testing
             try GPXRoute.points(in: Array(gpx.utf8), relativeTo: threePM, file: "route.gpx")
         } throws: { error in
             let error = error as! AttachmentError
-            return error.line == 4 && error.description.hasPrefix("route.gpx line 4: not readable as XML (attribute has no value at column 12)")
+            return error.line == 4 && error.description.hasPrefix("route.gpx line 4: not readable as XML (the value of 'lat' in <trkpt> is not in quotes at column 12)")
                 && error.description.hasSuffix("export again from the Health app, or import without this file")
         }
     }

@@ -39,11 +39,14 @@ public final class XMLTagScanner {
     /// Elements open at this point, outermost first.
     public var depth: Int { openElements.count }
 
-    /// Scans `chunk` after whatever was left over, calling `visit` for every complete tag.
-    public func feed(_ chunk: UnsafeRawBufferPointer, _ visit: (XMLTag) throws -> Void) throws {
+    /// Scans `chunk` after whatever was left over, calling `visit` for every complete tag
+    /// and, when given, `text` for the characters before each tag (entities decoded).
+    public func feed(
+        _ chunk: UnsafeRawBufferPointer, _ visit: (XMLTag) throws -> Void, text: ((UnsafeBufferPointer<UInt8>) throws -> Void)? = nil
+    ) throws {
         discardScanned()
         buffer.append(contentsOf: chunk)
-        try scan(visit)
+        try scan(visit, text: text)
         if buffer.count - start > longestTag {
             throw error(at: offset, "a tag longer than \(longestTag >> 20) MB: the file is not an Apple Health export or is garbled")
         }
@@ -94,17 +97,21 @@ public final class XMLTagScanner {
         start = 0
     }
 
-    private func scan(_ visit: (XMLTag) throws -> Void) throws {
+    private func scan(_ visit: (XMLTag) throws -> Void, text: ((UnsafeBufferPointer<UInt8>) throws -> Void)?) throws {
         try buffer.withUnsafeBufferPointer { bytes in
             let base = bytes.baseAddress!
             let count = bytes.count
             var index = start
             while index < count {
                 guard let found = memchr(base + index, 0x3C /* < */, count - index) else {
-                    index = count
+                    // Text runs on into the next chunk: keep it whole when someone reads it.
+                    if text == nil { index = count }
                     break
                 }
                 let tagStart = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if let text, tagStart > index {
+                    try deliverText(UnsafeBufferPointer(start: base + index, count: tagStart - index), to: text)
+                }
                 guard let next = try scanTag(base, count, tagStart, visit) else {
                     index = tagStart
                     break
@@ -113,6 +120,14 @@ public final class XMLTagScanner {
             }
             start = index
         }
+    }
+
+    private func deliverText(_ raw: UnsafeBufferPointer<UInt8>, to text: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+        guard raw.contains(where: { !Self.isSpace($0) }) else { return }
+        guard raw.contains(0x26) else { return try text(raw) }
+        var decodedText: [UInt8] = []
+        XMLEntities.decode(raw, into: &decodedText)
+        try decodedText.withUnsafeBufferPointer { try text($0) }
     }
 
     /// Scans the markup at `at` (a `<`); returns where the next begins, or nil when the chunk ends first.

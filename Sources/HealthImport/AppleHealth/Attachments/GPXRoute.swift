@@ -1,7 +1,3 @@
-import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import LedgerCore
 
 /// Reads a workout route from an export's `workout-routes/route_….gpx` (GPX 1.1).
@@ -15,18 +11,11 @@ public enum GPXRoute {
     /// names the file in errors.
     public static func points(in bytes: [UInt8], relativeTo start: Timestamp, file: String) throws(AttachmentError) -> [RoutePoint] {
         let reader = GPXTrackPointReader(start: start, file: file)
-        let parser = XMLParser(data: Data(bytes))
-        parser.delegate = reader
-        let parsed = parser.parse()
-        if let error = reader.error { throw error }
-        guard parsed else {
-            let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "the XML parser stopped"
-            throw AttachmentError.unreadableXML(file: file, line: parser.lineNumber, reason: reason)
-        }
-        guard !reader.points.isEmpty else {
+        let points = try reader.read(bytes)
+        guard !points.isEmpty else {
             throw AttachmentError.missing(
                 file: file, what: "track points", example: #"<trkpt lat="52.37" lon="4.89"><time>2019-06-11T14:00:01Z</time></trkpt>"#)
         }
-        return reader.points
+        return points
     }
 }

@@ -1,134 +1,141 @@
-import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import LedgerCore
 
-/// Collects `<trkpt>`s as `XMLParser` reports them; the first bad value stops the parse and is kept in `error`.
-final class GPXTrackPointReader: NSObject, XMLParserDelegate {
+/// Collects a GPX file's `<trkpt>`s with the export's own tag scanner: routes hold
+/// thousands of points each, and a DOM or delegate parser spent most of an import's time here.
+final class GPXTrackPointReader {
     private let start: Timestamp
     private let file: String
+    private let scanner: XMLTagScanner
     private(set) var points: [RoutePoint] = []
-    private(set) var error: AttachmentError?
 
     /// The point being read, from its `<trkpt>` until its end tag.
     private var current: RoutePoint?
     private var currentTime: Timestamp?
-    /// Text of the innermost child element of the point being read.
-    private var text = ""
+    /// Text of the innermost element of the point being read.
+    private var text: [UInt8] = []
 
     init(start: Timestamp, file: String) {
         self.start = start
         self.file = file
+        scanner = XMLTagScanner(file: file)
     }
 
-    func parser(
-        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-        attributes: [String: String] = [:]
-    ) {
-        text = ""
-        guard Self.localName(elementName) == "trkpt" else { return }
-        do throws(AttachmentError) {
-            let latitude = try coordinate(attributes["lat"], "lat", -90...90, parser)
-            let longitude = try coordinate(attributes["lon"], "lon", -180...180, parser)
+    func read(_ bytes: [UInt8]) throws(AttachmentError) -> [RoutePoint] {
+        do {
+            try bytes.withUnsafeBytes { chunk in
+                try scanner.feed(chunk, { try self.handle($0) }, text: { self.text.append(contentsOf: $0) })
+            }
+            try scanner.finish()
+        } catch let error as AttachmentError {
+            throw error
+        } catch let error as XMLSyntaxError {
+            throw .unreadableXML(file: file, line: error.line, reason: "\(error.reason) at column \(error.column)")
+        } catch {
+            throw .unreadableXML(file: file, line: nil, reason: "\(error)")
+        }
+        return points
+    }
+
+    private func handle(_ tag: XMLTag) throws(AttachmentError) {
+        let name = Self.localName(tag.name)
+        switch tag.kind {
+        case .open, .empty:
+            text.removeAll(keepingCapacity: true)
+            guard name.elementsEqual("trkpt") else { return }
+            let latitude = try coordinate(tag.value("lat"), "lat", -90...90, at: tag.offset)
+            let longitude = try coordinate(tag.value("lon"), "lon", -180...180, at: tag.offset)
             current = RoutePoint(latitude: latitude, longitude: longitude, offset: 0)
             currentTime = nil
-        } catch {
-            stop(parser, error)
+            if tag.kind == .empty { try close(Element.trackPoint, at: tag.offset) }
+        case .close:
+            guard current != nil, let element = Element(name) else { return }
+            try close(element, at: tag.offset)
+            text.removeAll(keepingCapacity: true)
         }
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        if current != nil { text += string }
-    }
+    /// The elements of a point that carry something, told apart by their bytes.
+    private enum Element {
+        case elevation, speed, course, horizontalAccuracy, verticalAccuracy, time, trackPoint
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-        guard current != nil else { return }
-        do throws(AttachmentError) {
-            try read(Self.localName(elementName), parser)
-        } catch {
-            stop(parser, error)
+        init?(_ name: UnsafeBufferPointer<UInt8>) {
+            if name.elementsEqual("ele") { self = .elevation }
+            else if name.elementsEqual("time") { self = .time }
+            else if name.elementsEqual("speed") { self = .speed }
+            else if name.elementsEqual("course") { self = .course }
+            else if name.elementsEqual("hAcc") { self = .horizontalAccuracy }
+            else if name.elementsEqual("vAcc") { self = .verticalAccuracy }
+            else if name.elementsEqual("trkpt") { self = .trackPoint }
+            else { return nil }
         }
-        text = ""
     }
 
-    /// libxml2 recovers from some errors and reports elements after them; the file is damaged all the same.
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-        let reason = "\(Self.words(parseError)) at column \(parser.columnNumber)"
-        stop(parser, .unreadableXML(file: file, line: parser.lineNumber, reason: reason))
-    }
-
-    private func read(_ element: String, _ parser: XMLParser) throws(AttachmentError) {
-        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    private func close(_ element: Element, at offset: Int) throws(AttachmentError) {
+        // Trimmed in place: a String per value would cost more than the rest of the point.
+        while let last = text.last, XMLTagScanner.isSpace(last) { text.removeLast() }
+        if let first = text.firstIndex(where: { !XMLTagScanner.isSpace($0) }), first > 0 { text.removeFirst(first) }
+        var value: String { String(decoding: text, as: UTF8.self) }
         switch element {
-        case "ele": current?.altitude = try number(value, "ele", parser)
-        case "speed": current?.speed = try known(number(value, "speed", parser))
-        case "course":
-            let course = try known(number(value, "course", parser))
+        case .elevation:
+            let altitude = try number("ele", at: offset)
+            current?.altitude = altitude
+        case .speed:
+            let speed = known(try number("speed", at: offset))
+            current?.speed = speed
+        case .course:
+            let course = known(try number("course", at: offset))
             guard course.map({ $0 <= 360 }) ?? true else {
-                throw .invalidValue(file: file, line: parser.lineNumber, name: "course", value: value, expected: "a direction in degrees, 0…360")
+                throw .invalidValue(file: file, line: line(offset), name: "course", value: value, expected: "a direction in degrees, 0…360")
             }
             current?.course = course
-        case "hAcc": current?.horizontalAccuracy = try known(number(value, "hAcc", parser))
-        case "vAcc": current?.verticalAccuracy = try known(number(value, "vAcc", parser))
-        case "time":
-            do {
-                currentTime = try ISO8601.parse(value, localOffset: 0).timestamp
-            } catch {
-                throw .invalidValue(file: file, line: parser.lineNumber, name: "time", value: value, expected: "a time like 2019-06-11T14:00:01Z")
+        case .horizontalAccuracy:
+            let accuracy = known(try number("hAcc", at: offset))
+            current?.horizontalAccuracy = accuracy
+        case .verticalAccuracy:
+            let accuracy = known(try number("vAcc", at: offset))
+            current?.verticalAccuracy = accuracy
+        case .time:
+            guard let time = text.withUnsafeBufferPointer({ ExportDate.parse($0) })?.timestamp else {
+                throw .invalidValue(file: file, line: line(offset), name: "time", value: value, expected: "a time like 2019-06-11T14:00:01Z")
             }
-        case "trkpt":
+            currentTime = time
+        case .trackPoint:
             guard var point = current, let time = currentTime else {
                 throw .invalidValue(
-                    file: file, line: parser.lineNumber, name: "trkpt", value: "without <time>",
+                    file: file, line: line(offset), name: "trkpt", value: "without <time>",
                     expected: "complete: every point needs its <time> to place it in the workout")
             }
             point.offset = Double(time.micros - start.micros) / 1_000_000
             points.append(point)
             current = nil
-        default: break
         }
     }
 
-    private func coordinate(_ text: String?, _ name: String, _ range: ClosedRange<Double>, _ parser: XMLParser) throws(AttachmentError) -> Double {
-        guard let text, let value = Double(text), range.contains(value) else {
+    private func coordinate(_ text: UnsafeBufferPointer<UInt8>?, _ name: String, _ range: ClosedRange<Double>, at offset: Int) throws(AttachmentError) -> Double {
+        guard let text, let value = ExportNumber.parse(text), range.contains(value) else {
             throw .invalidValue(
-                file: file, line: parser.lineNumber, name: name, value: text ?? "nothing",
+                file: file, line: line(offset), name: name, value: text?.string ?? "nothing",
                 expected: "a number of degrees within \(Int(range.lowerBound))…\(Int(range.upperBound))")
         }
         return value
     }
 
-    private func number(_ text: String, _ name: String, _ parser: XMLParser) throws(AttachmentError) -> Double {
-        guard let value = Double(text), value.isFinite else {
-            throw .invalidValue(file: file, line: parser.lineNumber, name: name, value: text, expected: "a number")
+    /// The element's text as a number (a dot for the decimal mark, as GPX requires).
+    private func number(_ name: String, at offset: Int) throws(AttachmentError) -> Double {
+        guard !text.contains(0x2C), let value = text.withUnsafeBufferPointer({ ExportNumber.parse($0) }) else {
+            throw .invalidValue(file: file, line: line(offset), name: name, value: String(decoding: text, as: UTF8.self), expected: "a number")
         }
         return value
     }
 
+    private func line(_ offset: Int) -> Int { scanner.location(of: offset).line }
+
     /// Core Location writes −1 for a speed, course or accuracy it does not know.
     private func known(_ value: Double) -> Double? { value < 0 ? nil : value }
 
-    private func stop(_ parser: XMLParser, _ error: AttachmentError) {
-        if self.error == nil { self.error = error }
-        parser.abortParsing()
-    }
-
-    /// `attributeNotStartedError` as "attribute not started": Foundation on Linux describes XML
-    /// errors only by number.
-    private static func words(_ error: any Error) -> String {
-        let code = (error as NSError).code
-        guard let name = XMLParser.ErrorCode(rawValue: code).map({ "\($0)" }) else { return "XML error \(code)" }
-        var words = ""
-        for character in name.hasSuffix("Error") ? name.dropLast("Error".count) : Substring(name) {
-            if character.isUppercase { words += " " }
-            words += character.lowercased()
-        }
-        return words
-    }
-
     /// `gpxtpx:speed` and `speed` alike: the GPX namespace prefix varies between writers.
-    private static func localName(_ name: String) -> String {
-        name.split(separator: ":").last.map(String.init) ?? name
+    private static func localName(_ name: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        guard let colon = name.lastIndex(of: 0x3A) else { return name }
+        return UnsafeBufferPointer(rebasing: name[(colon + 1)...])
     }
 }
