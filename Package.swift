@@ -24,6 +24,7 @@ let package = Package(
         systemLibrary("CSodium", pkgConfig: "libsodium", apt: ["libsodium-dev"]),
         systemLibrary("CZstd", pkgConfig: "libzstd", apt: ["libzstd-dev"]),
         systemLibrary("CKeyutils", pkgConfig: "libkeyutils", apt: ["libkeyutils-dev"]),
+        systemLibrary("CZip", pkgConfig: "zlib", apt: ["zlib1g-dev"]),
         .target(name: "LedgerCore"),
         .target(name: "LedgerCrypto", dependencies: ["CSodium", "CKeyutils", "LedgerCore"]),
         .target(name: "Migrations", dependencies: ["LedgerCore"], path: "Migrations"),
@@ -31,7 +32,7 @@ let package = Package(
         .target(name: "DemoData", dependencies: ["LedgerCore"]),
         .target(name: "Projections", dependencies: ["LedgerCore", "LedgerCrypto", "LedgerStore"]),
         .target(name: "HealthImport", dependencies: [
-            "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            "CZip", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .executableTarget(name: "healthledger", dependencies: [
             "LedgerStore", "LedgerCrypto", "LedgerCore", "Migrations", "DemoData", "Projections", "HealthImport",

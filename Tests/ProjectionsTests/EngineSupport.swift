@@ -56,6 +56,10 @@ class KindTally: ProjectionState {
         changed.insert(event.kind.rawValue)
     }
 
+    func evict() { totals = totals.filter { changed.contains($0.key) } }
+
+    var residentSize: Int { totals.count * 64 }
+
     func remove(_ event: Event) throws {
         totals[event.kind.rawValue] = try total(event.kind) - weight(event)
         changed.insert(event.kind.rawValue)

@@ -37,6 +37,8 @@ public final class AppleHealthImporter {
         if let views { fold = { views.apply($0) } }
         let appender = BulkAppender(
             ledger: ledger, preparation: .onOwnThread, onPrepared: fold, onCommit: { _, outcome in views?.confirm(outcome) })
+        let hurried = UncheckedAppender(appender: appender)
+        views?.follow(hurry: { hurried.appender.commitPromptly() }, failed: { hurried.appender.hasFailed })
         let scanner = XMLTagScanner(file: archive.documentName)
         let builder = ExportEventBuilder(
             scanner: scanner, identity: ImportIdentity(ledger: ledger), attachments: archive,
@@ -100,4 +102,10 @@ public struct ImportFailure: Error, CustomStringConvertible {
     public let summary: ImportSummary
 
     public var description: String { "\(cause)" }
+}
+
+/// The appender, for the views' save to hurry and watch it from the preparing thread: both
+/// calls only touch state under the appender's own lock.
+private struct UncheckedAppender: @unchecked Sendable {
+    let appender: BulkAppender
 }

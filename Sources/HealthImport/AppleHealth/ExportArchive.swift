@@ -1,3 +1,4 @@
+import CZip
 import Foundation
 import ZIPFoundation
 
@@ -65,9 +66,17 @@ public final class ExportArchive {
             // The reader's own errors (bad XML, a full disk) pass through as they are; only
             // what goes wrong in the zip itself is reported as a damaged zip.
             var readerError: (any Error)?
+            // The checksum is zlib's: ZIPFoundation's own is a Swift loop on Linux that cost
+            // more than inflating.
+            var checksum = crc32(0, nil, 0)
             do {
-                _ = try archive.extract(entry, bufferSize: chunkSize, skipCRC32: false) { data in
-                    do { try data.withUnsafeBytes { try body($0) } } catch {
+                _ = try archive.extract(entry, bufferSize: chunkSize, skipCRC32: true) { data in
+                    do {
+                        try data.withUnsafeBytes { chunk in
+                            checksum = crc32(checksum, chunk.bindMemory(to: UInt8.self).baseAddress, uInt(chunk.count))
+                            try body(chunk)
+                        }
+                    } catch {
                         readerError = error
                         throw error
                     }
@@ -75,6 +84,9 @@ public final class ExportArchive {
             } catch {
                 if let readerError { throw readerError }
                 throw ExportArchiveError.unreadableZip(path, "\(documentName): \(error)")
+            }
+            guard UInt32(checksum) == entry.checksum else {
+                throw ExportArchiveError.unreadableZip(path, "\(documentName) does not match its checksum: the zip is damaged")
             }
         case .folder(let root):
             let file = single ?? root + "/" + documentName

@@ -14,6 +14,10 @@ final class ExportEventBuilder {
     private var depth = 0
     private var batch: [Event] = []
     private let batchSize = 8192
+    /// Numbers in the batch's series (route points, ECG samples, beats): a batch is also
+    /// handed on when these add up, since one workout's route outweighs thousands of readings.
+    private var batchSeriesValues = 0
+    private let batchSeriesLimit = 400_000
     private(set) var summary = ImportSummary()
     /// The type of the last record read, for progress.
     private(set) var currentType = ""
@@ -62,6 +66,7 @@ final class ExportEventBuilder {
         guard !batch.isEmpty else { return }
         let full = batch
         batch.removeAll(keepingCapacity: true)
+        batchSeriesValues = 0
         try deliver(full)
     }
 
@@ -131,8 +136,23 @@ final class ExportEventBuilder {
                     summary.skip("\(error)", at: location())
                 }
             }
-            if batch.count >= batchSize { try flush() }
+            batchSeriesValues += Self.seriesValues(batch.last!)
+            if batch.count >= batchSize || batchSeriesValues >= batchSeriesLimit { try flush() }
         }
+    }
+
+    /// How many numbers an event's long series hold (each column of a route counts).
+    private static func seriesValues(_ event: Event) -> Int {
+        var count = 0
+        for field in event.payload.fields {
+            switch field.value {
+            case .array(let values): count += values.count
+            case .map(let columns):
+                for column in columns.fields { if case .array(let values) = column.value { count += values.count } }
+            default: break
+            }
+        }
+        return count
     }
 
     private func location(_ offset: Int) -> String {

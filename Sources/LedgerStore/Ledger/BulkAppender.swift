@@ -31,7 +31,7 @@ public final class BulkAppender {
     private var preparing: Thread?
     private let handOff = PreparationHandOff()
 
-    /// Called with each batch once prepared, on the thread that prepared it, with the
+    /// Called with each batch once prepared and queued, on the thread that prepared it, with the
     /// sequence numbers the events will get if none is a duplicate and no other writer comes
     /// between — a guess that `onCommit`'s outcomes confirm or refute. A view can fold events
     /// here and drop them, rather than hold them until commit or read them back afterwards.
@@ -87,8 +87,8 @@ public final class BulkAppender {
                     // Sealed ahead in full: this thread shares a core with the committer,
                     // so which of the two seals makes no difference to the caller.
                     let batch = try work.preparer.prepare(events, expectedFirst: expected, sealAheadEvery: 1, validate: !validated)
-                    onPrepared?(Self.stored(events, first: expected, recordedAt: recordedAt))
                     queue.push(QueuedBatch(tag: tag, batch: batch))
+                    onPrepared?(Self.stored(events, first: expected, recordedAt: recordedAt))
                     expected += UInt64(events.count)
                 } catch {
                     queue.fail(error)
@@ -114,8 +114,8 @@ public final class BulkAppender {
         // (measured with 100k-event transactions: 1 in 2 left the producer behind, none the
         // committer).
         let batch = try preparer.prepare(events, expectedFirst: expectedNext, sealAheadEvery: 3, validate: !validated)
-        onPrepared?(Self.stored(events, first: expectedNext, recordedAt: recordedAt))
         queue.push(QueuedBatch(tag: tag, batch: batch))
+        onPrepared?(Self.stored(events, first: expectedNext, recordedAt: recordedAt))
         expectedNext += UInt64(events.count)
     }
 
@@ -127,6 +127,13 @@ public final class BulkAppender {
             return StoredEvent(sequence: first + UInt64(index), event: event)
         }
     }
+
+    /// Commits what is queued now rather than waiting for a full transaction: for a caller
+    /// about to wait on the commits (a view saving what it folded).
+    public func commitPromptly() { queue.hurry() }
+
+    /// Whether a commit failed (the error comes from `add` or `finish`).
+    public var hasFailed: Bool { (try? queue.throwIfFailed()) == nil }
 
     /// Waits for every queued batch; returns what was stored or throws what stopped it.
     @discardableResult
@@ -203,6 +210,12 @@ private final class CommitQueue: @unchecked Sendable {
     private var total = AppendOutcome()
     private var committedBatches = 0
     private var pendingEvents: Int { pending.reduce(0) { $0 + $1.batch.events.count } }
+    private var pendingBytes: Int { pending.reduce(0) { $0 + $1.batch.bytes.count } }
+    /// Prepared bytes allowed to wait: a few large events (routes, ECGs) weigh more than
+    /// thousands of small ones, so the count of events alone does not bound memory.
+    private let maximumPendingBytes = 48 << 20
+    /// Set by `hurry`: commit what is queued without waiting for a full transaction.
+    private var hurried = false
     /// The most events one coalesced transaction takes.
     private let maximumEvents: Int
 
@@ -215,7 +228,7 @@ private final class CommitQueue: @unchecked Sendable {
         condition.withLock {
             // One transaction's worth waits while another commits: enough to keep the
             // committer busy, and no more held in memory.
-            while pendingEvents >= maximumEvents, failure == nil { condition.wait() }
+            while pendingEvents >= maximumEvents || pendingBytes >= maximumPendingBytes, failure == nil { condition.wait() }
             if failure == nil {
                 if pending.isEmpty { oldestArrival = Date() }
                 pending.append(item)
@@ -232,7 +245,7 @@ private final class CommitQueue: @unchecked Sendable {
             // events are compressed; after that, transactions wait to be large.
             // A stream that trickles in still commits within `maximumDelay`.
             let wanted = committedBatches == 0 ? 1 : maximumEvents
-            while pendingEvents < wanted, !closed, failure == nil {
+            while pending.isEmpty || (pendingEvents < wanted && pendingBytes < maximumPendingBytes && !hurried), !closed, failure == nil {
                 if pending.isEmpty {
                     condition.wait()
                 } else if !condition.wait(until: oldestArrival.addingTimeInterval(maximumDelay)) {
@@ -250,8 +263,16 @@ private final class CommitQueue: @unchecked Sendable {
             committedBatches += taken
             let taking = Array(pending.prefix(taken))
             pending.removeFirst(taken)
+            if pending.isEmpty { hurried = false }
             oldestArrival = Date()
             return taking
+        }
+    }
+
+    func hurry() {
+        condition.withLock {
+            hurried = true
+            condition.broadcast()
         }
     }
 

@@ -40,6 +40,7 @@ public final class DailyMetricsState {
                 let state = try self.state(for: day)
                 record.source = state.sourceIndex(name)
                 state.records.append(record)
+                heldRecords += 1
                 if day != lastDay { touchedDays.insert(day) }
                 lastDay = day
                 lastState = state
@@ -68,6 +69,19 @@ public final class DailyMetricsState {
         lastDay = nil
         lastState = nil
     }
+
+    /// Forgets the days held in memory; call after their changes were saved (`clearTouched`),
+    /// as they are then read back from the store when needed.
+    public func evictDays() {
+        precondition(touchedDays.isEmpty, "evicting days whose changes were not saved")
+        days.removeAll()
+        heldRecords = 0
+        lastDay = nil
+        lastState = nil
+    }
+
+    /// Records held in memory, loaded or added since the last `evictDays`.
+    public private(set) var heldRecords = 0
 
     /// Deterministic bytes of one day's state (nil if empty).
     public func encodedDay(_ day: LocalDay) -> [UInt8]? {
@@ -101,6 +115,7 @@ public final class DailyMetricsState {
         if let state = days[day] { return state }
         guard let bytes = loadDay(day) else { return nil }
         let state = try DayState(decoding: bytes, seriesCount: layout.series.count)
+        heldRecords += state.records.count
         days[day] = state
         return state
     }

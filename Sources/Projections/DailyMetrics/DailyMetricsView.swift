@@ -95,6 +95,10 @@ public final class DailyMetricsViewState: ProjectionState {
         fold.clearTouched()
         return changes
     }
+
+    public func evict() { fold.evictDays() }
+
+    public var residentSize: Int { fold.heldRecords * MemoryLayout<DayRecord>.stride }
 }
 
 /// The first error a lazy partition load hit.

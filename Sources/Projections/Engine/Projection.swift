@@ -11,6 +11,11 @@ public protocol ProjectionState: AnyObject {
     func remove(_ event: Event) throws
     /// The partitions changed since the last call, with their new bytes (nil: now empty).
     func drainChanges() -> [(key: [UInt8], value: [UInt8]?)]
+    /// Lets go of the partitions held in memory, all unchanged since `drainChanges`; they
+    /// are loaded again when needed. Keeps memory flat through a long fold.
+    func evict()
+    /// About how many bytes the state holds in memory, to know when to `evict`.
+    var residentSize: Int { get }
 }
 
 /// A kind of view: its name, its algorithm version and how to make and compare states.

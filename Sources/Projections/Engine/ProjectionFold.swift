@@ -62,6 +62,12 @@ final class ProjectionFold<P: ProjectionKind> {
         }
     }
 
+    /// Lets go of what the state holds in memory (after `drainChanges` saved it).
+    func evict() {
+        state.evict()
+        amendments = amendments.filter { changedAmendments.contains($0.key) }
+    }
+
     /// Changed state partitions and amendment records, in key order.
     func drainChanges() -> [(key: [UInt8], value: [UInt8]?)] {
         var changes = state.drainChanges()
