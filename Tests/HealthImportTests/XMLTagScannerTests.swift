@@ -57,8 +57,8 @@ func scan(_ text: String, chunkSize: Int = 1 << 20) throws -> [SeenTag] {
         #expect(tags[1].attributes["device"] == "<<HKDevice: 0x1>, name:Apple Watch>")
         #expect(tags[1].attributes["value"] == "72")
         #expect(tags[2].attributes["value"] == "96 %")
-        // The stray vertical tab is dropped, not fatal; the character reference is decoded.
-        #expect(tags[4].attributes["sourceName"] == "PhoneX")
+        // The stray vertical tab becomes a space, not a fatal error; the reference is decoded.
+        #expect(tags[4].attributes["sourceName"] == "Phone X")
         #expect(tags[4].attributes["value"] == "10")
     }
 

@@ -2,8 +2,9 @@
 ///
 /// Lenient where exports are sloppy: an unknown entity or a bare `&` is kept as written
 /// rather than failing the import, and control characters (raw or as references), which
-/// XML forbids and some sources write anyway, are dropped. Tabs and line breaks become
-/// spaces, as XML's attribute-value normalisation says.
+/// XML forbids and some sources write anyway — a vertical tab where a space belongs in
+/// "Anna's\u{0B}iPhone" — become spaces, as tabs and line breaks do under XML's
+/// attribute-value normalisation.
 enum XMLEntities {
     static func decode(_ raw: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
         var index = 0
@@ -14,11 +15,7 @@ enum XMLEntities {
                 index += length
                 continue
             }
-            if byte == 0x09 || byte == 0x0A || byte == 0x0D {
-                output.append(0x20)
-            } else if byte >= 0x20 {
-                output.append(byte)
-            }
+            output.append(byte < 0x20 ? 0x20 : byte)
             index += 1
         }
     }
@@ -47,7 +44,7 @@ enum XMLEntities {
 
     private static func append(_ scalar: UInt32, to output: inout [UInt8]) {
         if scalar < 0x20 {
-            if scalar == 0x09 || scalar == 0x0A || scalar == 0x0D { output.append(0x20) }
+            output.append(0x20)
             return
         }
         output.append(contentsOf: String(Unicode.Scalar(scalar)!).utf8)
