@@ -14,14 +14,15 @@ import Testing
         let vault = try CLIVault()
         let folder = Self.fixtures + "/sharehealth"
         let first = try vault.ok(["import", "sharehealth", folder, "--zone", "Europe/Paris"])
-        #expect(first.hasPrefix("ShareHealth CSVs: read 19 records; appended 19, already stored 0, skipped 3"))
-        #expect(first.contains("HKQuantityTypeIdentifierStepCount                 2"))
-        #expect(first.contains("1 × column not recognised: Notes"))
+        #expect(first.hasPrefix("\(folder): 19 records read in "))
+        #expect(first.contains("19 stored, 0 already stored, 3 skipped"))
+        #expect(first.contains("         2 StepCount\n"))
+        #expect(first.contains("         1 column not recognised: Notes"))
         #expect(try vault.rawEvents().count == 19)
 
         let again = try summary(vault.ok(["import", "sharehealth", folder, "--zone", "Europe/Paris", "--json"]))
-        #expect(again["appended"] as? Int == 0)
-        #expect(again["duplicates"] as? Int == 19)
+        #expect(again["stored"] as? Int == 0)
+        #expect(again["alreadyStored"] as? Int == 19)
         #expect(try vault.rawEvents().count == 19)
 
         let day = try summary(vault.ok(["daily", "--from", "2024-01-15", "--to", "2024-01-15", "--json"]))
@@ -39,14 +40,14 @@ import Testing
         let vault = try CLIVault()
         let folder = Self.fixtures + "/faces"
         let first = try vault.ok(["import", "faces", folder, "--zone", "Europe/Paris"])
-        #expect(first.hasPrefix("face captures: read 12 records; appended 11, already stored 1, skipped 2"))
-        #expect(first.contains("1 × no metrics JSON of the same name beside the image or in annotations/mediapipe/"))
-        #expect(first.contains("e.g. \(folder)/flat/Face-2024-03-18_070000.jpg"))
+        #expect(first.hasPrefix("\(folder): 12 records read in "))
+        #expect(first.contains("11 stored, 1 already stored, 2 skipped"))
+        #expect(first.contains("         1 no metrics JSON of the same name beside the image or in annotations/mediapipe/ — e.g. \(folder)/flat/Face-2024-03-18_070000.jpg"))
 
         let again = try summary(vault.ok(["import", "faces", folder, "--zone", "Europe/Paris", "--json"]))
-        #expect(again["appended"] as? Int == 0)
-        #expect(again["duplicates"] as? Int == 12)
-        #expect((again["skipped"] as? [String: Any])?.count == 2)
+        #expect(again["stored"] as? Int == 0)
+        #expect(again["alreadyStored"] as? Int == 12)
+        #expect((again["skips"] as? [[String: Any]])?.count == 2)
 
         let faces = try vault.rawEvents().filter { $0["kind"] as? String == "face.captured" }
         #expect(faces.count == 3)

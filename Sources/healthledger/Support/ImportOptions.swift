@@ -19,8 +19,9 @@ struct ImportOptions: ParsableArguments {
         return LocalClock(zone: named)
     }
 
-    /// Checks, stores, catches views up and prints the summary.
-    func run<S: ImportSource>(_ source: S, into ledger: Ledger, vault: VaultOptions, title: String, unit: String) throws {
+    /// Checks, stores, catches views up and prints the summary, as every import does.
+    func run<S: ImportSource>(_ source: S, into ledger: Ledger, vault: VaultOptions, input: String, unit: String) throws {
+        let started = Date()
         var progress: Progress?
         var phase: ImportPhase?
         let summary = try source.run(into: ledger) { current, done, total in
@@ -33,6 +34,6 @@ struct ImportOptions: ParsableArguments {
         }
         progress?.finish()
         vault.catchUpViews(ledger)
-        print(json ? JSONWriter.string(summary.document) : summary.report(title: title))
+        ImportReport.print(summary, input: input, seconds: Date().timeIntervalSince(started), json: json)
     }
 }

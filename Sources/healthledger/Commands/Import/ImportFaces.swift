@@ -18,6 +18,6 @@ struct ImportFaces: ParsableCommand {
     func run() throws {
         let ledger = try vault.openLedger()
         let folder = FaceCaptureFolder(directory: directory, clock: try options.clock(), identity: ImportIdentity(ledger: ledger))
-        try options.run(folder, into: ledger, vault: vault, title: "face captures", unit: "captures")
+        try options.run(folder, into: ledger, vault: vault, input: directory, unit: "captures")
     }
 }

@@ -17,6 +17,6 @@ struct ImportShareHealth: ParsableCommand {
     func run() throws {
         let ledger = try vault.openLedger()
         let folder = ShareHealthFolder(directory: directory, clock: try options.clock(), identity: ImportIdentity(ledger: ledger))
-        try options.run(folder, into: ledger, vault: vault, title: "ShareHealth CSVs", unit: "files")
+        try options.run(folder, into: ledger, vault: vault, input: directory, unit: "files")
     }
 }
