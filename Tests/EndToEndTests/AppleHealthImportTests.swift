@@ -100,6 +100,28 @@ import ZIPFoundation
         #expect(failed.stderr.contains(", column "))
     }
 
+    @Test func aTruncatedOrCorruptedZipIsAClearErrorAndStoresNothingWrong() throws {
+        let vault = try CLIVault()
+        let original = try Data(contentsOf: URL(fileURLWithPath: AppleHealthFixtures.path("health-data-parser/export.zip")))
+
+        let truncated = vault.root + "/truncated.zip"
+        try original.prefix(original.count / 2).write(to: URL(fileURLWithPath: truncated))
+        let cut = try vault.run(["import", "apple-health", truncated])
+        #expect(cut.status == 65)
+        #expect(cut.stderr.contains("truncated.zip: the zip cannot be read"), "\(cut.stderr)")
+
+        // A flipped byte inside the compressed document: inflating fails or the checksum differs.
+        var flipped = original
+        let documentOffset = try #require(original.range(of: Data("export.xml".utf8))).upperBound
+        flipped[documentOffset + 200] ^= 0xFF
+        let corrupted = vault.root + "/corrupted.zip"
+        try flipped.write(to: URL(fileURLWithPath: corrupted))
+        let damaged = try vault.run(["import", "apple-health", corrupted])
+        #expect(damaged.status == 65)
+        #expect(damaged.stderr.contains("corrupted.zip"), "\(damaged.stderr)")
+        #expect(try vault.run(["audit"]).status == 0)
+    }
+
     @Test func aZipWithoutAnExportDocumentIsAClearError() throws {
         let vault = try CLIVault()
         let zip = vault.root + "/photos.zip"

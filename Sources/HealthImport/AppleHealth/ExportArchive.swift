@@ -50,14 +50,11 @@ public final class ExportArchive {
             let url = URL(fileURLWithPath: path)
             documentName = url.lastPathComponent
             documentSize = Self.fileSize(path)
+            // A bare document: the folder it is in holds the routes and ECGs, if any.
             backing = .folder(root: url.deletingLastPathComponent().path)
             if documentName.lowercased().hasSuffix(".xml") == false { throw .notAnExport(path) }
-            single = path
         }
     }
-
-    /// A bare XML file: its folder holds the attachments, but only this file is the document.
-    private var single: String?
 
     /// Streams the main document in chunks of about `chunkSize` bytes.
     public func streamDocument(chunkSize: Int = 1 << 20, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
@@ -89,7 +86,7 @@ public final class ExportArchive {
                 throw ExportArchiveError.unreadableZip(path, "\(documentName) does not match its checksum: the zip is damaged")
             }
         case .folder(let root):
-            let file = single ?? root + "/" + documentName
+            let file = root + "/" + documentName
             guard let handle = FileHandle(forReadingAtPath: file) else { throw ExportArchiveError.missing(file) }
             defer { try? handle.close() }
             while let data = try handle.read(upToCount: chunkSize), !data.isEmpty {
