@@ -5,8 +5,8 @@ import Projections
 
 /// Imports an Apple Health export in one pass: the zip is inflated, scanned, turned into
 /// events and committed as it streams. This thread reads and makes events; the appender
-/// prepares (encodes, compresses, seals) on a thread of its own and commits on another,
-/// where the views are folded too.
+/// prepares them (encodes, compresses, seals) on a thread of its own, where the views fold
+/// them too, and commits on another.
 ///
 /// Ids are derived from each record's content, so running it again — after an interruption,
 /// or on a newer export — stores only what is not stored yet, in the same order.
