@@ -122,6 +122,26 @@ import ZIPFoundation
         #expect(try vault.run(["audit"]).status == 0)
     }
 
+    @Test func anUnreadableECGIsSkippedWithItsReasonAndTheRestIsStored() throws {
+        let vault = try CLIVault()
+        let export = vault.root + "/apple_health_export"
+        let recordings = export + "/electrocardiograms"
+        try FileManager.default.createDirectory(atPath: recordings, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: AppleHealthFixtures.path("apple-health-parser/export.xml"), toPath: export + "/export.xml")
+        let ecgFixtures = AppleHealthFixtures.folder + "/../electrocardiograms/"
+        try FileManager.default.copyItem(atPath: ecgFixtures + "ecg_2023-05-01_dot.csv", toPath: recordings + "/ecg_2023-05-01.csv")
+        try FileManager.default.copyItem(atPath: ecgFixtures + "ecg_2023-05-02_malformed.csv", toPath: recordings + "/ecg_2023-05-02.csv")
+
+        let output = try vault.ok(["import", "apple-health", vault.root, "--json"])
+        let summary = try JSONSerialization.jsonObject(with: Data(output.utf8)) as! [String: Any]
+        #expect((summary["byType"] as? [String: Int])?["Electrocardiogram"] == 2)
+        #expect(summary["skipped"] as? Int == 1)
+        let skip = try #require((summary["skips"] as? [[String: Any]])?.first)
+        #expect((skip["reason"] as? String)?.hasPrefix("ECG ") == true)
+        #expect((skip["examples"] as? [String])?.first?.hasPrefix("electrocardiograms/ecg_2023-05-02.csv") == true)
+        #expect(try vault.rawEvents().filter { $0["kind"] as? String == "ecg.recorded" }.count == 1)
+    }
+
     @Test func aZipWithoutAnExportDocumentIsAClearError() throws {
         let vault = try CLIVault()
         let zip = vault.root + "/photos.zip"

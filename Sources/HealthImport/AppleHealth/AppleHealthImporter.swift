@@ -91,7 +91,8 @@ public final class AppleHealthImporter {
                     utcOffset: recording.utcOffset, source: source)
                 try builder.add([event], type: "Electrocardiogram", source: source.name, location: name)
             } catch let error as AttachmentError {
-                builder.skip("\(error)", type: "Electrocardiogram", at: name)
+                // Grouped by what is wrong, so ten bad recordings are one line with examples.
+                builder.skip("ECG " + error.reason, type: "Electrocardiogram", at: error.place)
             }
         }
     }

@@ -34,18 +34,23 @@ public struct AttachmentError: Error, Equatable, CustomStringConvertible {
         AttachmentError(file: file, line: nil, problem: .missing(what: what, example: example))
     }
 
-    public var description: String {
-        let place = line.map { "\(file) line \($0)" } ?? file
+    /// Where: the file, and the line when there is one.
+    public var place: String { line.map { "\(file) line \($0)" } ?? file }
+
+    /// What is wrong and what to do, without the place: the same for every file it happens to.
+    public var reason: String {
         switch problem {
         case .unreadableXML(let reason):
-            return "\(place): not readable as XML (\(reason)); the file may be damaged: export again from the Health app, "
+            return "not readable as XML (\(reason)); the file may be damaged: export again from the Health app, "
                 + "or import without this file"
         case .invalidValue(let name, let value, let expected):
-            return "\(place): \(name) '\(value.count > 40 ? value.prefix(40) + "…" : Substring(value))' is not \(expected); "
+            return "\(name) '\(value.count > 40 ? value.prefix(40) + "…" : Substring(value))' is not \(expected); "
                 + "correct the line or import without this file"
         case .missing(let what, let example):
-            return "\(place): has no \(what) (a line like \(example)); is it a file from an Apple Health export? "
+            return "has no \(what) (a line like \(example)); is it a file from an Apple Health export? "
                 + "Export again from the Health app, or import without this file"
         }
     }
+
+    public var description: String { "\(place): \(reason)" }
 }
