@@ -27,17 +27,15 @@ final class LiveProjection<P: ProjectionKind>: LiveView {
         saved = applied
     }
 
-    func apply(_ events: [StoredEvent]) {
+    func apply(_ stored: StoredEvent) {
         guard !abandoned else { return }
+        guard stored.sequence == applied else {
+            abandoned = true
+            return
+        }
         do {
-            for stored in events {
-                guard stored.sequence == applied else {
-                    abandoned = true
-                    return
-                }
-                try fold.apply(stored)
-                applied += 1
-            }
+            try fold.apply(stored)
+            applied += 1
         } catch {
             abandoned = true
         }
@@ -61,8 +59,8 @@ final class LiveProjection<P: ProjectionKind>: LiveView {
 
 /// A view being folded as events land; see `ProjectionCatalog.liveViews`.
 protocol LiveView: AnyObject {
-    /// Called with each commit's events in log order, from one thread at a time.
-    func apply(_ events: [StoredEvent])
+    /// Called with each event in log order, from one thread at a time.
+    func apply(_ stored: StoredEvent)
     /// The log size the view has folded up to.
     var folded: UInt64 { get }
     /// About how many bytes the fold holds in memory.
@@ -108,7 +106,7 @@ public final class LiveViews: @unchecked Sendable {
         for event in events {
             let folded: UInt64? = condition.withLock {
                 guard !refuted else { return nil }
-                for view in views { view.apply([event]) }
+                for view in views { view.apply(event) }
                 return views.reduce(0) { $0 + $1.residentSize } > residentLimit ? views.map(\.folded).min() : nil
             }
             if let folded { save(upTo: folded) }
