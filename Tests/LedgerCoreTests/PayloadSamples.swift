@@ -23,7 +23,7 @@ enum PayloadSamples {
                 WorkoutStatistic(type: "HKQuantityTypeIdentifierHeartRate", average: 151.2, minimum: 98, maximum: 178, unit: "count/min"),
                 WorkoutStatistic(type: "HKQuantityTypeIdentifierActiveEnergyBurned", sum: 402.25, unit: "kcal"),
             ],
-            events: [WorkoutEvent(type: "HKWorkoutEventTypePause", offset: 600), WorkoutEvent(type: "HKWorkoutEventTypeSegment", offset: 0, duration: 360.5)],
+            events: [WorkoutEvent(type: "HKWorkoutEventTypePause", offset: 600), WorkoutEvent(type: "HKWorkoutEventTypeSegment", offset: 0, duration: 360.5, metadata: ["HKMetadataKeyWorkoutSegmentIndex": "1"])],
             route: [
                 RoutePoint(latitude: 52.370216, longitude: 4.895168, altitude: -1.5, offset: 0),
                 RoutePoint(

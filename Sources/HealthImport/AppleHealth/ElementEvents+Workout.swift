@@ -40,7 +40,8 @@ extension ElementEvents {
         guard let type = element["type"], let date = element.date("date") else { return nil }
         return WorkoutEvent(
             type: type, offset: Self.offset(date.timestamp, from: start),
-            duration: element.number("duration").map { Self.seconds($0, unit: element["durationUnit"]) })
+            duration: element.number("duration").map { Self.seconds($0, unit: element["durationUnit"]) },
+            metadata: element.metadata)
     }
 
     private func activity(_ element: CapturedElement, from start: Timestamp) -> WorkoutActivity? {
