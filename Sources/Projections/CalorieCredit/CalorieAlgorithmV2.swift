@@ -11,13 +11,17 @@
 ///   mean of the logged days (the only guess available) but is not counted as data;
 /// - the implied weekly rate (mean intake − M)·7/ρ keeps the seed's clamp;
 /// - valid data give M as fitted, not blended toward the 2000 kcal baseline by coverage:
-///   blending pulls every estimate toward 2000 and biases it (shrinking by precision
-///   instead did the same in `calorie-sim`: bias −17 kcal/day against −1.5 unshrunk);
+///   blending pulls every estimate toward 2000 and biases it (in `calorie-sim`, shrinking
+///   by precision toward 2000 ± 500 kcal turned a +9 kcal/day bias into −17);
 /// - the standard error of the slope, widened for water weight's day-to-day persistence,
 ///   gives a 95% interval;
 /// - the trend weight is the fitted line plus the intake sum on the window's last day.
+/// - the window is 42 days, not 28: a line's slope over 1.5× the days has about half the
+///   error, and a diet start's water loss spreads over more days (`calorie-sim`: SD 161
+///   against 220 kcal/day with 28 days). Coverage and validity keep the seed's rules.
 /// Data that fail the seed's validity test give the baseline with confidence 0, as in v1.
 public enum CalorieAlgorithmV2 {
+    public static let windowDays = 42
     /// Two-sided 95% normal quantile.
     static let z95 = 1.959964
 

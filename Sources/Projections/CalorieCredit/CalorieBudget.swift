@@ -4,7 +4,7 @@ public struct CalorieBudget: Sendable {
     public let settings: CalorieSettings
     /// The algorithm used: the setting, unless a caller asked for another to compare.
     public let algorithm: Int
-    /// The 28 days before `day`: today's intake is still being logged, so it is left out.
+    /// The 28 (v1) or 42 (v2) days before `day`: today's intake is still being logged, so it is left out.
     public let window: ClosedRange<LocalDay>
     public let windowInputs: [DayInputs]
     public let estimate: MaintenanceEstimate
@@ -24,7 +24,8 @@ extension CalorieCreditState {
     public func budget(on day: LocalDay, algorithm: Int? = nil) throws -> CalorieBudget {
         let settings = settings(on: day)
         let algorithm = algorithm ?? settings.algorithm
-        let first = LocalDay(number: day.number - Int64(CalorieAlgorithmV1.windowDays))
+        let windowLength = algorithm == 2 ? CalorieAlgorithmV2.windowDays : CalorieAlgorithmV1.windowDays
+        let first = LocalDay(number: day.number - Int64(windowLength))
         let windowDays = (first.number..<day.number).map(LocalDay.init(number:))
         let windowInputs = try windowDays.map(inputs(for:))
         let intake = windowInputs.map(\.energy), weight = windowInputs.map(\.bodyMass)

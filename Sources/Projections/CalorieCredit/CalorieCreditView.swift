@@ -29,8 +29,8 @@ public enum CalorieCreditView: ProjectionKind {
         let days = keys.compactMap(day)
         var head = "\(name) v\(version) changed the inputs of \(days.count) day\(days.count == 1 ? "" : "s")"
         if keys.contains(settingsKey) { head += " and the settings" }
-        // A changed day moves the budget of the 28 days after it.
-        let affected = Set(days.flatMap { day in (0...Int64(CalorieAlgorithmV1.windowDays)).map { LocalDay(number: day.number + $0) } })
+        // A changed day moves the budget of the window's length of days after it.
+        let affected = Set(days.flatMap { day in (0...Int64(CalorieAlgorithmV2.windowDays)).map { LocalDay(number: day.number + $0) } })
         var deltas: [(LocalDay, Double)] = []
         for day in affected.sorted() {
             let before = try old.fold.budget(on: day).budget, after = try new.fold.budget(on: day).budget

@@ -29,7 +29,7 @@ extension CalorieBudget {
 
     /// Each input and each step of the formula, with the numbers used.
     var explanation: [String] {
-        var lines = ["budget for \(day), algorithm v\(algorithm)", "window \(window.lowerBound) … \(window.upperBound) (28 days before today):"]
+        var lines = ["budget for \(day), algorithm v\(algorithm)", "window \(window.lowerBound) … \(window.upperBound) (\(windowInputs.count) days before today):"]
         for (offset, inputs) in windowInputs.enumerated() {
             let date = LocalDay(number: window.lowerBound.number + Int64(offset))
             lines.append("  \(date)  intake \(inputs.energy.map(kcal) ?? "-")  weight \(inputs.bodyMass.map { String(format: "%.2f", $0) } ?? "-")")
