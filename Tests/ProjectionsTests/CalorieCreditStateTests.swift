@@ -101,4 +101,38 @@ struct CalorieCreditStateTests {
         #expect(replayed.map(\.value) == incremental.map(\.value))
         #expect(report.changedPartitions == 0)
     }
+
+    @Test("replaying with v2 as the default lists the budgets that change; v2 finds the true 2500 kcal")
+    func replayDiffBetweenAlgorithms() throws {
+        // Alternating 2000 and 3000 kcal while the weight follows a true maintenance of 2500.
+        var events: [Event] = []
+        var kg = 80.0
+        for daysBefore in stride(from: 28, through: 1, by: -1) {
+            let eaten = daysBefore % 2 == 0 ? 2000.0 : 3000.0
+            events.append(weight(kg, daysBefore))
+            events.append(event(FoodLogged(name: "meals", kcal: eaten), daysBefore))
+            kg += (eaten - 2500) / 7700
+        }
+        let old = try CalorieCreditViewState(load: { _ in nil }, defaultAlgorithm: 1)
+        let new = try CalorieCreditViewState(load: { _ in nil }, defaultAlgorithm: 2)
+        for event in events {
+            try old.add(event)
+            try new.add(event)
+        }
+        let before = try old.fold.budget(on: today), after = try new.fold.budget(on: today)
+        #expect(before.algorithm == 1 && after.algorithm == 2)
+        #expect(abs(after.budget - 2500) < 1e-6)
+        #expect(abs(before.budget - 2500) > 10)
+        let lines = try CalorieCreditView.describeChanges(from: old, to: new, keys: [CalorieCreditView.settingsKey])
+        let head = try #require(lines.first)
+        #expect(head.hasPrefix("calorie-credit v2 changed the inputs of 0 days and the settings; budget changed on "))
+        #expect(lines.count == 4)
+        for line in lines.dropFirst() {
+            let day = try #require(LocalDay(iso: String(line.dropFirst(2).prefix(10))))
+            let delta = try new.fold.budget(on: day).budget - old.fold.budget(on: day).budget
+            #expect(line == "  \(day): budget \(CalorieCreditView.signed(delta)) kcal")
+        }
+        let unchanged = try CalorieCreditView.describeChanges(from: new, to: new, keys: [CalorieCreditView.settingsKey])
+        #expect(unchanged == ["calorie-credit v2 changed the inputs of 0 days and the settings"])
+    }
 }

@@ -32,9 +32,17 @@ enum CalorieCreditCoding {
         return entries
     }
 
-    static func encode(_ changes: [CalorieSettingChange]) -> [UInt8] {
+    static func encode(_ changes: [CalorieSettingChange], defaultAlgorithm: Int, dayRange: ClosedRange<Int64>?) -> [UInt8] {
         var writer = BinaryWriter()
         writer.byte(formatVersion)
+        writer.byte(UInt8(defaultAlgorithm))
+        if let dayRange {
+            writer.byte(1)
+            writer.signed(dayRange.lowerBound)
+            writer.signed(dayRange.upperBound)
+        } else {
+            writer.byte(0)
+        }
         writer.varint(UInt64(changes.count))
         for change in changes {
             writer.signed(change.start)
@@ -51,9 +59,16 @@ enum CalorieCreditCoding {
         return writer.bytes
     }
 
-    static func decodeSettings(_ bytes: [UInt8]) throws -> [CalorieSettingChange] {
+    static func decodeSettings(_ bytes: [UInt8]) throws -> (defaultAlgorithm: Int, dayRange: ClosedRange<Int64>?, changes: [CalorieSettingChange]) {
         var reader = BinaryReader(bytes)
         try checkVersion(&reader)
+        let defaultAlgorithm = Int(try reader.byte())
+        var dayRange: ClosedRange<Int64>?
+        if try reader.byte() == 1 {
+            let first = try reader.signed(), last = try reader.signed()
+            guard first <= last else { throw DecodingError.malformed("calorie-credit day range is reversed", at: reader.offset) }
+            dayRange = first...last
+        }
         var changes: [CalorieSettingChange] = []
         for _ in 0..<(try reader.count()) {
             let start = try reader.signed()
@@ -64,7 +79,7 @@ enum CalorieCreditCoding {
             changes.append(CalorieSettingChange(start: start, id: id, day: day, key: key, value: value))
         }
         try checkEnd(reader)
-        return changes
+        return (defaultAlgorithm, dayRange, changes)
     }
 
     private static func checkVersion(_ reader: inout BinaryReader) throws {

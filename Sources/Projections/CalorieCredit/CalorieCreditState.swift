@@ -17,10 +17,21 @@ public final class CalorieCreditState {
     private(set) var touchedDays: Set<LocalDay> = []
     private(set) var settingChanges: [CalorieSettingChange]
     private(set) var settingsTouched = false
+    /// The algorithm used when no setting chooses one. Stored, so that a replay after the
+    /// default changed sees the old and new budgets differ.
+    private(set) var defaultAlgorithm: Int
+    /// The first and last day that ever held inputs: the days whose budgets a replay compares.
+    private(set) var dayRange: ClosedRange<Int64>?
 
-    init(loadDay: @escaping (LocalDay) throws -> [UInt8]?, settings: [UInt8]?) throws {
+    init(loadDay: @escaping (LocalDay) throws -> [UInt8]?, settings: [UInt8]?, defaultAlgorithm: Int = CalorieSettings.defaultAlgorithm) throws {
         self.loadDay = loadDay
-        settingChanges = try settings.map(CalorieCreditCoding.decodeSettings) ?? []
+        if let settings {
+            (self.defaultAlgorithm, dayRange, settingChanges) = try CalorieCreditCoding.decodeSettings(settings)
+        } else {
+            self.defaultAlgorithm = defaultAlgorithm
+            settingChanges = []
+            settingsTouched = true
+        }
     }
 
     /// The inputs of `day`.
@@ -28,7 +39,7 @@ public final class CalorieCreditState {
 
     /// The settings in force on `day`: every change made on or before it.
     public func settings(on day: LocalDay) -> CalorieSettings {
-        CalorieSettings(settingChanges.filter { $0.day <= day.number })
+        CalorieSettings(settingChanges.filter { $0.day <= day.number }, defaultAlgorithm: defaultAlgorithm)
     }
 
     func add(_ event: Event) throws {
@@ -44,6 +55,10 @@ public final class CalorieCreditState {
             list.insert(entry, at: list.firstIndex { entry < $0 } ?? list.endIndex)
             days[day] = list
             touchedDays.insert(day)
+            if dayRange.map({ !$0.contains(day.number) }) ?? true {
+                dayRange = min(dayRange?.lowerBound ?? day.number, day.number)...max(dayRange?.upperBound ?? day.number, day.number)
+                settingsTouched = true
+            }
         }
     }
 
@@ -69,7 +84,7 @@ public final class CalorieCreditState {
         return CalorieCreditCoding.encode(list)
     }
 
-    func encodedSettings() -> [UInt8] { CalorieCreditCoding.encode(settingChanges) }
+    func encodedSettings() -> [UInt8] { CalorieCreditCoding.encode(settingChanges, defaultAlgorithm: defaultAlgorithm, dayRange: dayRange) }
 
     func clearTouched() {
         touchedDays.removeAll()

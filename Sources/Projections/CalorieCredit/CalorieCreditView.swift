@@ -5,8 +5,11 @@ import LedgerCrypto
 /// event contributed, one for the settings history.
 public enum CalorieCreditView: ProjectionKind {
     public static let name = "calorie-credit"
-    /// v1: stores intake, macros and weights per local day; the budget is computed on read.
-    public static let version = 1
+    /// The stored inputs are the same in every version; the budget is computed on read.
+    /// v1: budgets by the seed's algorithm unless a setting chose another.
+    /// v2: budgets by algorithm v2 unless a setting chose another; replaying a v1 vault
+    /// lists the days whose budget changes.
+    public static let version = 2
 
     static let settingsKey: [UInt8] = [0x02]
 
@@ -29,8 +32,13 @@ public enum CalorieCreditView: ProjectionKind {
         let days = keys.compactMap(day)
         var head = "\(name) v\(version) changed the inputs of \(days.count) day\(days.count == 1 ? "" : "s")"
         if keys.contains(settingsKey) { head += " and the settings" }
-        // A changed day moves the budget of the window's length of days after it.
-        let affected = Set(days.flatMap { day in (0...Int64(CalorieAlgorithmV2.windowDays)).map { LocalDay(number: day.number + $0) } })
+        // A changed day moves the budget of the window's length of days after it; changed
+        // settings (a new default algorithm) may move every budget.
+        var changedDays = days.map(\.number)
+        if keys.contains(settingsKey) {
+            for range in [old.fold.dayRange, new.fold.dayRange].compactMap({ $0 }) { changedDays += Array(range) }
+        }
+        let affected = Set(changedDays.flatMap { day in (0...Int64(CalorieAlgorithmV2.windowDays)).map { LocalDay(number: day + $0) } })
         var deltas: [(LocalDay, Double)] = []
         for day in affected.sorted() {
             let before = try old.fold.budget(on: day).budget, after = try new.fold.budget(on: day).budget
@@ -49,8 +57,9 @@ public enum CalorieCreditView: ProjectionKind {
 public final class CalorieCreditViewState: ProjectionState {
     public let fold: CalorieCreditState
 
-    init(load: @escaping ([UInt8]) throws -> [UInt8]?) throws {
-        fold = try CalorieCreditState(loadDay: { try load(CalorieCreditView.key($0)) }, settings: try load(CalorieCreditView.settingsKey))
+    init(load: @escaping ([UInt8]) throws -> [UInt8]?, defaultAlgorithm: Int = CalorieSettings.defaultAlgorithm) throws {
+        fold = try CalorieCreditState(
+            loadDay: { try load(CalorieCreditView.key($0)) }, settings: try load(CalorieCreditView.settingsKey), defaultAlgorithm: defaultAlgorithm)
     }
 
     public func add(_ event: Event) throws { try fold.add(event) }

@@ -12,17 +12,22 @@ public struct CalorieSettings: Equatable, Sendable {
     public var firstWeekday: Weekday = .monday
     /// kcal added to maintenance every day: negative to lose weight.
     public var dailyAdjustment: Double = 0
-    /// 1: the seed's estimator.
-    public var algorithm: Int = 1
+    /// 1: the seed's estimator; 2: the improved one, the default since `calorie-sim` showed
+    /// it beats v1 on both bias and spread.
+    public var algorithm: Int = CalorieSettings.defaultAlgorithm
+    public static let defaultAlgorithm = 2
     /// grams per day.
     public var targets: [MacroNutrient: Double] = [:]
 
     public init() {}
 
-    /// The settings after `changes` (in order), ignoring values that do not parse.
-    init(_ changes: [CalorieSettingChange]) {
+    /// The settings after `changes` (in order), ignoring values that do not parse;
+    /// `defaultAlgorithm` is the one the stored state was computed with.
+    init(_ changes: [CalorieSettingChange], defaultAlgorithm: Int) {
+        algorithm = defaultAlgorithm
         for change in changes {
-            let defaults = CalorieSettings()
+            var defaults = CalorieSettings()
+            defaults.algorithm = defaultAlgorithm
             switch change.key {
             case Self.firstWeekdayKey:
                 firstWeekday = change.value.flatMap(Weekday.init(setting:)) ?? defaults.firstWeekday
