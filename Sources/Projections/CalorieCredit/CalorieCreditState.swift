@@ -114,6 +114,10 @@ public final class CalorieCreditState {
             let fields: [(IntakeEntry.Field, Double?)] = [(.energy, food.kcal), (.protein, food.protein), (.carbs, food.carbs), (.fat, food.fat)]
             return fields.compactMap { field, value in value.map { (day, IntakeEntry(id: id, field: field, value: $0)) } }
         case .sampleRecorded:
+            // Most imported samples are heart rates and steps: look at the type before paying
+            // for a full decode.
+            guard case .string(let type)? = event.payload["type"], type == Self.energyType || type == Self.bodyMassType || Self.macroTypes[type] != nil
+            else { return [] }
             let sample = try event.decode(SampleRecorded.self)
             let target: (IntakeEntry.Field, String)
             switch sample.type {

@@ -36,19 +36,17 @@ extension CalorieBudget {
         }
         lines.append("weight: \(estimate.weight.points) points over \(estimate.weight.span) days → confidence min(1, \(estimate.weight.points)/7) × min(1, \(estimate.weight.span)/28) = \(String(format: "%.3f", estimate.weight.confidence)), \(estimate.weight.isValid ? "valid" : "not valid")")
         lines.append("intake: \(estimate.calories.points) points over \(estimate.calories.span) days → confidence min(1, \(estimate.calories.points)/14) × min(1, \(estimate.calories.span)/28) = \(String(format: "%.3f", estimate.calories.confidence)), \(estimate.calories.isValid ? "valid" : "not valid")")
-        let intakeStep = algorithm == 1
-            ? "S_t = EWMA(α 0.25) of intake, unlogged days filled with the average"
-            : "mean intake over the logged days"
-        lines.append("\(intakeStep) = \(estimate.intake.map { String(format: "%.1f", $0) } ?? "none") kcal")
-        lines.append("weight slope m = \(estimate.slope.map { String(format: "%.4f", $0) } ?? "none (fewer than 2 weights)") kg/day → clamp(m×7, −1.0, +0.5) = \(String(format: "%.3f", estimate.weeklyRate)) kg/week")
-        if let raw = estimate.raw, let intake = estimate.intake {
-            lines.append("M_raw = \(String(format: "%.1f", intake)) − \(String(format: "%.3f", estimate.weeklyRate)) × 7700 / 7 = \(String(format: "%.1f", raw)) kcal")
-        }
         if algorithm == 1 {
+            lines.append("S_t = EWMA(α 0.25) of intake, unlogged days filled with the average = \(number(estimate.intake)) kcal")
+            lines.append("weight slope m = \(estimate.slope.map { String(format: "%.4f", $0) } ?? "none (fewer than 2 weights)") kg/day → clamp(m×7, −1.0, +0.5) = \(String(format: "%.3f", estimate.weeklyRate)) kg/week")
+            lines.append("M_raw = S_t − rate × 7700 / 7 = \(number(estimate.intake)) − (\(String(format: "%.3f", estimate.weeklyRate))) × 1100 = \(number(estimate.raw)) kcal")
             lines.append("confidence = min(weight, intake) = \(String(format: "%.3f", estimate.confidence)) (0 unless both are valid)")
             lines.append("M = M_raw × \(String(format: "%.3f", estimate.confidence)) + 2000 × \(String(format: "%.3f", 1 - estimate.confidence)) = \(String(format: "%.1f", estimate.maintenance)) kcal")
         } else {
-            lines.append("M = M_raw shrunk toward 2000 ± 500 by precision = \(String(format: "%.1f", estimate.maintenance)) kcal" + (estimate.interval.map { ", 95% interval \(kcal($0.lowerBound))–\(kcal($0.upperBound))" } ?? ""))
+            lines.append("mean intake over the logged days = \(number(estimate.intake)) kcal")
+            lines.append("line through weight − (energy eaten before that day) / 7700: implied rate, clamped to −1.0…+0.5 = \(String(format: "%.3f", estimate.weeklyRate)) kg/week" + (estimate.trendWeight.map { String(format: ", trend weight %.2f kg", $0) } ?? ""))
+            lines.append("M_raw = mean intake − rate × 7700 / 7 = \(number(estimate.intake)) − (\(String(format: "%.3f", estimate.weeklyRate))) × 1100 = \(number(estimate.raw)) kcal")
+            lines.append("M = " + (estimate.isValid ? "M_raw (valid data are not blended toward 2000)" : "2000 (not enough data)") + " = \(String(format: "%.1f", estimate.maintenance)) kcal" + (estimate.interval.map { ", 95% interval \(kcal($0.lowerBound))–\(kcal($0.upperBound))" } ?? ""))
         }
         lines.append("B = M + adjustment = \(String(format: "%.1f", estimate.maintenance)) \(signedKcal(settings.dailyAdjustment)) = \(String(format: "%.1f", base)) kcal")
         lines.append("week starts \(week[0].day) (\(settings.firstWeekday)); days before today d = \(credit.daysElapsed), eaten Σ C_i = \(kcal(credit.eaten))" + (algorithm == 2 ? " (unlogged days counted at B)" : " (unlogged days count 0)"))
@@ -57,6 +55,8 @@ extension CalorieBudget {
         for macro in macros { lines.append(macroLine(macro)) }
         return lines
     }
+
+    private func number(_ value: Double?) -> String { value.map { String(format: "%.1f", $0) } ?? "none" }
 
     private func signedKcal(_ value: Double) -> String { (value < 0 ? "− " : "+ ") + kcal(abs(value)) }
 }
