@@ -1,3 +1,5 @@
+import Foundation
+
 /// A small seeded generator, so every run of the simulation prints the same table.
 struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
@@ -18,5 +20,3 @@ struct SplitMix64: RandomNumberGenerator {
         return (-2 * log(u)).squareRoot() * cos(2 * Double.pi * v)
     }
 }
-
-import Foundation
