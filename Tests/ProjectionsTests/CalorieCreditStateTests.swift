@@ -87,6 +87,17 @@ struct CalorieCreditStateTests {
         #expect(abs(budget.budget - (2885 + 385.0 / 6)) < 1e-6)
     }
 
+    @Test("a daily adjustment of −500 kcal lowers B from 2885 to 2385, from the day it is set")
+    func dailyAdjustment() throws {
+        let vault = try ScratchVault()
+        _ = try steadyLoss(in: vault)
+        try vault.ledger.append([event(SettingChanged(key: "calorie.dailyAdjustment", value: .int(-500)), 0)])
+        let state = try ProjectionEngine.current(CalorieCreditView.self, ledger: vault.ledger).fold
+        let budget = try state.budget(on: today)
+        #expect(abs(budget.base - 2385) < 1e-6 && abs(budget.budget - 2385) < 1e-6)
+        #expect(state.settings(on: LocalDay(number: today.number - 1)).dailyAdjustment == 0)
+    }
+
     @Test("incremental folding and a full replay store identical bytes")
     func replayIsIdentical() throws {
         let vault = try ScratchVault()
