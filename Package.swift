@@ -14,6 +14,7 @@ let package = Package(
         .executable(name: "ledger-bench", targets: ["ledger-bench"]),
         .executable(name: "ledger-replay", targets: ["ledger-replay"]),
         .executable(name: "health-export-gen", targets: ["health-export-gen"]),
+        .executable(name: "calorie-sim", targets: ["calorie-sim"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -49,6 +50,7 @@ let package = Package(
             "DemoData", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Tools/ExportGen"),
+        .executableTarget(name: "calorie-sim", dependencies: ["Projections"], path: "Tools/CalorieSim"),
         .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore"]),
         .testTarget(name: "LedgerCryptoTests", dependencies: ["LedgerCrypto"]),
         .testTarget(name: "MigrationsTests", dependencies: ["Migrations", "LedgerCore"]),

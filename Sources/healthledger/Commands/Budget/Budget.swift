@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import LedgerCore
+import Projections
+
+struct Budget: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Today's calorie budget: maintenance from weight and intake, the week's credit, macros.",
+        discussion: "Settings (append setting.changed key=… value=…): calorie.firstWeekday, calorie.dailyAdjustment, calorie.algorithm (1 or 2), calorie.targets.protein / .carbs / .fat (grams a day).")
+    @Option(help: "The day (YYYY-MM-DD, \"yesterday\"); default: today.") var date: String?
+    @Flag(help: "One JSON object.") var json = false
+    @Flag(help: "A table of the week, one row per day.") var week = false
+    @Flag(help: "Every input and every step of the formula, with numbers.") var explain = false
+    @Option(help: "Compute with algorithm 1 or 2 instead of the calorie.algorithm setting.") var algorithm: Int?
+    @OptionGroup var view: ViewOptions
+    @OptionGroup var vault: VaultOptions
+
+    func validate() throws {
+        if let algorithm, ![1, 2].contains(algorithm) { throw ValidationError("--algorithm must be 1 or 2") }
+        if [json, week, explain].filter({ $0 }).count > 1 { throw ValidationError("choose one of --json, --week and --explain") }
+    }
+
+    func run() throws {
+        let ledger = try vault.openLedger()
+        let state = try view.state(CalorieCreditView.self, ledger: ledger).fold
+        let day = try Self.day(date)
+        let budget = try state.budget(on: day, algorithm: algorithm)
+        if json {
+            print(JSONWriter.string(budget.document))
+        } else if week {
+            try printWeek(budget, state: state)
+        } else if explain {
+            for line in budget.explanation { print(line) }
+        } else {
+            for line in budget.summary { print(line) }
+        }
+    }
+
+    static func day(_ text: String?) throws -> LocalDay {
+        let offset = Int32(TimeZone.current.secondsFromGMT())
+        guard let text else { return LocalDay(.now(), utcOffset: offset) }
+        if let day = LocalDay(iso: text) { return day }
+        do {
+            return LocalDay(try TimeExpression.parse(text, now: .now(), utcOffset: offset), utcOffset: offset)
+        } catch {
+            throw ExitStatus.Failure(status: .invalidInput, message: "--date \(text): give a day like 2026-03-30 or \"yesterday\"")
+        }
+    }
+
+    /// One row per day of the week holding the budget's day; later days are blank.
+    private func printWeek(_ budget: CalorieBudget, state: CalorieCreditState) throws {
+        print("week of \(budget.week[0].day) (algorithm v\(budget.algorithm), weeks start \(budget.settings.firstWeekday))")
+        print("date        day  eaten  budget  credit  protein  carbs  fat")
+        for offset in 0..<7 {
+            let day = LocalDay(number: budget.week[0].day.number + Int64(offset))
+            let label = "\(day)  \(String(String(describing: Weekday(day)).prefix(3)))"
+            guard day <= budget.day else { print(label); continue }
+            let that = try state.budget(on: day, algorithm: algorithm)
+            let inputs = that.today
+            print([
+                label, pad(inputs.energy.map(kcal) ?? "-", 5), pad(kcal(that.budget), 6), pad(kcal(that.credit.credit), 6),
+                pad(inputs.protein.map(grams) ?? "-", 7), pad(inputs.carbs.map(grams) ?? "-", 5), pad(inputs.fat.map(grams) ?? "-", 4),
+            ].joined(separator: "  "))
+        }
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
+}
+
+func kcal(_ value: Double) -> String { String(Int(value.rounded())) }
+
+func grams(_ value: Double) -> String { String(format: "%.0f", value) }
