@@ -50,7 +50,7 @@ let package = Package(
             "DemoData", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Tools/ExportGen"),
-        .executableTarget(name: "calorie-sim", dependencies: ["Projections"], path: "Tools/CalorieSim"),
+        .executableTarget(name: "calorie-sim", dependencies: ["Projections", "DemoData"], path: "Tools/CalorieSim"),
         .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore"]),
         .testTarget(name: "LedgerCryptoTests", dependencies: ["LedgerCrypto"]),
         .testTarget(name: "MigrationsTests", dependencies: ["Migrations", "LedgerCore"]),

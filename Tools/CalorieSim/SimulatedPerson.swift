@@ -1,3 +1,5 @@
+import DemoData
+
 /// A person whose true expenditure is known, living through diet phases, with the noise
 /// real logs have: day-to-day intake swings, water weight that drifts from day to day and
 /// drops when a diet starts, scale error, and days nothing was logged.
@@ -26,7 +28,7 @@ struct SimulatedPerson {
     static let missedWeight = 0.35
 
     static func simulate(seed: UInt64) -> [Day] {
-        var random = SplitMix64(seed: seed)
+        var random = SeededRandom(seed: seed)
         var mass = 80.0, water = 0.0, waterLevel = 0.0
         var result: [Day] = []
         for day in 0..<days {
@@ -37,9 +39,9 @@ struct SimulatedPerson {
                 waterLevel = phase.intake < previous.intake ? -dietWaterDrop : 0
             }
             let expenditure = baseExpenditure + expenditurePerKg * (mass - 80)
-            let intake = max(0, phase.intake + intakeNoise * random.normal())
-            water = waterPersistence * water + (1 - waterPersistence) * waterLevel + waterNoise * random.normal()
-            let observed = mass + water + scaleNoise * random.normal()
+            let intake = max(0, phase.intake + intakeNoise * random.gaussian(mean: 0, deviation: 1))
+            water = waterPersistence * water + (1 - waterPersistence) * waterLevel + waterNoise * random.gaussian(mean: 0, deviation: 1)
+            let observed = mass + water + scaleNoise * random.gaussian(mean: 0, deviation: 1)
             result.append(Day(
                 trueExpenditure: expenditure,
                 loggedIntake: Double.random(in: 0..<1, using: &random) < missedIntake ? nil : intake,
