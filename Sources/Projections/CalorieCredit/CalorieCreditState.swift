@@ -54,6 +54,7 @@ public final class CalorieCreditState {
             var list = try entries(day)
             list.insert(entry, at: list.firstIndex { entry < $0 } ?? list.endIndex)
             days[day] = list
+            heldEntries += 1
             touchedDays.insert(day)
             if dayRange.map({ !$0.contains(day.number) }) ?? true {
                 dayRange = min(dayRange?.lowerBound ?? day.number, day.number)...max(dayRange?.upperBound ?? day.number, day.number)
@@ -74,6 +75,7 @@ public final class CalorieCreditState {
             guard let index = list.firstIndex(of: entry) else { continue }
             list.remove(at: index)
             days[day] = list
+            heldEntries -= 1
             touchedDays.insert(day)
         }
     }
@@ -92,14 +94,19 @@ public final class CalorieCreditState {
     }
 
     /// Forgets days not changed since the last drain; they load again when read.
-    func evictDays() { days = days.filter { touchedDays.contains($0.key) } }
+    func evictDays() {
+        days = days.filter { touchedDays.contains($0.key) }
+        heldEntries = days.values.reduce(0) { $0 + $1.count }
+    }
 
-    var heldEntries: Int { days.values.map(\.count).reduce(0, +) }
+    /// Entries held in memory, kept as a count: the live fold asks after every event.
+    private(set) var heldEntries = 0
 
     private func entries(_ day: LocalDay) throws -> [IntakeEntry] {
         if let known = days[day] { return known }
         let list = try loadDay(day).map(CalorieCreditCoding.decodeDay) ?? []
         days[day] = list
+        heldEntries += list.count
         return list
     }
 
