@@ -11,13 +11,4 @@ enum DeviceText {
         }
         return String(rest)
     }
-
-    /// `Apple Watch` from `name:Apple Watch, manufacturer:Apple Inc., …`, for summaries.
-    static func name(_ normalized: String) -> String? {
-        for part in normalized.split(separator: ",") {
-            let field = part.drop { $0 == " " }
-            if field.hasPrefix("name:") { return String(field.dropFirst(5)) }
-        }
-        return nil
-    }
 }

@@ -146,7 +146,7 @@ public final class ExportArchive {
 
     static func isDocumentName(_ name: String) -> Bool {
         let lower = name.lowercased()
-        return lower.hasSuffix(".xml") && !lower.hasSuffix("_cda.xml") && !lower.hasPrefix("._") && !lower.hasSuffix("cda.xml")
+        return lower.hasSuffix(".xml") && !lower.hasSuffix("cda.xml") && !lower.hasPrefix("._")
     }
 
     /// Prefers `export.xml`; otherwise the one XML file that is not the CDA document.

@@ -17,14 +17,10 @@ public struct ImportIdentity: Sendable {
     /// The id of the record described by `fields`, in order; fields are length-prefixed so
     /// that ("ab", "c") and ("a", "bc") differ.
     public func id(_ namespace: String, _ fields: [String]) -> EventID {
-        var canonical: [UInt8] = []
-        canonical.reserveCapacity(fields.reduce(namespace.utf8.count + 4) { $0 + $1.utf8.count + 4 })
-        for text in [namespace] + fields {
-            let count = UInt32(text.utf8.count)
-            canonical.append(contentsOf: [UInt8(count >> 24 & 0xff), UInt8(count >> 16 & 0xff), UInt8(count >> 8 & 0xff), UInt8(count & 0xff)])
-            canonical.append(contentsOf: text.utf8)
-        }
-        return id(canonical)
+        var canonical = CanonicalBytes(0)
+        canonical.append(namespace)
+        for field in fields { canonical.append(field) }
+        return id(canonical.bytes)
     }
 
     /// The id of a record whose canonical bytes the caller has already built.

@@ -36,9 +36,6 @@ public final class XMLTagScanner {
     /// Bytes consumed so far.
     public var offset: Int { bufferOffset + start }
 
-    /// Elements open at this point, outermost first.
-    public var depth: Int { openElements.count }
-
     /// Scans `chunk` after whatever was left over, calling `visit` for every complete tag
     /// and, when given, `text` for the characters before each tag (entities decoded).
     public func feed(
