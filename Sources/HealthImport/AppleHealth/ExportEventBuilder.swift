@@ -77,7 +77,7 @@ final class ExportEventBuilder {
     }
 
     func skip(_ reason: String, type: String, at location: String) {
-        summary.count(type: type, source: "")
+        summary.count(type: type, source: nil)
         summary.skip(reason, at: location)
     }
 

@@ -22,9 +22,10 @@ public struct ImportSummary: Sendable, Equatable {
     public var read: Int { readByType.values.reduce(0, +) }
     public var skippedTotal: Int { skipped.values.reduce(0, +) }
 
-    public mutating func count(type: String, source: String) {
+    /// Counts one record read; `source` is nil when the record could not say (an unreadable file).
+    public mutating func count(type: String, source: String?) {
         readByType[type, default: 0] += 1
-        readBySource[source, default: 0] += 1
+        if let source { readBySource[source, default: 0] += 1 }
     }
 
     public mutating func note(_ text: String) { notes[text, default: 0] += 1 }

@@ -20,7 +20,7 @@ enum ImportReport {
         Swift.print("By type:")
         for (type, count) in sorted(summary.readByType) { Swift.print("  \(pad(count)) \(shortType(type))") }
         Swift.print("By source:")
-        for (source, count) in sorted(summary.readBySource) where !source.isEmpty {
+        for (source, count) in sorted(summary.readBySource) {
             Swift.print("  \(pad(count)) \(count == 1 ? "reading" : "readings") from \(source)")
         }
         if !summary.skipped.isEmpty {
@@ -53,7 +53,7 @@ enum ImportReport {
             "input": .string(input), "read": .int(Int64(summary.read)), "stored": .int(Int64(summary.appended)),
             "alreadyStored": .int(Int64(summary.duplicates)), "skipped": .int(Int64(summary.skippedTotal)),
             "seconds": .double((seconds * 1000).rounded() / 1000),
-            "byType": counts(summary.readByType), "bySource": counts(summary.readBySource.filter { !$0.key.isEmpty }),
+            "byType": counts(summary.readByType), "bySource": counts(summary.readBySource),
             "skips": .array(skipped), "notes": counts(summary.notes),
         ]
     }
