@@ -12,7 +12,7 @@ public enum SessionCard {
         let heart = readings.last { $0.signal == .ppg }
         let breathing = readings.last { $0.signal == .accelerometer }
         let symptomRows = max(session.symptoms.count, 1)
-        let height = 250 + symptomRows * 26
+        let height = 262 + symptomRows * 26
         var body: [String] = [
             ##"<rect width="\##(width)" height="\##(height)" rx="18" fill="#fdfcfb" stroke="#d9d4cf"/>"##,
             text("Health check", x: 24, y: 42, size: 22, weight: "bold"),
@@ -57,11 +57,12 @@ public enum SessionCard {
             ]
         }
         parts.append(text("\(Int(rate.rounded()))", x: x + 14, y: 150, size: 36, weight: "bold", colour: colour))
-        parts.append(text(reading.unit, x: x + 92, y: 150, size: 14, colour: "#6b6460"))
+        let digits = String(Int(rate.rounded())).count
+        parts.append(text(reading.unit, x: x + 24 + 22 * digits, y: 150, size: 14, colour: "#6b6460"))
         if let quality = reading.estimate.quality {
-            parts.append(##"<rect x="\##(x + 14)" y="164" width="120" height="8" rx="4" fill="#ece7e2"/>"##)
-            parts.append(##"<rect x="\##(x + 14)" y="164" width="\##(Int((120 * quality).rounded()))" height="8" rx="4" fill="\##(colour)"/>"##)
-            parts.append(text("quality \(String(format: "%.2f", quality))", x: x + 142, y: 172, size: 11, colour: "#6b6460"))
+            parts.append(##"<rect x="\##(x + 14)" y="164" width="100" height="8" rx="4" fill="#ece7e2"/>"##)
+            parts.append(##"<rect x="\##(x + 14)" y="164" width="\##(Int((100 * quality).rounded()))" height="8" rx="4" fill="\##(colour)"/>"##)
+            parts.append(text("quality \(String(format: "%.2f", quality))", x: x + 122, y: 172, size: 11, colour: "#6b6460"))
         }
         return parts
     }

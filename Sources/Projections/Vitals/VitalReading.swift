@@ -13,6 +13,23 @@ public struct VitalReading: Hashable, Sendable {
     /// Length of the recording.
     public let seconds: Double
 
+    /// The reading of `measured` (stored as `id` at `start`) by `algorithm`.
+    init(id: EventID, start: Timestamp, utcOffset: Int32, measured: VitalMeasured, algorithm: any VitalsAlgorithm) {
+        self.init(
+            id: id, start: start, utcOffset: utcOffset, signal: measured.signal, session: measured.session, algorithm: algorithm.version,
+            estimate: algorithm.estimate(measured), seconds: UniformSignal(values: measured.firstAxis, timing: measured.timing).duration)
+    }
+
+    init(id: EventID, start: Timestamp, utcOffset: Int32, signal: VitalSignal, session: String?, algorithm: Int, estimate: VitalEstimate, seconds: Double) {
+        (self.id, self.start, self.utcOffset, self.signal, self.session) = (id, start, utcOffset, signal, session)
+        (self.algorithm, self.estimate, self.seconds) = (algorithm, estimate, seconds)
+    }
+
+    /// This reading as `algorithm` derives it from `measured`, its raw signal.
+    public func derived(by algorithm: any VitalsAlgorithm, from measured: VitalMeasured) -> VitalReading {
+        VitalReading(id: id, start: start, utcOffset: utcOffset, measured: measured, algorithm: algorithm)
+    }
+
     /// Heart rate for PPG, breathing rate for motion.
     public var measure: String { signal == .ppg ? "heart rate" : "breathing rate" }
 

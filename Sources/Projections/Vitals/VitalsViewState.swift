@@ -63,10 +63,7 @@ public final class VitalsViewState: ProjectionState {
             let measured = try event.decode(VitalMeasured.self)
             let key = VitalsView.readingKey(start: event.start, id: event.id)
             if adding {
-                let reading = VitalReading(
-                    id: event.id, start: event.start, utcOffset: event.utcOffset, signal: measured.signal, session: measured.session,
-                    algorithm: algorithm.version, estimate: algorithm.estimate(measured), seconds: UniformSignal(values: measured.firstAxis, timing: measured.timing).duration)
-                readings[key] = .some(reading)
+                readings[key] = .some(VitalReading(id: event.id, start: event.start, utcOffset: event.utcOffset, measured: measured, algorithm: algorithm))
                 readingKeys.insert(key, at: readingKeys.firstIndex { key.lexicographicallyPrecedes($0) } ?? readingKeys.endIndex)
             } else {
                 readings[key] = .some(nil)
@@ -148,7 +145,7 @@ public final class VitalsViewState: ProjectionState {
 
 extension VitalMeasured {
     /// The PPG values or the x axis: one entry per sample time.
-    var firstAxis: [Double] {
+    public var firstAxis: [Double] {
         switch samples {
         case .ppg(let values): values
         case .accelerometer(let x, _, _): x
