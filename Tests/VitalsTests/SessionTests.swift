@@ -50,6 +50,18 @@ import Testing
         #expect(session.symptoms.map(\.name) == ["Cough"])
     }
 
+    @Test func aStopThatNamesNoStartEndsTheOpenSession() throws {
+        let vault = try ScratchVault()
+        let earlier = try vault.append(ActivityStarted(name: VitalsSession.activityName), at: 0)
+        try vault.append(ActivityStopped(name: VitalsSession.activityName, startedBy: earlier.id), at: 60)
+        let later = try vault.append(ActivityStarted(name: VitalsSession.activityName), at: 100)
+        try vault.append(ActivityStarted(name: "Reading"), at: 110)
+        try vault.append(ActivityStopped(name: VitalsSession.activityName), at: 160)
+        let sessions = try ProjectionEngine.current(VitalsView.self, ledger: vault.ledger).allSessions()
+        #expect(sessions.map(\.id) == [earlier.id.description, later.id.description])
+        #expect(sessions.map { $0.end?.micros } == [earlier.start.adding(seconds: 60).micros, later.start.adding(seconds: 60).micros])
+    }
+
     @Test func theCardIsWellFormedSVGWithTheSessionsValues() throws {
         let vault = try ScratchVault()
         _ = try Self.recordSession(vault)

@@ -58,9 +58,9 @@ public enum UnreliableReason: Hashable, Sendable {
         case .sampleRateTooLow(let rate, let needed):
             "\(format(rate)) samples per second is too few (at least \(format(needed))): record at a higher frame or sample rate"
         case .flat(let value):
-            "every sample reads \(format(value)): the sensor is saturated or recorded nothing; check the finger covers the lens and the flash is on"
+            "every sample reads \(format(value)): the sensor is saturated or recorded nothing (for heart rate: a fingertip covering the lens, flash on, pressing lightly)"
         case .clipped(let share):
-            "\(percent(share)) of the samples sit at the sensor's limit: press more lightly or turn the flash off"
+            "\(percent(share)) of the samples sit at the sensor's limits (for heart rate: press more lightly or turn the flash off)"
         case .motion(let share):
             "movement swamps the signal in \(percent(share)) of the recording: keep still and measure again"
         case .noRhythm(let quality):

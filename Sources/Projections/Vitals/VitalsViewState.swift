@@ -31,7 +31,7 @@ public final class VitalsViewState: ProjectionState {
         try sessionIDs.map(session).filter { !$0.isEmpty }.sorted { ($0.start ?? .init(micros: 0), $0.id) < ($1.start ?? .init(micros: 0), $1.id) }
     }
 
-    /// The session whose id starts with `prefix`; nil when none or several do.
+    /// The sessions whose id starts with `prefix` (one, when the prefix is long enough).
     public func session(matching prefix: String) throws -> [VitalsSession] {
         try allSessions().filter { $0.id.hasPrefix(prefix.lowercased()) || $0.id == prefix }
     }
@@ -101,8 +101,12 @@ public final class VitalsViewState: ProjectionState {
             }
         case .activityStopped:
             let stopped = try event.decode(ActivityStopped.self)
-            guard stopped.name == VitalsSession.activityName, let startedBy = stopped.startedBy else { return }
-            try update(startedBy.description) { session in session.end = adding ? event.start : nil }
+            guard stopped.name == VitalsSession.activityName else { return }
+            // Without the start it ends, a stop ends the latest session open at its time.
+            let target = try stopped.startedBy?.description
+                ?? allSessions().last { $0.start.map { $0 <= event.start } ?? false && ($0.end == nil || $0.end == event.start) }?.id
+            guard let target else { return }
+            try update(target) { session in session.end = adding ? event.start : nil }
         default:
             return
         }
