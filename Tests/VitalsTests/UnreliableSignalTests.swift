@@ -40,6 +40,22 @@ import Testing
         #expect(share > 0.25 && share < 0.3)
     }
 
+    @Test func chestMovementIsJudgedAgainstTheRecordingsOwnGravity() {
+        // Breathing at 15 per minute, and swaying 0.1 g within the breathing band: in g, and
+        // the same recording in m/s², is movement; with gravity removed it cannot be told.
+        let count = 45 * 50
+        let sway = (0..<count).map { 0.1 * sin(2 * Double.pi * 0.31 * Double($0) / 50 + 1) }
+        let breath = (0..<count).map { 0.02 * sin(2 * Double.pi * 0.25 * Double($0) / 50) }
+        func estimate(scale: Double, gravity: Double) -> VitalEstimate {
+            let axis = { (values: [Double]) in UniformSignal(values: values.map { $0 * scale }, rate: 50) }
+            return VitalsAlgorithmV2().breathingRate(
+                x: axis(zip(sway, breath).map { $0 + $1 }), y: axis(sway.map { $0 / 2 }), z: axis(breath.map { $0 - gravity }))
+        }
+        #expect(estimate(scale: 1, gravity: 1).unreliable == .motion(share: 1))
+        #expect(estimate(scale: 9.81, gravity: 1).unreliable == .motion(share: 1))
+        #expect(estimate(scale: 1, gravity: 0).unreliable?.code != "motion")
+    }
+
     @Test func noFingerOnTheLensHasNoRhythm() throws {
         let estimate = VitalsAlgorithmV2().estimate(try VitalsFixture.measured("ppg-camera-nofinger"))
         guard case .noRhythm(let quality)? = estimate.unreliable else {

@@ -19,13 +19,19 @@ public struct VitalsAlgorithmV2: VitalsAlgorithm {
         let levels = prepared.map { SignalMath.rootMeanSquare($0.filtered[...]) }
         let dominant = levels.indices.max { levels[$0] < levels[$1] }!
         if let reason = estimator.screen(axes[dominant]) { return .unreliable(reason) }
-        let gravity = SignalMath.median((0..<x.values.count).map { index -> Double in
+        let motion = levels.reduce(0) { $0 + $1 * $1 }.squareRoot()
+        if let gravity = Self.gravity(x, y, z), motion > Self.largestBreathingMotion * gravity { return .unreliable(.motion(share: 1)) }
+        if prepared[dominant].disturbedShare > 0.3 { return .unreliable(.motion(share: prepared[dominant].disturbedShare)) }
+        return estimator.rate(prepared[dominant], rate: x.rate)
+    }
+
+    /// The gravity the recording shows, in its own unit: raw samples in g or m/s² hold it;
+    /// "user acceleration" with gravity removed does not, and then only the relative checks apply.
+    static func gravity(_ x: UniformSignal, _ y: UniformSignal, _ z: UniformSignal) -> Double? {
+        let magnitude = SignalMath.median((0..<x.values.count).map { index -> Double in
             let (a, b, c) = (x.values[index], y.values[index], z.values[index])
             return (a * a + b * b + c * c).squareRoot()
         })
-        let motion = levels.reduce(0) { $0 + $1 * $1 }.squareRoot()
-        if motion > Self.largestBreathingMotion * gravity { return .unreliable(.motion(share: 1)) }
-        if prepared[dominant].disturbedShare > 0.3 { return .unreliable(.motion(share: prepared[dominant].disturbedShare)) }
-        return estimator.rate(prepared[dominant], rate: x.rate)
+        return (0.6...1.5).contains(magnitude) || (5.9...14.7).contains(magnitude) ? magnitude : nil
     }
 }
