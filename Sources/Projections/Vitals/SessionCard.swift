@@ -26,7 +26,8 @@ public enum SessionCard {
         }
         for (row, symptom) in session.symptoms.enumerated() {
             let y = 240 + row * 26
-            body.append(text(symptom.name, x: 24, y: y, size: 14))
+            // Long names stop short of the severity boxes.
+            body.append(text(symptom.name.count > 34 ? symptom.name.prefix(33) + "…" : symptom.name, x: 24, y: y, size: 14))
             for level in 1...3 {
                 let fill = level <= symptom.severity.rawValue ? "#e67e22" : "#ece7e2"
                 body.append(##"<rect x="\##(300 + level * 18)" y="\##(y - 11)" width="14" height="12" rx="3" fill="\##(fill)"/>"##)
