@@ -3,6 +3,8 @@
 
 Run once (the outputs are committed): python3 -m venv /tmp/nk && /tmp/nk/bin/pip install neurokit2
 then /tmp/nk/bin/python Tools/VitalsFixtures/make-fixtures.py
+With `--sweep DIR` it writes 50 more recordings of random rates and noise levels to DIR instead,
+named KIND-INDEX-RATE-NOISE.csv, for Tools/VitalsFixtures/sweep.sh.
 
 PPG and breathing waveforms come from neurokit2 (MIT) `ppg_simulate` / `rsp_simulate`; this
 script turns them into what a phone records: the per-frame mean red of a fingertip on the camera
@@ -10,6 +12,7 @@ script turns them into what a phone records: the per-frame mean red of a fingert
 a phone lying on the chest. Noise, motion, jitter and breakage are added here, seeded.
 """
 import os
+import sys
 import numpy as np
 import neurokit2 as nk
 
@@ -109,5 +112,22 @@ def main():
     write_accel("accel-chest-short", *short)
 
 
+def sweep(folder):
+    """Random rates across both bands at three noise levels, seeded."""
+    global OUT
+    OUT = folder
+    os.makedirs(OUT, exist_ok=True)
+    rng = np.random.default_rng(123)
+    for index in range(30):
+        rate, noise = int(rng.uniform(42, 175)), rng.choice([0.15, 0.4, 0.8])
+        write_ppg(f"ppg-{index}-{rate}-{noise}", camera_red(ppg(rate, 1000 + index), rng, noise=noise))
+    for index in range(20):
+        rate, noise = int(rng.uniform(7, 40)), rng.choice([0.002, 0.006, 0.012])
+        write_accel(f"accel-{index}-{rate}-{noise}", *chest(rsp(rate, 2000 + index), rng, noise=noise))
+
+
 if __name__ == "__main__":
-    main()
+    if len(sys.argv) == 3 and sys.argv[1] == "--sweep":
+        sweep(sys.argv[2])
+    else:
+        main()
