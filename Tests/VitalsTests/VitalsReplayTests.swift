@@ -1,7 +1,7 @@
 import Foundation
 import LedgerCore
 import LedgerStore
-@testable import Projections
+import Projections
 import Testing
 
 /// The vitals view as algorithm v1 computed it: what a vault from before v2 holds.
