@@ -21,7 +21,7 @@ public struct VitalsAlgorithmV2: VitalsAlgorithm {
         if let reason = estimator.screen(axes[dominant]) { return .unreliable(reason) }
         let motion = levels.reduce(0) { $0 + $1 * $1 }.squareRoot()
         if let gravity = Self.gravity(x, y, z), motion > Self.largestBreathingMotion * gravity { return .unreliable(.motion(share: 1)) }
-        if prepared[dominant].disturbedShare > 0.3 { return .unreliable(.motion(share: prepared[dominant].disturbedShare)) }
+        if prepared[dominant].disturbedShare > RhythmEstimator.maximumDisturbed { return .unreliable(.motion(share: prepared[dominant].disturbedShare)) }
         return estimator.rate(prepared[dominant], rate: x.rate)
     }
 

@@ -1,5 +1,5 @@
-/// The robust rate estimate of algorithm v2: detrend, band-pass, drop movement, take the
-/// strongest spectral peak and cross-check it against the spacing of detected peaks.
+/// The robust rate estimate of algorithm v2: detrend, band-pass, drop movement, time the
+/// detected peaks and cross-check that rate against the spectrum.
 ///
 /// The spectral peak alone can land on the second harmonic (a PPG's dicrotic wave puts much
 /// of its power there), and peak counting alone double-counts notches; each corrects the other.
@@ -9,6 +9,8 @@ struct RhythmEstimator {
     static let minimumQuality = 0.3
     /// Largest relative gap between the spectral and the peak-spacing rates that still agrees.
     static let agreement = 0.1
+    /// Above this share of disturbed windows, movement rather than the rhythm fills the recording.
+    static let maximumDisturbed = 0.3
 
     /// The band-passed, movement-free signal, oriented so that beats are maxima.
     struct Prepared {
@@ -16,13 +18,12 @@ struct RhythmEstimator {
         /// Samples inside windows that movement swamped.
         let disturbed: [Bool]
         let disturbedShare: Double
-        let flipped: Bool
     }
 
     func estimate(_ signal: UniformSignal) -> VitalEstimate {
         if let reason = screen(signal) { return .unreliable(reason) }
         let prepared = prepare(signal)
-        if prepared.disturbedShare > 0.3 { return .unreliable(.motion(share: prepared.disturbedShare)) }
+        if prepared.disturbedShare > Self.maximumDisturbed { return .unreliable(.motion(share: prepared.disturbedShare)) }
         return rate(prepared, rate: signal.rate)
     }
 
@@ -52,9 +53,8 @@ struct RhythmEstimator {
                 filtered[index] = 0
             }
         }
-        let flipped = band.detectsPolarity && Self.isFlipped(filtered)
-        if flipped { filtered = filtered.map { -$0 } }
-        return Prepared(filtered: filtered, disturbed: disturbed, disturbedShare: Double(disturbedWindows) / Double(max(starts.count, 1)), flipped: flipped)
+        if band.detectsPolarity, Self.isFlipped(filtered) { filtered = filtered.map { -$0 } }
+        return Prepared(filtered: filtered, disturbed: disturbed, disturbedShare: Double(disturbedWindows) / Double(max(starts.count, 1)))
     }
 
     /// A pulse rises fast and falls slowly; a camera PPG (brightness drops as blood arrives)
