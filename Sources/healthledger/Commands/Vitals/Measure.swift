@@ -14,13 +14,15 @@ struct Measure: ParsableCommand {
 struct RecordingOptions: ParsableArguments {
     @Argument(help: "The recording: a CSV or JSON file, a Y4M video (heart rate), or - for standard input.") var file: String
     @Option(help: "Samples (frames) per second, when the file has no time column.") var rate: Double?
-    @Option(help: "Add it to this session (the start of its id; see `history`).") var session: String?
+    @Option(help: "Add it to this session (the start of its id; see `history`); default: the open session, if any.") var session: String?
+    @Flag(help: "Store it outside any session, even while one is open.") var noSession = false
     @Flag(help: "Print the reading as one JSON object.") var json = false
     @OptionGroup var entry: EntryOptions
     @OptionGroup var vault: VaultOptions
 
     func validate() throws {
         if let rate, !(rate > 0) { throw ValidationError("--rate must be a positive number of samples per second") }
+        if session != nil, noSession { throw ValidationError("choose one of --session and --no-session") }
     }
 
     /// Stores `measured` in the session asked for, then prints the rate the view derived.
@@ -29,6 +31,8 @@ struct RecordingOptions: ParsableArguments {
         let ledger = try vault.openLedger()
         if let session {
             measured.session = try SessionLookup.find(session, in: SessionLookup.current(ledger)).id
+        } else if !noSession {
+            measured.session = try SessionLookup.current(ledger).allSessions().last(where: \.isOpen)?.id
         }
         let event = try entry.event(measured.validated())
         let outcome = try ledger.append([event])
@@ -42,7 +46,8 @@ struct RecordingOptions: ParsableArguments {
         if json {
             print(JSONWriter.string(reading.document))
         } else {
-            print("stored #\(outcome.appended.first ?? 0) vital.measured (\(measured.firstAxis.count) samples, \(String(format: "%.1f", reading.seconds)) s)")
+            let place = measured.session.map { " in session \($0.prefix(8))" } ?? ""
+            print("stored #\(outcome.appended.first ?? 0) vital.measured (\(measured.firstAxis.count) samples, \(String(format: "%.1f", reading.seconds)) s)\(place)")
             print("\(reading.measure): \(reading.summary)")
         }
     }

@@ -7,7 +7,7 @@ struct SessionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "session",
         abstract: "Group a heart-rate and a breathing measurement with the symptoms felt, as one sitting.",
-        discussion: "session start · measure heart-rate finger.csv --session ID · session add Headache --severity 2 · session end",
+        discussion: "session start · measure heart-rate finger.csv · measure breathing chest.csv · session add Headache --severity 2 · session end (measurements and symptoms join the open session)",
         subcommands: [SessionStart.self, SessionAdd.self, SessionEnd.self, SessionSymptoms.self])
 }
 
