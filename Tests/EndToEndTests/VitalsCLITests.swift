@@ -65,6 +65,8 @@ import Testing
         let vault = try CLIVault()
         let output = try vault.ok(["measure", "heart-rate", Self.fixture("ppg-camera-short")])
         #expect(output.contains("heart rate: unreliable: the recording lasts 6.0 s but at least 10.0 s are needed"))
+        let event = try #require(vault.rawEvents().first)
+        #expect(event["end"] != nil, "a recording's end is its start plus its length")
         let reading = try Self.json(vault.ok(["vitals", "--json"]))
         #expect(reading["reliable"] as? Bool == false)
         #expect(reading["reason"] as? String == "too-short")

@@ -34,7 +34,9 @@ struct RecordingOptions: ParsableArguments {
         } else if !noSession {
             measured.session = try SessionLookup.current(ledger).allSessions().last(where: \.isOpen)?.id
         }
-        let event = try entry.event(measured.validated())
+        var event = try entry.event(measured.validated())
+        // The recording spans its samples: its end is known without --end.
+        if event.end == nil { event.end = event.start.adding(seconds: UniformSignal(values: measured.firstAxis, timing: measured.timing).duration) }
         let outcome = try ledger.append([event])
         guard outcome.duplicates == 0 else {
             print("already stored (same id): skipped")
