@@ -46,12 +46,12 @@ import Testing
     }
 
     @Test func eigenvectorsRebuildTheMatrix() {
-        let matrix: [[Double]] = [[4, 1, 2], [1, 3, 0.5], [2, 0.5, 5]]
-        let eigen = SymmetricEigen(matrix)
+        let matrix: [Double] = [4, 1, 2, 1, 3, 0.5, 2, 0.5, 5]
+        let eigen = SymmetricEigen(matrix, size: 3)
         for i in 0..<3 {
             for j in 0..<3 {
-                let rebuilt = (0..<3).reduce(0.0) { $0 + eigen.vectors[i][$1] * eigen.values[$1] * eigen.vectors[j][$1] }
-                #expect(abs(rebuilt - matrix[i][j]) < 1e-12)
+                let rebuilt = (0..<3).reduce(0.0) { $0 + eigen.vectors[i * 3 + $1] * eigen.values[$1] * eigen.vectors[j * 3 + $1] }
+                #expect(abs(rebuilt - matrix[i * 3 + j]) < 1e-12)
             }
         }
     }

@@ -48,7 +48,7 @@ public enum FaceModelTraining {
                 capture: pair.capture.id, start: pair.capture.start, day: pair.capture.day,
                 actual: pair.value, predicted: fold.prediction, alpha: fold.alpha)
         }
-        let fit = RidgeFit(rows: rows, targets: targets, alpha: alpha.choose(rows: rows, targets: targets))
+        let fit = alpha.fit(rows: rows, targets: targets)
         return .trained(FaceModel(
             target: target, samples: samples, accuracy: ModelAccuracy(actual: targets, predicted: folds.map(\.prediction)),
             fit: fit, excluded: excluded))

@@ -11,9 +11,8 @@ public enum LeaveOneOut {
         rows.indices.map { heldOut in
             let trainingRows = rows.indices.filter { $0 != heldOut }.map { rows[$0] }
             let trainingTargets = targets.indices.filter { $0 != heldOut }.map { targets[$0] }
-            let chosen = alpha.choose(rows: trainingRows, targets: trainingTargets)
-            let fit = RidgeFit(rows: trainingRows, targets: trainingTargets, alpha: chosen)
-            return Fold(prediction: fit.predict(rows[heldOut]), alpha: chosen)
+            let fit = alpha.fit(rows: trainingRows, targets: trainingTargets)
+            return Fold(prediction: fit.predict(rows[heldOut]), alpha: fit.alpha)
         }
     }
 }

@@ -12,11 +12,14 @@ public enum RidgeAlpha: Sendable, Equatable {
     public static let standardGrid = (-4...8).map { pow(10, Double($0) / 2) }
     public static let standard = RidgeAlpha.innerLeaveOneOut(grid: standardGrid)
 
-    /// The α to train on `rows`.
-    func choose(rows: [[Double]], targets: [Double]) -> Double {
+    /// The fit of `rows` at the α this choice gives them.
+    func fit(rows: [[Double]], targets: [Double]) -> RidgeFit {
         switch self {
-        case .fixed(let alpha): alpha
-        case .innerLeaveOneOut(let grid): RidgeAlphaSearch(rows: rows, targets: targets).best(of: grid)
+        case .fixed(let alpha):
+            return RidgeFit(rows: rows, targets: targets, alpha: alpha)
+        case .innerLeaveOneOut(let grid):
+            let search = RidgeAlphaSearch(rows: rows, targets: targets)
+            return search.fit(alpha: search.best(of: grid))
         }
     }
 }

@@ -37,6 +37,13 @@ public struct RidgeFit: Sendable {
         self.alpha = alpha
     }
 
+    init(scaling: FeatureScaling, coefficients: [Double], intercept: Double, alpha: Double) {
+        self.scaling = scaling
+        self.coefficients = coefficients
+        self.intercept = intercept
+        self.alpha = alpha
+    }
+
     public func predict(_ row: [Double]) -> Double {
         zip(scaling.apply(row), coefficients).reduce(intercept) { $0 + $1.0 * $1.1 }
     }

@@ -11,7 +11,13 @@ struct ModelsList: ParsableCommand {
 
     func run() throws {
         let reader = try FaceModelsReader(vault: vault, view: view)
-        let outcomes = try reader.faces.targets.map { try reader.train($0) }
+        let targets = reader.faces.targets
+        let progress = Progress("training", total: targets.count, unit: "models")
+        let outcomes = try targets.enumerated().map { index, target in
+            defer { progress.update(index + 1) }
+            return try reader.train(target)
+        }
+        progress.finish()
         if json {
             for outcome in outcomes { print(JSONWriter.string(outcome.document(details: false))) }
             return

@@ -21,8 +21,14 @@ struct ModelsPredict: ParsableCommand {
             throw ExitStatus.Failure(status: .invalidInput, message: "\(face): no usable face (the eye landmarks coincide); give a Face Mesh of a real face")
         }
         let reader = try FaceModelsReader(vault: vault, view: view)
-        for target in reader.faces.targets {
-            let outcome = try reader.train(target)
+        let targets = reader.faces.targets
+        let progress = Progress("training", total: targets.count, unit: "models")
+        let outcomes = try targets.enumerated().map { index, target in
+            defer { progress.update(index + 1) }
+            return try reader.train(target)
+        }
+        progress.finish()
+        for (target, outcome) in zip(targets, outcomes) {
             guard case .trained(let model) = outcome else {
                 if json {
                     print(JSONWriter.string(outcome.document(details: false)))
