@@ -93,6 +93,17 @@ import Testing
         #expect((payload["landmarks"] as? [Double])?.count == 478 * 3)
         #expect((payload["blendshapes"] as? [String: Double])?["eyeBlinkLeft"] == 0.25)
 
+        let image = vault.root + "/face.jpg"
+        let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 0x42, count: 64) + [0xFF, 0xD9])
+        try jpeg.write(to: URL(fileURLWithPath: image))
+        try vault.ok(["append", "face", "--metrics", try Self.metricsFile(in: vault, day: 6, level: 40), "--image", image])
+        let withImage = try #require(try vault.rawEvents().last)
+        #expect(withImage["start"] as? String == "2026-03-06T08:00:00Z", "the metrics file's timestamp is the capture time")
+        let copy = vault.root + "/copy.jpg"
+        try vault.ok(["show", withImage["id"] as! String, "--image", copy])
+        #expect(FileManager.default.contents(atPath: copy) == jpeg)
+        #expect(try vault.run(["append", "mood.rated", "rating=5", "--image", image]).status == 65)
+
         let missing = try vault.run(["append", "face", "--landmarks", vault.root + "/nothing.json"])
         #expect(missing.status == 66 && missing.stderr.contains("nothing.json"))
         let both = try vault.run(["append", "face", "--landmarks", mesh, "--metrics", mesh])

@@ -33,7 +33,7 @@ enum FaceModelsWithExtractorV2: ProjectionKind {
         let fromShareHealth = FaceModelsFixture.capture(day: FaceModelsFixture.firstDay, level: 50)
         try vault.ledger.append([fromLandmarks, fromShareHealth])
         let before = try ProjectionEngine.current(FaceModelsView.self, ledger: vault.ledger)
-        #expect(abs(try #require(before.fold.capture(fromLandmarks.id)?.features)[.eyeOpennessLeft] - 0.8) < 1e-12)
+        #expect(abs(try #require(before.fold.allCaptures.first { $0.id == fromLandmarks.id }?.features)[.eyeOpennessLeft] - 0.8) < 1e-12)
 
         #expect(throws: ProjectionVersionError.self) { try ProjectionEngine.current(FaceModelsWithExtractorV2.self, ledger: vault.ledger) }
         let report = try ProjectionEngine.replay(FaceModelsWithExtractorV2.self, ledger: vault.ledger, dryRun: false)
@@ -43,7 +43,7 @@ enum FaceModelsWithExtractorV2: ProjectionKind {
             "  largest mean changes: eyeOpennessLeft -0.4000",
         ])
         let after = try ProjectionEngine.current(FaceModelsWithExtractorV2.self, ledger: vault.ledger)
-        #expect(abs(try #require(after.fold.capture(fromLandmarks.id)?.features)[.eyeOpennessLeft] - 0.4) < 1e-12)
-        #expect(after.fold.capture(fromShareHealth.id) == before.fold.capture(fromShareHealth.id), "ShareHealth's own features are kept as captured")
+        #expect(abs(try #require(after.fold.allCaptures.first { $0.id == fromLandmarks.id }?.features)[.eyeOpennessLeft] - 0.4) < 1e-12)
+        #expect(after.fold.allCaptures.first { $0.id == fromShareHealth.id } == before.fold.allCaptures.first { $0.id == fromShareHealth.id }, "ShareHealth's own features are kept as captured")
     }
 }

@@ -6,7 +6,6 @@ public struct FaceModel: Sendable {
     /// One paired capture: the day's actual value and what the model that never saw it predicted.
     public struct Sample: Sendable, Equatable {
         public let capture: EventID
-        public let start: Timestamp
         public let day: LocalDay
         public let actual: Double
         public let predicted: Double

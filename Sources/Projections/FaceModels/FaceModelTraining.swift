@@ -45,7 +45,7 @@ public enum FaceModelTraining {
         let folds = LeaveOneOut.predictions(rows: rows, targets: targets, alpha: alpha)
         let samples = zip(pairs, folds).map { pair, fold in
             FaceModel.Sample(
-                capture: pair.capture.id, start: pair.capture.start, day: pair.capture.day,
+                capture: pair.capture.id, day: pair.capture.day,
                 actual: pair.value, predicted: fold.prediction, alpha: fold.alpha)
         }
         let fit = alpha.fit(rows: rows, targets: targets)

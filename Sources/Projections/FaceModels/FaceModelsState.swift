@@ -29,8 +29,6 @@ public final class FaceModelsState {
         captures.values.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
     }
 
-    public func capture(_ id: EventID) -> FaceCaptureRecord? { captures[id] }
-
     /// The targets in force now: the latest setting's list, or the three built-in ones.
     public var targets: [FaceModelTarget] {
         guard let latest = targetChanges.last, let names = latest.targets else { return FaceModelTarget.defaults }

@@ -36,7 +36,12 @@ struct Append: ParsableCommand {
         guard let eventKind = EventKind(rawValue: kind) ?? EventKind.allCases.first(where: { $0.rawValue.hasPrefix(kind + ".") }) else {
             throw ExitStatus.Failure(status: .invalidInput, message: "'\(kind)' is not a kind; `healthledger kinds` lists them")
         }
-        if eventKind == .faceCaptured, metrics != nil || landmarks != nil || image != nil { return try appendFace() }
+        if metrics != nil || landmarks != nil || image != nil {
+            guard eventKind == .faceCaptured else {
+                throw ExitStatus.Failure(status: .invalidInput, message: "--metrics, --landmarks and --image are for `append face`, not \(eventKind.rawValue)")
+            }
+            return try appendFace()
+        }
         var document = try payload.map { try JSONParser.parseObject($0) } ?? Document()
         for field in fields { try FieldAssignment.apply(field, to: &document) }
         let event = Event(
