@@ -46,7 +46,8 @@ struct ModelsPredict: ParsableCommand {
                 ]))
             } else {
                 print(ModelFormat.pad(target.name, 26) + ModelFormat.padLeft(ModelFormat.value(prediction), 8)
-                    + "  ± \(ModelFormat.value(model.accuracy.meanAbsoluteError)) typical error (n \(model.accuracy.count), R \(ModelFormat.value(model.accuracy.r)))")
+                    + "  ± \(ModelFormat.value(model.accuracy.meanAbsoluteError)) typical error (n \(model.accuracy.count), R \(ModelFormat.value(model.accuracy.r)))"
+                    + ((model.accuracy.rSquared ?? 0) <= 0 ? ": no better than your average, so far" : ""))
             }
         }
     }
