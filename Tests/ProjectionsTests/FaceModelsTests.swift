@@ -79,6 +79,15 @@ import Testing
         #expect(extractor.features(landmarks: [FacePoint](repeating: FacePoint(x: 0.5, y: 0.5, z: 0), count: 468), blendshapes: [:], aspect: 1) == nil)
     }
 
+    @Test func unusableLandmarksFallBackToShareHealthsFeatures() throws {
+        var capture = try Fixture.capture(day: Fixture.firstDay, level: 50).decode(FaceCaptured.self)
+        capture.landmarks = [FacePoint](repeating: FacePoint(x: 0.5, y: 0.5, z: 0), count: 468)
+        let derived = try #require(FaceMeshExtractorV1().features(of: capture))
+        #expect(derived.extractorVersion == 0 && derived.features == capture.features)
+        capture.features = nil
+        #expect(FaceMeshExtractorV1().features(of: capture) == nil, "neither: the capture has no features and is not paired")
+    }
+
     @Test func capturesRoundTripThroughTheirStoredBytes() throws {
         let landmarks = Event(FaceCaptured(landmarks: Fixture.landmarks(gap: 0.02)), start: Fixture.micros(day: Fixture.firstDay, hour: 7), utcOffset: 3600)
         let state = try Fixture.faceModels([Fixture.capture(day: Fixture.firstDay, level: 50), landmarks])

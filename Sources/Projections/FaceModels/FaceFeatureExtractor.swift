@@ -11,15 +11,15 @@ public protocol FaceFeatureExtractor: Sendable {
 }
 
 extension FaceFeatureExtractor {
-    /// The features a capture contributes: derived from its landmarks when it has them (so
-    /// every landmark capture is measured by the same, current extractor), else the 24
+    /// The features a capture contributes: derived from its landmarks when it has usable ones
+    /// (so every landmark capture is measured by the same, current extractor), else the 24
     /// ShareHealth computed; nil when it has neither. The version is 0 for ShareHealth's.
     public func features(of capture: FaceCaptured) -> (features: FaceFeatures, extractorVersion: Int)? {
-        if !capture.landmarks.isEmpty {
-            let aspect = capture.metadata.flatMap { metadata in
-                metadata.imageWidth.flatMap { width in metadata.imageHeight.map { Double($0) / Double(width) } }
-            } ?? 1
-            return features(landmarks: capture.landmarks, blendshapes: capture.blendshapes, aspect: aspect).map { ($0, version) }
+        let aspect = capture.metadata.flatMap { metadata in
+            metadata.imageWidth.flatMap { width in metadata.imageHeight.map { Double($0) / Double(width) } }
+        } ?? 1
+        if !capture.landmarks.isEmpty, let derived = features(landmarks: capture.landmarks, blendshapes: capture.blendshapes, aspect: aspect) {
+            return (derived, version)
         }
         return capture.features.map { ($0, 0) }
     }

@@ -77,13 +77,16 @@ public final class FaceModelsState {
 
     var residentSize: Int { captures.count * (MemoryLayout<FaceCaptureRecord>.stride + 8 * FaceFeature.allCases.count) }
 
-    /// A target list: an array of names (unknown names are kept, and skipped when read), or null.
+    /// A target list: an array of names or one name (unknown names are kept, and skipped
+    /// when read); null or anything else restores the defaults.
     private func targetChange(_ event: Event) throws -> FaceTargetChange? {
         let setting = try event.decode(SettingChanged.self)
         guard setting.key == Self.targetsKey else { return nil }
         var targets: [String]?
-        if case .array(let items) = setting.value {
-            targets = items.compactMap { if case .string(let name) = $0 { name } else { nil } }
+        switch setting.value {
+        case .array(let items): targets = items.compactMap { if case .string(let name) = $0 { name } else { nil } }
+        case .string(let name): targets = [name]
+        default: targets = nil
         }
         return FaceTargetChange(start: event.start.micros, id: event.id.bytes, targets: targets)
     }
