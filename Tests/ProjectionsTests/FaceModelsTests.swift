@@ -79,6 +79,22 @@ import Testing
         #expect(extractor.features(landmarks: [FacePoint](repeating: FacePoint(x: 0.5, y: 0.5, z: 0), count: 468), blendshapes: [:], aspect: 1) == nil)
     }
 
+    /// A face turned 10° about each axis: roll and yaw from the cheek line 234→454, pitch
+    /// from the midline 10→152, and the image's aspect undone before measuring.
+    @Test func headPoseFollowsTheCheekLineAndTheMidline() throws {
+        var points = Fixture.landmarks(gap: 0.018)
+        let tilt = tan(10 * Double.pi / 180)
+        points[234] = FacePoint(x: 0.3, y: 0.5, z: 0)
+        points[454] = FacePoint(x: 0.7, y: 0.5 + 0.4 * tilt / 2, z: 0.4 * tilt)
+        points[10] = FacePoint(x: 0.5, y: 0.2, z: 0)
+        points[152] = FacePoint(x: 0.5, y: 0.35, z: -0.3 * tilt)
+        let features = try #require(FaceMeshExtractorV1().features(landmarks: points, blendshapes: [:], aspect: 2))
+        #expect(abs(features[.headRoll] - 10) < 1e-9)
+        #expect(abs(features[.headYaw] - 10) < 1e-9)
+        #expect(abs(features[.headPitch] + 10) < 1e-9, "chin nearer the camera than the forehead: head tilted up")
+        #expect(abs(features[.faceWidth] - 0.4) < 1e-12 && abs(features[.faceHeight] - 0.15) < 1e-12, "sizes stay in image units")
+    }
+
     @Test func unusableLandmarksFallBackToShareHealthsFeatures() throws {
         var capture = try Fixture.capture(day: Fixture.firstDay, level: 50).decode(FaceCaptured.self)
         capture.landmarks = [FacePoint](repeating: FacePoint(x: 0.5, y: 0.5, z: 0), count: 468)
