@@ -10,7 +10,8 @@ enum CalorieSim {
     static func main() {
         let seeds = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 20
         var errors: [Int: [Double]] = [1: [], 2: []]
-        var covered = 0, intervals = 0
+        // Interval coverage, on days within v2's window after an intake change and on the rest.
+        var coverage: [Bool: (days: Int, covered: Int)] = [true: (0, 0), false: (0, 0)]
         for seed in 1...seeds {
             let days = SimulatedPerson.simulate(seed: UInt64(seed))
             let (short, long) = (CalorieAlgorithmV1.windowDays, CalorieAlgorithmV2.windowDays)
@@ -22,8 +23,9 @@ enum CalorieSim {
                 errors[1]!.append(v1.maintenance - truth)
                 errors[2]!.append(v2.maintenance - truth)
                 if let interval = v2.interval, v2.isValid {
-                    intervals += 1
-                    if interval.contains(truth) { covered += 1 }
+                    let afterChange = SimulatedPerson.phases.contains { $0.start > 0 && (0..<long).contains(today - $0.start) }
+                    coverage[afterChange]!.days += 1
+                    if interval.contains(truth) { coverage[afterChange]!.covered += 1 }
                 }
             }
         }
@@ -40,6 +42,9 @@ enum CalorieSim {
             print("v\(algorithm)          " + [bias, sd, rmse].map { String(format: "%+16.1f", $0) }.joined(separator: "  "))
         }
         print("")
-        print(String(format: "v2's 95%% interval held the truth on %.1f%% of %d valid days", 100 * Double(covered) / Double(max(1, intervals)), intervals))
+        let all = (days: coverage[true]!.days + coverage[false]!.days, covered: coverage[true]!.covered + coverage[false]!.covered)
+        for (label, counts) in [("all", all), ("within 42 days after an intake change", coverage[true]!), ("other", coverage[false]!)] {
+            print(String(format: "v2's 95%% interval held the truth on %.1f%% of %d valid days (%@)", 100 * Double(counts.covered) / Double(max(1, counts.days)), counts.days, label))
+        }
     }
 }

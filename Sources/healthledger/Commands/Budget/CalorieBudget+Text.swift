@@ -44,7 +44,8 @@ extension CalorieBudget {
             lines.append("M = M_raw × \(String(format: "%.3f", estimate.confidence)) + 2000 × \(String(format: "%.3f", 1 - estimate.confidence)) = \(String(format: "%.1f", estimate.maintenance)) kcal")
         } else {
             lines.append("mean intake over the logged days = \(number(estimate.intake)) kcal")
-            lines.append("line through weight − (energy eaten before that day) / 7700: implied rate, clamped to −1.0…+0.5 = \(String(format: "%.3f", estimate.weeklyRate)) kg/week" + (estimate.trendWeight.map { String(format: ", trend weight %.2f kg", $0) } ?? ""))
+            lines.append("Kalman filter, day by day: tissue += (intake − M) / 7700, water wanders and returns (persistence 0.8), the scale reads tissue + water" + (estimate.trendWeight.map { String(format: "; trend weight (tissue) on the last day %.2f kg", $0) } ?? ""))
+            lines.append("filtered M implies a rate of (mean intake − M) × 7 / 7700, clamped to −1.0…+0.5 = \(String(format: "%.3f", estimate.weeklyRate)) kg/week")
             lines.append("M_raw = mean intake − rate × 7700 / 7 = \(number(estimate.intake)) − (\(String(format: "%.3f", estimate.weeklyRate))) × 1100 = \(number(estimate.raw)) kcal")
             lines.append("M = " + (estimate.isValid ? "M_raw (valid data are not blended toward 2000)" : "2000 (not enough data)") + " = \(String(format: "%.1f", estimate.maintenance)) kcal" + (estimate.interval.map { ", 95% interval \(kcal($0.lowerBound))–\(kcal($0.upperBound))" } ?? ""))
         }
