@@ -7,7 +7,7 @@ extension Demo {
     func showFaceModels(_ ledger: Ledger) throws {
         let faces = try ProjectionEngine.current(FaceModelsView.self, ledger: ledger).fold
         let daily = try ProjectionEngine.current(DailyMetricsView.self, ledger: ledger)
-        print("7. Face models from \(faces.allCaptures.count) morning captures (`healthledger models`, `models show sleep-score --plot F.svg`):")
+        print("7. Face models from \(faces.allCaptures.count) face captures (`healthledger models`, `models show sleep-score --plot F.svg`):")
         for target in faces.targets {
             let outcome = try FaceModelTraining.train(target, captures: faces.allCaptures) { try daily.metrics(for: $0) }
             switch outcome {
