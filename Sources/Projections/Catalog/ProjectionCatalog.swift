@@ -2,7 +2,7 @@ import LedgerStore
 
 /// The projections this build computes, by name, for the CLI and the replay tool.
 public enum ProjectionCatalog {
-    public static let names = [DailyMetricsView.name, CalorieCreditView.name, VitalsView.name]
+    public static let names = [DailyMetricsView.name, CalorieCreditView.name, VitalsView.name, FaceModelsView.name]
 
     /// Replays one projection by name.
     public static func replay(_ name: String, ledger: Ledger, dryRun: Bool) throws -> ReplayReport {
@@ -10,6 +10,7 @@ public enum ProjectionCatalog {
         case DailyMetricsView.name: try ProjectionEngine.replay(DailyMetricsView.self, ledger: ledger, dryRun: dryRun)
         case CalorieCreditView.name: try ProjectionEngine.replay(CalorieCreditView.self, ledger: ledger, dryRun: dryRun)
         case VitalsView.name: try ProjectionEngine.replay(VitalsView.self, ledger: ledger, dryRun: dryRun)
+        case FaceModelsView.name: try ProjectionEngine.replay(FaceModelsView.self, ledger: ledger, dryRun: dryRun)
         default: throw UnknownProjection(name: name)
         }
     }
@@ -19,6 +20,7 @@ public enum ProjectionCatalog {
         _ = try ProjectionEngine.current(DailyMetricsView.self, ledger: ledger)
         _ = try ProjectionEngine.current(CalorieCreditView.self, ledger: ledger)
         _ = try ProjectionEngine.current(VitalsView.self, ledger: ledger)
+        _ = try ProjectionEngine.current(FaceModelsView.self, ledger: ledger)
     }
 
     /// Every view, caught up now and then folded from a bulk append's events as they are
@@ -28,6 +30,7 @@ public enum ProjectionCatalog {
         let views: [any LiveView] = [
             try LiveProjection<DailyMetricsView>(ledger: ledger), try LiveProjection<CalorieCreditView>(ledger: ledger),
             try LiveProjection<VitalsView>(ledger: ledger),
+            try LiveProjection<FaceModelsView>(ledger: ledger),
         ]
         return LiveViews(views, size: try ledger.head().size)
     }
