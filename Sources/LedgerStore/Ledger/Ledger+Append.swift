@@ -78,7 +78,7 @@ extension Ledger {
     /// Keys go in sorted order, so the B-tree is walked once from left to right rather than
     /// jumped about; sequences are first assumed consecutive and only re-stored after the
     /// first duplicate, which fresh imports never have.
-    static let insertsBetweenPageReleases = 1024
+    static let insertsBetweenPageReleases = 256
 
     private func insertIndexEntries(_ txn: Transaction, _ batches: [PreparedBatch], first: UInt64) throws -> [[UInt64?]] {
         var places: [(batch: Int, event: Int, position: Int)] = []
