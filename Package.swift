@@ -35,8 +35,9 @@ let package = Package(
         .target(name: "HealthImport", dependencies: [
             "CZip", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
+        .target(name: "Query", dependencies: ["LedgerCore", "Projections"]),
         .executableTarget(name: "healthledger", dependencies: [
-            "LedgerStore", "LedgerCrypto", "LedgerCore", "Migrations", "DemoData", "Projections", "HealthImport",
+            "LedgerStore", "LedgerCrypto", "LedgerCore", "Migrations", "DemoData", "Projections", "HealthImport", "Query",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "ledger-replay", dependencies: [
@@ -59,6 +60,7 @@ let package = Package(
             "LedgerCore", "CLMDB", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .testTarget(name: "HealthImportTests", dependencies: ["HealthImport", "LedgerCore", "LedgerStore"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "QueryTests", dependencies: ["Query", "Projections", "LedgerCore", "DemoData"]),
         .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "LedgerCore", "LedgerStore", "DemoData"]),
     ]
 )
