@@ -45,7 +45,7 @@ public final class QueryIndexState: ProjectionState {
         let latest = SeriesMonth(series: IndexedRow.activitySeries, start: at, utcOffset: event.utcOffset)
         let started = stop.startedBy.map { DayRecord.idWords($0.bytes) }
         for partition in [latest, SeriesMonth(series: latest.series, month: latest.month - 1)] {
-            var table = try self.table(partition)
+            let table = try self.table(partition)
             let match = (0..<table.count).reversed().first { index in
                 guard table.text("name", at: index) == stop.name, table.starts[index] <= at else { return false }
                 if undo { return table.ends[index] == at }
@@ -53,17 +53,15 @@ public final class QueryIndexState: ProjectionState {
                 return table.ends[index] == table.starts[index]
             }
             guard let match else { continue }
-            table.setEnd(undo ? table.starts[match] : at, at: match)
-            tables[partition] = table
-            touched.insert(partition)
+            try update(partition) { $0.setEnd(undo ? $0.starts[match] : at, at: match) }
             return
         }
     }
 
     private func update(_ partition: SeriesMonth, _ change: (inout SeriesTable) -> Void) throws {
-        var table = try self.table(partition)
-        change(&table)
-        tables[partition] = table
+        if tables[partition] == nil { tables[partition] = try table(partition) }
+        // In place: a copy out of the dictionary would copy the whole month per event.
+        change(&tables[partition]!)
         touched.insert(partition)
     }
 

@@ -23,9 +23,10 @@ public struct SeriesTable: Sendable, Equatable {
         idHigh.append(row.idHigh)
         idLow.append(row.idLow)
         for name in row.numbers.keys where numbers[name] == nil { numbers[name] = [Double](repeating: .nan, count: index) }
-        for name in numbers.keys { numbers[name]!.append(row.numbers[name] ?? .nan) }
         for name in row.texts.keys where texts[name] == nil { texts[name] = [String?](repeating: nil, count: index) }
-        for name in texts.keys { texts[name]!.append(row.texts[name]) }
+        // Through the values' indexes, so each column grows in place instead of being copied.
+        for position in numbers.indices { numbers.values[position].append(row.numbers[numbers.keys[position]] ?? .nan) }
+        for position in texts.indices { texts.values[position].append(row.texts[texts.keys[position]]) }
     }
 
     /// Appends every row of `other` (for reading a series across its partitions).
@@ -55,8 +56,8 @@ public struct SeriesTable: Sendable, Equatable {
         offsets.remove(at: index)
         idHigh.remove(at: index)
         idLow.remove(at: index)
-        for name in numbers.keys { numbers[name]!.remove(at: index) }
-        for name in texts.keys { texts[name]!.remove(at: index) }
+        for position in numbers.indices { numbers.values[position].remove(at: index) }
+        for position in texts.indices { texts.values[position].remove(at: index) }
     }
 
     mutating func setEnd(_ end: Int64, at index: Int) { ends[index] = end }

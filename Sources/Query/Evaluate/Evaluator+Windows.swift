@@ -9,9 +9,7 @@ extension Evaluator {
         let others = try self.rows(source, days: nil)
         var keep = try mask(window.condition, others)
         if let label = window.label?.lowercased() {
-            let labelField = SeriesTraits(source).labelField
-            let labels = others.table.texts[labelField] ?? []
-            keep = keep.indices.map { keep[$0] && labels.indices.contains($0) && labels[$0]?.lowercased() == label }
+            keep = zip(keep, labels(of: source, others)).map { $0 && $1?.lowercased() == label }
         }
         let starts = keep.indices.filter { keep[$0] }.map { others.table.starts[$0] }
         let ends = keep.indices.filter { keep[$0] }.map { others.table.ends[$0] }
@@ -40,6 +38,11 @@ extension Evaluator {
                 return count > 0 && latestEnd[count - 1] + width >= time
             }
         }
+    }
+
+    /// Each row's label: an activity's or food's name, a dose's medication (see `SeriesTraits`).
+    func labels(of source: SourceRef, _ rows: SourceRows) -> [String?] {
+        rows.table.texts[SeriesTraits(source).labelField] ?? [String?](repeating: nil, count: rows.count)
     }
 
     /// The first index whose value is ≥ `value` in ascending `values`.

@@ -27,11 +27,15 @@ struct PlannedSelection {
         }
         fieldNamed = fieldText != nil
         aggregate = selection.aggregate ?? traits.defaultAggregate
-        mask = try evaluator.mask(filter, rows)
+        var mask = try evaluator.mask(filter, rows)
+        if let label = selection.label {
+            mask = zip(mask, evaluator.labels(of: source, rows)).map { $0 && $1?.lowercased() == label.lowercased() }
+        }
+        self.mask = mask
     }
 
     var title: String {
-        selection.source.text + (selection.aggregate.map { " " + $0.rawValue } ?? "")
+        selection.source.text + (selection.label.map { " \"\($0)\"" } ?? "") + (selection.aggregate.map { " " + $0.rawValue } ?? "")
     }
 
     /// The unit of this selection's values.

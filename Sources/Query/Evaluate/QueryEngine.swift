@@ -3,7 +3,10 @@ import Projections
 /// Answers a query: parse, resolve names, filter each selection's rows, then list, total or group.
 public enum QueryEngine {
     public static func run(_ query: String, data: QueryData) throws -> QueryResult {
-        let ast = try Parser.parse(query)
+        try run(Parser.parse(query), data: data)
+    }
+
+    public static func run(_ ast: QueryAST, data: QueryData) throws -> QueryResult {
         let evaluator = Evaluator(data: data)
         let days = DayHint.days(of: ast.filter, now: data.now.micros)
         let planned = try ast.selections.map { try PlannedSelection(selection: $0, evaluator: evaluator, days: days, filter: ast.filter) }

@@ -126,11 +126,7 @@ extension Parser {
                              suggestion: Nearest.word(to: relationToken.text, in: WindowRelation.allCases.map(\.rawValue)))
         }
         let source = try name(what: "a kind to look for, like activity or dose")
-        var label: String?
-        if case .string(let text) = current.kind {
-            label = text
-            _ = advance()
-        }
+        let label = self.label()
         var condition: Condition?
         if current.isSymbol("(") {
             _ = advance()

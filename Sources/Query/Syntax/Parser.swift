@@ -50,16 +50,25 @@ public struct Parser {
             _ = advance()
             _ = advance()
             let source = try name(what: "a kind, field or daily metric")
+            let label = self.label()
             try expect(")")
-            return Selection(source: source, aggregate: aggregate)
+            return Selection(source: source, label: label, aggregate: aggregate)
         }
         let source = try name(what: "a kind, field or daily metric")
+        let label = self.label()
         var aggregate: Aggregate?
         if current.kind == .word, let named = Aggregate(rawValue: current.text.lowercased()) {
             aggregate = named
             _ = advance()
         }
-        return Selection(source: source, aggregate: aggregate)
+        return Selection(source: source, label: label, aggregate: aggregate)
+    }
+
+    /// A quoted label after a name, if there is one.
+    mutating func label() -> String? {
+        guard case .string(let text) = current.kind else { return nil }
+        _ = advance()
+        return text
     }
 
     mutating func bucket() throws(QueryError) -> Bucket {

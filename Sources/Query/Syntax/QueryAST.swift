@@ -14,6 +14,8 @@ public struct Name: Equatable {
 /// One value per result row: a series (or one of its fields), optionally aggregated.
 public struct Selection: Equatable {
     public var source: Name
+    /// `dose "Ibuprofen"`: only rows whose label (name, medication…) is this, ignoring case.
+    public var label: String?
     public var aggregate: Aggregate?
 }
 
