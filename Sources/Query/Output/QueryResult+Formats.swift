@@ -55,7 +55,8 @@ extension QueryResult {
     static func text(_ value: QueryValue) -> String {
         switch value {
         case .number(let number): number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(format: "%.2f", number)
-        case .text(let text): text
+        // One line per row: a note's line breaks show as spaces.
+        case .text(let text): text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
         case .null: "–"
         }
     }
