@@ -24,9 +24,18 @@ public struct SeriesTable: Sendable, Equatable {
         idLow.append(row.idLow)
         for name in row.numbers.keys where numbers[name] == nil { numbers[name] = [Double](repeating: .nan, count: index) }
         for name in row.texts.keys where texts[name] == nil { texts[name] = [String?](repeating: nil, count: index) }
-        // Through the values' indexes, so each column grows in place instead of being copied.
-        for position in numbers.indices { numbers.values[position].append(row.numbers[numbers.keys[position]] ?? .nan) }
-        for position in texts.indices { texts.values[position].append(row.texts[texts.keys[position]]) }
+        // Through the values' indexes, stepping without holding `indices` (which keeps a second
+        // reference to the storage), so that each column grows in place instead of being copied.
+        var number = numbers.startIndex
+        while number != numbers.endIndex {
+            numbers.values[number].append(row.numbers[numbers.keys[number]] ?? .nan)
+            number = numbers.index(after: number)
+        }
+        var text = texts.startIndex
+        while text != texts.endIndex {
+            texts.values[text].append(row.texts[texts.keys[text]])
+            text = texts.index(after: text)
+        }
     }
 
     /// Appends every row of `other` (for reading a series across its partitions).
@@ -56,8 +65,8 @@ public struct SeriesTable: Sendable, Equatable {
         offsets.remove(at: index)
         idHigh.remove(at: index)
         idLow.remove(at: index)
-        for position in numbers.indices { numbers.values[position].remove(at: index) }
-        for position in texts.indices { texts.values[position].remove(at: index) }
+        for name in Array(numbers.keys) { numbers[name]!.remove(at: index) }
+        for name in Array(texts.keys) { texts[name]!.remove(at: index) }
     }
 
     mutating func setEnd(_ end: Int64, at index: Int) { ends[index] = end }
