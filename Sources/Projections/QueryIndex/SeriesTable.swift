@@ -87,3 +87,11 @@ extension SeriesTable {
         self.texts = texts
     }
 }
+
+extension SeriesTable {
+    /// Equal rows, with a missing number (NaN) equal to a missing number.
+    public static func == (lhs: SeriesTable, rhs: SeriesTable) -> Bool {
+        lhs.starts == rhs.starts && lhs.ends == rhs.ends && lhs.offsets == rhs.offsets && lhs.idHigh == rhs.idHigh && lhs.idLow == rhs.idLow
+            && lhs.texts == rhs.texts && lhs.numbers.mapValues { $0.map(\.bitPattern) } == rhs.numbers.mapValues { $0.map(\.bitPattern) }
+    }
+}
