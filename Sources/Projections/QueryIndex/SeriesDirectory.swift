@@ -13,6 +13,11 @@ struct SeriesDirectory: Equatable {
 
     /// Returns whether anything new was learned.
     mutating func note(_ row: IndexedRow, month: Int32) -> Bool {
+        // Nearly every row brings nothing new: check before copying any set.
+        if let known = entries[row.series], known.months.contains(month), row.numbers.keys.allSatisfy(known.numbers.contains),
+           row.texts.keys.allSatisfy(known.texts.contains) {
+            return false
+        }
         var entry = entries[row.series] ?? Entry()
         let before = entry
         entry.months.insert(month)

@@ -16,4 +16,28 @@ enum DayHint {
         default: return nil
         }
     }
+
+    /// The part of `condition` every row must pass that reads only the time (`last`,
+    /// `between`, `weekday`, `weekend` and their combinations), so daily metrics are computed
+    /// only for the days that can pass.
+    static func timeOnly(_ condition: Condition?) -> Condition? {
+        guard let condition else { return nil }
+        if isTimeOnly(condition) { return condition }
+        guard case .and(let left, let right) = condition else { return nil }
+        switch (timeOnly(left), timeOnly(right)) {
+        case (let a?, let b?): return .and(a, b)
+        case (let a?, nil): return a
+        case (nil, let b): return b
+        }
+    }
+
+    private static func isTimeOnly(_ condition: Condition) -> Bool {
+        switch condition {
+        case .last, .between, .weekday, .weekend: true
+        case .not(let inner): isTimeOnly(inner)
+        case .and(let left, let right), .or(let left, let right): isTimeOnly(left) && isTimeOnly(right)
+        case .compare, .member, .window: false
+        }
+    }
 }
+

@@ -11,8 +11,9 @@ final class Evaluator {
         vocabulary = Vocabulary(index: data.index)
     }
 
-    /// The rows of `source` whose local day may fall in `days` (all when nil).
-    func rows(_ source: SourceRef, days: ClosedRange<Int64>?) throws -> SourceRows {
+    /// The rows of `source` whose local day may fall in `days` (all when nil); daily metrics
+    /// only on the days that pass `timeFilter`, since each day costs a partition to reduce.
+    func rows(_ source: SourceRef, days: ClosedRange<Int64>?, timeFilter: Condition? = nil) throws -> SourceRows {
         switch source {
         case .series(let name):
             let fields = data.index.fields(of: name)
@@ -23,9 +24,13 @@ final class Evaluator {
                 return SourceRows(source: source, name: key, table: SeriesTable(), numbers: ["value"], texts: [])
             }
             let range = days.map { max($0.lowerBound, known.lowerBound)...max(max($0.lowerBound, known.lowerBound), min($0.upperBound, known.upperBound)) } ?? known
+            let candidates = range.map { $0 * LocalTime.microsPerDay }
+            let calendar = SourceRows(source: source, name: key, table: SeriesTable(starts: candidates, ends: candidates,
+                offsets: [Int32](repeating: 0, count: candidates.count), numbers: [:]), numbers: [], texts: [])
+            let possible = try mask(timeFilter, calendar)
             var starts: [Int64] = []
             var values: [Double] = []
-            for day in range {
+            for (day, keep) in zip(range, possible) where keep {
                 guard let value = try data.dailyValue(key, day: day) else { continue }
                 starts.append(day * LocalTime.microsPerDay)
                 values.append(value)

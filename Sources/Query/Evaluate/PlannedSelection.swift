@@ -15,7 +15,7 @@ struct PlannedSelection {
         self.selection = selection
         let (source, fieldText) = try evaluator.vocabulary.resolve(selection.source)
         self.source = source
-        rows = try evaluator.rows(source, days: days)
+        rows = try evaluator.rows(source, days: days, timeFilter: DayHint.timeOnly(filter))
         let traits = SeriesTraits(source)
         let name = selection.source
         if let fieldText {
