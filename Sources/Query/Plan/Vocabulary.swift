@@ -10,7 +10,7 @@ struct Vocabulary {
     init(index: QueryIndexState) {
         var series: [String: String] = [:]
         for name in IndexedRow.selfReportSeries { series[name] = name }
-        for kind in EventKind.allCases where !kind.isAmendment && kind != .activityStopped {
+        for kind in EventKind.allCases where !kind.isAmendment && kind != .activityStopped && kind != .subjectErased {
             let stored = IndexedRow.seriesName(of: kind)
             series[kind.rawValue.lowercased()] = stored
             let prefix = String(kind.rawValue.prefix { $0 != "." }).lowercased()

@@ -1,6 +1,6 @@
 /// Time units in durations: `30s`, `30m`/`30min`, `2h`, `7d`, `2w`, `3mo` (30 days), `1y` (365 days).
 enum DurationUnit {
-    static let micros: [String: Int64] = [
+    static let units: [String: Int64] = [
         "s": 1_000_000, "sec": 1_000_000, "second": 1_000_000, "seconds": 1_000_000,
         "m": 60_000_000, "min": 60_000_000, "minute": 60_000_000, "minutes": 60_000_000,
         "h": 3_600_000_000, "hr": 3_600_000_000, "hour": 3_600_000_000, "hours": 3_600_000_000,
@@ -13,7 +13,7 @@ enum DurationUnit {
     /// `30m` → 30 minutes in microseconds; nil when it is not a number and a unit.
     static func micros(_ text: String) -> Int64? {
         guard let split = text.firstIndex(where: \.isLetter), let amount = Double(text[..<split]), amount >= 0,
-              let unit = micros[text[split...].lowercased()] else { return nil }
+              let unit = units[text[split...].lowercased()] else { return nil }
         return Int64((amount * Double(unit)).rounded())
     }
 }

@@ -86,7 +86,7 @@ extension Parser {
             let unit = advance()
             guard let micros = DurationUnit.micros("\(amount)\(unit.text)") else {
                 throw QueryError("'\(unit.text)' is not a time unit (s, m, h, d, w, mo, y)", at: unit,
-                                 suggestion: Nearest.word(to: unit.text, in: Array(DurationUnit.micros.keys)))
+                                 suggestion: Nearest.word(to: unit.text, in: Array(DurationUnit.units.keys)))
             }
             return .last(micros)
         default:

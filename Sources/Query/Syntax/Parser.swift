@@ -36,10 +36,10 @@ public struct Parser {
                 filter = try condition()
             } else {
                 let expected = (bucket == nil ? ["by"] : []) + (filter == nil ? ["where"] : [])
-                let words = expected + (selections.last?.aggregate == nil ? Aggregate.allCases.map(\.rawValue) : [])
-                throw QueryError(
-                    "expected \(Self.list(expected.map { "'\($0)'" } + (selections.last?.aggregate == nil ? ["an aggregate"] : []))) or the end, not '\(current.text)'",
-                    at: current, suggestion: Nearest.word(to: current.text, in: words))
+                let aggregateFits = bucket == nil && filter == nil && selections.last?.aggregate == nil
+                let words = expected + (aggregateFits ? Aggregate.allCases.map(\.rawValue) : [])
+                let items = expected.map { "'\($0)'" } + (aggregateFits ? ["an aggregate"] : []) + ["the end"]
+                throw QueryError("expected \(Self.list(items)), not '\(current.text)'", at: current, suggestion: Nearest.word(to: current.text, in: words))
             }
         }
         return QueryAST(selections: selections, bucket: bucket, filter: filter)
