@@ -63,6 +63,9 @@ import Testing
         let result = try vault.run(["correlate", #"dose "Ibuprofen""#, "--with", "mood avg"])
         #expect(result.status == 65)
         #expect(result.stderr.contains("each side needs at least 3"))
+        let typo = try vault.run(["correlate", #"dose "Ibuprofen""#, "--with", "mood avrg"])
+        #expect(typo.status == 65)
+        #expect(typo.stderr.contains("  mood avrg\n       ^^^^") && typo.stderr.contains("did you mean 'avg'?"))
     }
 
     @Test func wellnessImportThenIntrospectiveExport() throws {

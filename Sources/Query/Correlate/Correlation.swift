@@ -45,6 +45,14 @@ public struct Correlation: Sendable {
 
     /// One selection of `query`, grouped by local day: day number → value.
     static func daily(_ query: String, data: QueryData) throws -> (values: [Int64: Double], isCount: Bool) {
+        do {
+            return try dailyValues(query, data: data)
+        } catch let error as QueryError {
+            throw CorrelationQueryError(query: query, error: error)
+        }
+    }
+
+    private static func dailyValues(_ query: String, data: QueryData) throws -> (values: [Int64: Double], isCount: Bool) {
         var ast = try Parser.parse(query)
         guard ast.selections.count == 1 else {
             throw QueryError("correlate compares one series with one other: remove the second selection", at: ast.selections[1].source.offset)
@@ -63,6 +71,12 @@ public struct Correlation: Sendable {
         }
         return (values, isCount)
     }
+}
+
+/// A factor or outcome query that cannot be read or answered.
+public struct CorrelationQueryError: Error {
+    public let query: String
+    public let error: QueryError
 }
 
 /// Two series that cannot be compared, and why.

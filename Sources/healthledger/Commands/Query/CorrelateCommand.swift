@@ -30,10 +30,8 @@ struct CorrelateCommand: ParsableCommand {
         let correlation: Correlation
         do {
             correlation = try Correlation.run(factor: factor, outcome: outcome, lagDays: days, data: data)
-        } catch let error as QueryError {
-            // Show the caret under whichever query the error is in.
-            let query = (try? Parser.parse(factor)) == nil || (try? QueryEngine.run(factor, data: data)) == nil ? factor : outcome
-            throw ExitStatus.Failure(status: .invalidInput, message: "query " + error.rendered(in: query))
+        } catch let failure as CorrelationQueryError {
+            throw ExitStatus.Failure(status: .invalidInput, message: "query " + failure.error.rendered(in: failure.query))
         } catch let error as CorrelationError {
             throw ExitStatus.Failure(status: .invalidInput, message: "\(error)")
         }

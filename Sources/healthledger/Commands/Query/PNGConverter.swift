@@ -5,7 +5,7 @@ enum PNGConverter {
     static func convert(svg: String, to png: String) throws {
         let candidates = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":").map { "\($0)/rsvg-convert" }
         guard let tool = candidates.first(where: FileManager.default.isExecutableFile(atPath:)) else {
-            throw ExitStatus.Failure(status: .noVault, message: "wrote the SVG, but no rsvg-convert is installed for the PNG: install librsvg2-bin (Tools/install-packages.sh)")
+            throw ExitStatus.Failure(status: .ioError, message: "wrote the SVG, but no rsvg-convert is installed for the PNG: install librsvg2-bin (Tools/install-packages.sh)")
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
