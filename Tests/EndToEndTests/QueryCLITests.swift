@@ -56,6 +56,11 @@ import Testing
         #expect(svg.hasPrefix("<?xml"))
         #expect(svg.components(separatedBy: "class=\"point\"").count - 1 == 2)
         #expect(try vault.run(["chart", "scatter", "mood avg by day", "--out", file]).status == 65)
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/rsvg-convert") {
+            let png = vault.root + "/moods.png"
+            try vault.ok(["chart", "bar", "mood avg, mood max by day", "--out", file, "--png", png])
+            #expect(FileManager.default.contents(atPath: png)?.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        }
     }
 
     @Test func correlateNeedsDaysOnBothSides() throws {
