@@ -18,6 +18,7 @@ struct HealthLedgerCommand: ParsableCommand {
             Daily.self, Budget.self, ExportCommand.self, Replay.self, Import.self,
             Measure.self, SessionCommand.self, History.self, Card.self, Vitals.self,
             SleepScoreCommand.self, Models.self,
+            QueryCommand.self, ChartCommand.self, CorrelateCommand.self,
         ])
 
     /// Runs the command, mapping every failure to a message on stderr and its own exit code.

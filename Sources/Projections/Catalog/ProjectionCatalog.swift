@@ -2,7 +2,7 @@ import LedgerStore
 
 /// The projections this build computes, by name, for the CLI and the replay tool.
 public enum ProjectionCatalog {
-    public static let names = [DailyMetricsView.name, CalorieCreditView.name, VitalsView.name, FaceModelsView.name]
+    public static let names = [DailyMetricsView.name, CalorieCreditView.name, VitalsView.name, FaceModelsView.name, QueryIndexView.name]
 
     /// Replays one projection by name.
     public static func replay(_ name: String, ledger: Ledger, dryRun: Bool) throws -> ReplayReport {
@@ -11,6 +11,7 @@ public enum ProjectionCatalog {
         case CalorieCreditView.name: try ProjectionEngine.replay(CalorieCreditView.self, ledger: ledger, dryRun: dryRun)
         case VitalsView.name: try ProjectionEngine.replay(VitalsView.self, ledger: ledger, dryRun: dryRun)
         case FaceModelsView.name: try ProjectionEngine.replay(FaceModelsView.self, ledger: ledger, dryRun: dryRun)
+        case QueryIndexView.name: try ProjectionEngine.replay(QueryIndexView.self, ledger: ledger, dryRun: dryRun)
         default: throw UnknownProjection(name: name)
         }
     }
@@ -21,6 +22,7 @@ public enum ProjectionCatalog {
         _ = try ProjectionEngine.current(CalorieCreditView.self, ledger: ledger)
         _ = try ProjectionEngine.current(VitalsView.self, ledger: ledger)
         _ = try ProjectionEngine.current(FaceModelsView.self, ledger: ledger)
+        _ = try ProjectionEngine.current(QueryIndexView.self, ledger: ledger)
     }
 
     /// Every view, caught up now and then folded from a bulk append's events as they are
@@ -31,6 +33,7 @@ public enum ProjectionCatalog {
             try LiveProjection<DailyMetricsView>(ledger: ledger), try LiveProjection<CalorieCreditView>(ledger: ledger),
             try LiveProjection<VitalsView>(ledger: ledger),
             try LiveProjection<FaceModelsView>(ledger: ledger),
+            try LiveProjection<QueryIndexView>(ledger: ledger),
         ]
         return LiveViews(views, size: try ledger.head().size)
     }
