@@ -35,7 +35,10 @@ struct ChartCommand: ParsableCommand {
         }
         print("wrote \(out): \(chart.series.map { "\($0.name), \($0.points.count) points" }.joined(separator: "; "))"
               + (chart.fit.map { String(format: "; r = %.3f (n = %d)", $0.r, $0.n) } ?? ""))
-        if let png { try PNGConverter.convert(svg: out, to: png) }
+        if let png {
+            try PNGConverter.convert(svgFile: out, to: png)
+            print("wrote \(png)")
+        }
     }
 }
 

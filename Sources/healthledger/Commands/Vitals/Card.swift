@@ -25,7 +25,12 @@ struct Card: ParsableCommand {
             print("wrote the card of session \(found.shortID) to \(out)")
             return
         }
-        try PNGConverter.convert(svg, to: out)
+        // The SVG goes beside the PNG first: it is what the converter reads, and what the
+        // person keeps when no converter is installed.
+        let svgFile = String(out.dropLast(4)) + ".svg"
+        try write(svg, to: svgFile)
+        try PNGConverter.convert(svgFile: svgFile, to: out, zoom: 2)
+        try? FileManager.default.removeItem(atPath: svgFile)
         print("wrote the card of session \(found.shortID) to \(out)")
     }
 }
