@@ -28,6 +28,7 @@ let package = Package(
         systemLibrary("CZip", pkgConfig: "zlib", apt: ["zlib1g-dev"]),
         .target(name: "LedgerCore"),
         .target(name: "LedgerCrypto", dependencies: ["CSodium", "CKeyutils", "LedgerCore"]),
+        .target(name: "AgeFormat", dependencies: ["CSodium", "LedgerCrypto"]),
         .target(name: "Migrations", dependencies: ["LedgerCore"], path: "Migrations"),
         .target(name: "LedgerStore", dependencies: ["CLMDB", "CZstd", "LedgerCore", "LedgerCrypto", "Migrations"]),
         .target(name: "DemoData", dependencies: ["LedgerCore"]),
@@ -59,6 +60,7 @@ let package = Package(
             "LedgerCore", "CLMDB", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .testTarget(name: "HealthImportTests", dependencies: ["HealthImport", "LedgerCore", "LedgerStore"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "AgeFormatTests", dependencies: ["AgeFormat", "LedgerCrypto", "CZip"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "LedgerCore", "LedgerStore", "DemoData"]),
     ]
 )

@@ -1,0 +1,25 @@
+extension AgeIdentity {
+    /// The identities of an age identity file, as `age-keygen` writes them: one
+    /// `AGE-SECRET-KEY-1…` per line, with `#` comment lines and blank lines allowed.
+    public static func parseFile(_ contents: String) throws(AgeError) -> [AgeIdentity] {
+        var identities: [AgeIdentity] = []
+        for (offset, rawLine) in contents.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+            if line.allSatisfy({ $0 == " " || $0 == "\t" }) || line.hasPrefix("#") { continue }
+            do {
+                identities.append(try AgeIdentity(parsing: String(line)))
+            } catch {
+                throw .invalidKey("line \(offset + 1) of the identity file: \(error.reason)")
+            }
+        }
+        guard !identities.isEmpty else { throw .invalidKey("the identity file holds no AGE-SECRET-KEY-1… line") }
+        return identities
+    }
+}
+
+extension AgeError {
+    /// The reason of an `invalidKey`, to nest it in a message naming where the key came from.
+    var reason: String {
+        if case .invalidKey(let reason) = self { reason } else { description }
+    }
+}

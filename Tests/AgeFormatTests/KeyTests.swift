@@ -1,0 +1,48 @@
+import AgeFormat
+import Testing
+
+/// age key strings: the spec's example pair, Bech32 checks, identity files.
+@Suite struct KeyTests {
+    // The X25519 example of c2sp.org/age.
+    static let specIdentity = "AGE-SECRET-KEY-1GFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPQ4EGAEX"
+    static let specRecipient = "age1zvkyg2lqzraa2lnjvqej32nkuu0ues2s82hzrye869xeexvn73equnujwj"
+
+    @Test func specIdentityGivesTheSpecRecipient() throws {
+        let identity = try AgeIdentity(parsing: Self.specIdentity)
+        #expect(identity.recipient?.encoded == Self.specRecipient)
+        #expect(identity.secretKeyString() == Self.specIdentity)
+        #expect(try AgeRecipient(parsing: Self.specRecipient).encoded == Self.specRecipient)
+    }
+
+    @Test func lowercaseIdentityIsTheSameKey() throws {
+        let identity = try AgeIdentity(parsing: Self.specIdentity.lowercased())
+        #expect(identity.recipient?.encoded == Self.specRecipient)
+    }
+
+    @Test(arguments: [
+        "age1zvkyg2lqzraa2lnjvqej32nkuu0ues2s82hzrye869xeexvn73equnujwq",  // last character changed
+        "age1zvkyg2lqzraa2lnjvqej32nkuu0ues2s82hzrye869xeexvn73equnUjwj",  // mixed case
+        "age1zvkyg2lqzraa2lnjvqej32nkuu0ues2s82hzrye869xeexvn73eqnujwj",   // a character missing
+        "age1qyqszqgpqyqszqgpqyqszqgpqyqszqgp0mqs9d",                      // 24 bytes, not 32
+        "bge1zvkyg2lqzraa2lnjvqej32nkuu0ues2s82hzrye869xeexvn73equnujwj",  // another prefix
+        Self.specIdentity,                                                  // a secret key, not a recipient
+    ])
+    func badRecipientStringIsRefused(_ text: String) {
+        #expect(throws: AgeError.self) { try AgeRecipient(parsing: text) }
+    }
+
+    @Test func identityFileSkipsCommentsAndBlankLines() throws {
+        let other = AgeIdentity.generateX25519()
+        let file = "# created: 2026-11-22T08:00:00Z\n# public key: \(Self.specRecipient)\n\(Self.specIdentity)\n\n\(other.secretKeyString()!)\n"
+        let identities = try AgeIdentity.parseFile(file)
+        #expect(identities.map { $0.recipient?.encoded } == [Self.specRecipient, other.recipient?.encoded])
+    }
+
+    @Test func identityFileNamesTheBadLine() {
+        #expect(throws: AgeError.invalidKey(
+            "line 2 of the identity file: the secret key AGE-SECRET-KEY-1… is not valid: its checksum does not match (a character is mistyped or missing)"
+        )) {
+            try AgeIdentity.parseFile("# key\nAGE-SECRET-KEY-1GFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPQ4EGAEQ\n")
+        }
+    }
+}
