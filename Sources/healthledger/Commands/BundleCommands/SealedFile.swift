@@ -1,0 +1,106 @@
+import AgeFormat
+import Foundation
+import HealthBundle
+
+extension FileSink: AgeOutput {}
+extension FileSource: AgeInput {}
+
+/// A bundle file being written: the zip's bytes go through the age encryption into the
+/// file. Time spent encrypting and writing is kept apart, for comparison with `age`.
+final class SealedFile {
+    private let file: FileSink
+    private let counter: CountingOutput
+    private let writer: AgeWriter
+    private let timed: TimedSink
+    var sink: any ByteSink { timed }
+
+    init(path: String, keys: BundleKeys) throws {
+        file = try FileSink(path: path)
+        counter = CountingOutput(file)
+        writer = try AgeWriter(recipients: keys.recipients, output: counter)
+        timed = TimedSink(writer)
+    }
+
+    var bytesWritten: UInt64 { counter.count }
+    var sealSeconds: Double { timed.seconds }
+
+    func finish() throws {
+        try timed.measure { try writer.finish() }
+        try file.synchronize()
+    }
+}
+
+/// Counts the encrypted bytes on their way to the file.
+private final class CountingOutput: AgeOutput {
+    let target: any AgeOutput
+    private(set) var count: UInt64 = 0
+
+    init(_ target: any AgeOutput) { self.target = target }
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws {
+        count += UInt64(bytes.count)
+        try target.write(bytes)
+    }
+}
+
+/// The age writer as the zip's sink, timing each write.
+private final class TimedSink: ByteSink {
+    let writer: AgeWriter
+    private(set) var seconds = 0.0
+
+    init(_ writer: AgeWriter) { self.writer = writer }
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws { try measure { try writer.write(bytes) } }
+
+    func measure(_ body: () throws -> Void) throws {
+        let start = DispatchTime.now().uptimeNanoseconds
+        defer { seconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
+        try body()
+    }
+}
+
+/// A bundle file being read: decrypted as a stream, with age's failures named as bundle
+/// failures (and so exit codes).
+struct OpenedFile {
+    let source: any ByteSource
+
+    init(path: String, identities: [AgeIdentity]) throws {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw ExitStatus.Failure(status: .noVault, message: "cannot read \(path): no such file")
+        }
+        let file = try FileSource(path: path)
+        do {
+            source = DecryptingSource(reader: try AgeReader(input: file, identities: identities), path: path)
+        } catch let error as AgeError {
+            throw DecryptingSource.named(error, path: path)
+        }
+    }
+}
+
+private final class DecryptingSource: ByteSource {
+    let reader: AgeReader
+    let path: String
+
+    init(reader: AgeReader, path: String) {
+        self.reader = reader
+        self.path = path
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        do { return try reader.read(into: buffer) } catch let error as AgeError { throw Self.named(error, path: path) }
+    }
+
+    static func named(_ error: AgeError, path: String) -> BundleError {
+        let kind: BundleError.Kind
+        switch error {
+        case .noMatchingIdentity, .wrongPassphrase: kind = .wrongSecret
+        case .headerMalformed, .headerMACMismatch, .unsupportedVersion: kind = .headerDamaged
+        case .payloadChunkFailed, .emptyFinalChunk: kind = .payloadModified
+        case .payloadTruncated: kind = .payloadTruncated
+        case .dataAfterFinalChunk: kind = .trailingData
+        case .unsupportedRecipientTypes, .workFactorTooHigh: kind = .notABundle
+        case .invalidKey, .invalidRecipients: kind = .invalidRequest
+        }
+        return BundleError(kind, "\(path): \(error)")
+    }
+}
