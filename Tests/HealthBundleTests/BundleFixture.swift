@@ -14,12 +14,12 @@ final class BundleFixture {
     static let offset: Int32 = 3600
     static let days = 14
 
-    init() throws {
+    init(empty: Bool = false) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("hl-bundle-\(UUID().uuidString)").path
         var phrase = Array("bundle tests".utf8)
         let (master, _) = try VaultKeys.create(at: directory, passphrase: SecretBytes(consuming: &phrase), kdf: .interactive)
         ledger = try Ledger(directory: directory, masterKey: master)
-        try ledger.append(Self.events())
+        if !empty { try ledger.append(Self.events()) }
     }
 
     deinit { try? FileManager.default.removeItem(atPath: directory) }

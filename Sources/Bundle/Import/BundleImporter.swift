@@ -15,9 +15,15 @@ public struct BundleImporter {
         self.progress = progress
     }
 
-    /// Reads the bundle again from `source` (a second decryption, after `verified` was
-    /// checked) and appends its events; the summary counts them per kind and source.
-    public func run(_ source: any ByteSource, expectedSigner: [UInt8]?) throws -> ImportSummary {
+    /// Verifies the bundle from a first stream, then stores its events from a second one
+    /// (`open` decrypts the file again), so a bundle that fails verification stores nothing;
+    /// the summary counts the events per kind and source.
+    public func run(expectedSigner: [UInt8]?, open: () throws -> any ByteSource) throws -> (VerifiedBundle, ImportSummary) {
+        let verified = try BundleReader(expectedSigner: expectedSigner).read(open())
+        return (verified, try store(open(), signer: verified.manifest.publicKeyBytes))
+    }
+
+    private func store(_ source: any ByteSource, signer: [UInt8]) throws -> ImportSummary {
         var summary = ImportSummary()
         var blobNames: [String: String] = [:]
         var lines = LineSplitter()
@@ -52,7 +58,7 @@ public struct BundleImporter {
             if batch.count >= 10_000 { try flush() }
         }
         do {
-            _ = try BundleReader(expectedSigner: expectedSigner).read(source) { path in
+            _ = try BundleReader(expectedSigner: signer).read(source) { path in
                 if path.hasPrefix(BundleLayout.facesFolder), path.hasSuffix(".jpg") {
                     let old = String(path.dropFirst(BundleLayout.facesFolder.count).dropLast(4))
                     var image: [UInt8] = []

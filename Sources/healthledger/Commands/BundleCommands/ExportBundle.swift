@@ -37,7 +37,7 @@ struct ExportBundle: ParsableCommand {
         }
         let ledger = try vault.openLedger()
         let started = Date()
-        let progress = Progress("exporting")
+        let progress = StageProgress()
         let partial = out + ".partial"
         let manifest: BundleManifest
         let sealing: SealedFile
@@ -45,7 +45,7 @@ struct ExportBundle: ParsableCommand {
             sealing = try SealedFile(path: partial, keys: keys)
             let exporter = BundleExporter(
                 ledger: ledger, selection: selection, utcOffset: Int32(TimeZone.current.secondsFromGMT()),
-                progress: { _, done in progress.update(done) })
+                progress: progress.update)
             manifest = try exporter.write(to: sealing.sink)
             try sealing.finish()
             try FileManager.default.moveItem(atPath: partial, toPath: out)
@@ -58,4 +58,21 @@ struct ExportBundle: ParsableCommand {
         let seconds = Date().timeIntervalSince(started)
         BundleSummary.printExport(manifest, path: out, bytes: sealing.bytesWritten, seconds: seconds, sealSeconds: sealing.sealSeconds, keys: keys, json: json)
     }
+}
+
+/// A progress line per stage of the export (events, observations, days), each counting its own.
+final class StageProgress {
+    private var stage = ""
+    private var current: Progress?
+
+    func update(_ stage: String, _ done: Int) {
+        if stage != self.stage {
+            current?.finish()
+            current = Progress("bundle: \(stage)", unit: stage)
+            self.stage = stage
+        }
+        current?.update(done)
+    }
+
+    func finish() { current?.finish() }
 }

@@ -22,10 +22,9 @@ struct ImportBundle: ParsableCommand {
         let secrets = try BundleSecrets(identityFiles: identities, passphraseFile: bundlePassphraseFile).identities(for: file)
         let ledger = try vault.openLedger()
         let started = Date()
-        let verified = try BundleReader(expectedSigner: try signer.map(BundleSecrets.signerKey)).read(OpenedFile(path: file, identities: secrets).source)
-        let progress = Progress("importing", total: verified.manifest.counts["events"], unit: "events")
-        let summary = try BundleImporter(ledger: ledger, progress: progress.update)
-            .run(OpenedFile(path: file, identities: secrets).source, expectedSigner: verified.manifest.publicKeyBytes)
+        let progress = Progress("importing", unit: "events")
+        let (_, summary) = try BundleImporter(ledger: ledger, progress: progress.update)
+            .run(expectedSigner: try signer.map(BundleSecrets.signerKey)) { try OpenedFile(path: file, identities: secrets).source }
         progress.finish()
         vault.catchUpViews(ledger)
         ImportReport.print(summary, input: file, seconds: Date().timeIntervalSince(started), json: json)
