@@ -1,3 +1,4 @@
+import AgeFormat
 import HealthImport
 import LedgerCore
 import LedgerCrypto
@@ -65,6 +66,8 @@ enum ExitStatus: Int32, CaseIterable {
         case let error as ImportError: error.isMalformed ? .invalidInput : error.isMissing ? .noVault : .ioError
         case let error as BlobError: error.isDamaged ? .auditFailed : .invalidInput
         case is CheckpointError: .invalidInput
+        case let error as AgeError: error.exitStatus
+        case let error as AgeFileError: error.exitStatus
         default: nil
         }
     }
