@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "ledger-replay", targets: ["ledger-replay"]),
         .executable(name: "health-export-gen", targets: ["health-export-gen"]),
         .executable(name: "calorie-sim", targets: ["calorie-sim"]),
+        .executable(name: "age-bench", targets: ["age-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -54,6 +55,7 @@ let package = Package(
             "DemoData", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Tools/ExportGen"),
+        .executableTarget(name: "age-bench", dependencies: ["AgeFormat"], path: "Tools/AgeBench"),
         .executableTarget(name: "calorie-sim", dependencies: ["Projections", "DemoData"], path: "Tools/CalorieSim"),
         .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore"]),
         .testTarget(name: "LedgerCryptoTests", dependencies: ["LedgerCrypto"]),

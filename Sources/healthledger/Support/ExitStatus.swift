@@ -1,3 +1,4 @@
+import AgeFormat
 import HealthBundle
 import HealthImport
 import LedgerCore
@@ -78,6 +79,8 @@ enum ExitStatus: Int32, CaseIterable {
         case let error as ImportError: error.isMalformed ? .invalidInput : error.isMissing ? .noVault : .ioError
         case let error as BlobError: error.isDamaged ? .auditFailed : .invalidInput
         case is CheckpointError: .invalidInput
+        case let error as AgeError: error.exitStatus
+        case let error as AgeFileError: error.exitStatus
         case let error as BundleError: error.exitStatus
         default: nil
         }
