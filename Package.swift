@@ -38,7 +38,7 @@ let package = Package(
             "CZip", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .target(name: "HealthBundle", dependencies: [
-            "CSodium", "CZip", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", "HealthImport",
+            "AgeFormat", "CSodium", "CZip", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", "HealthImport",
         ], path: "Sources/Bundle", resources: [.copy("Resources/HKSampleMapping.json"), .copy("Resources/HKSampleMapping.LICENSE.md")]),
         .executableTarget(name: "healthledger", dependencies: [
             "LedgerStore", "LedgerCrypto", "LedgerCore", "Migrations", "DemoData", "Projections", "HealthImport", "HealthBundle", "AgeFormat",
@@ -66,7 +66,7 @@ let package = Package(
         ]),
         .testTarget(name: "HealthImportTests", dependencies: ["HealthImport", "LedgerCore", "LedgerStore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AgeFormatTests", dependencies: ["AgeFormat", "LedgerCrypto", "CZip"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "HealthBundleTests", dependencies: ["HealthBundle", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections"]),
+        .testTarget(name: "HealthBundleTests", dependencies: ["HealthBundle", "AgeFormat", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections"]),
         .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "LedgerCore", "LedgerStore", "DemoData"]),
     ]
 )

@@ -59,11 +59,6 @@ final class ZipStreamWriter {
 
     func write(_ bytes: [UInt8]) throws { try bytes.withUnsafeBytes { try write($0) } }
 
-    func write(_ text: String) throws {
-        var text = text
-        try text.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
-    }
-
     func closeEntry() throws {
         guard let current = open else { preconditionFailure("no entry is open") }
         try current.deflater.finish(into: output)

@@ -35,6 +35,9 @@ struct ExportBundle: ParsableCommand {
         if let first = selection.from, let last = selection.to, first > last {
             throw ExitStatus.Failure(status: .invalidInput, message: "--from \(first) is after --to \(last)")
         }
+        guard !FileManager.default.fileExists(atPath: out) else {
+            throw ExitStatus.Failure(status: .vaultExists, message: "\(out) already exists; choose another --out or remove it")
+        }
         let ledger = try vault.openLedger()
         let started = Date()
         let progress = StageProgress()

@@ -1,3 +1,4 @@
+import AgeFormat
 import Foundation
 import HealthBundle
 
@@ -6,7 +7,6 @@ import HealthBundle
 final class Extraction {
     private let destination: String
     private let staging: String
-    private var open: FileSink?
 
     init(destination: String) throws {
         guard !FileManager.default.fileExists(atPath: destination) else {
@@ -25,7 +25,7 @@ final class Extraction {
         }
         let target = staging + "/" + path
         try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        let sink = try FileSink(path: target)
+        let sink = try AgeFileOutput(path: target)
         return .init(consume: { try sink.write($0) })
     }
 

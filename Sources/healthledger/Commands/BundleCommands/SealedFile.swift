@@ -2,20 +2,17 @@ import AgeFormat
 import Foundation
 import HealthBundle
 
-extension FileSink: AgeOutput {}
-extension FileSource: AgeInput {}
-
 /// A bundle file being written: the zip's bytes go through the age encryption into the
 /// file. Time spent encrypting and writing is kept apart, for comparison with `age`.
 final class SealedFile {
-    private let file: FileSink
+    private let file: AgeFileOutput
     private let counter: CountingOutput
     private let writer: AgeWriter
     private let timed: TimedSink
     var sink: any ByteSink { timed }
 
     init(path: String, keys: BundleKeys) throws {
-        file = try FileSink(path: path)
+        file = try AgeFileOutput(path: path, overwrite: true)
         counter = CountingOutput(file)
         writer = try AgeWriter(recipients: keys.recipients, output: counter)
         timed = TimedSink(writer)
@@ -68,7 +65,7 @@ struct OpenedFile {
         guard FileManager.default.fileExists(atPath: path) else {
             throw ExitStatus.Failure(status: .noVault, message: "cannot read \(path): no such file")
         }
-        let file = try FileSource(path: path)
+        let file = try AgeFileInput(path: path)
         do {
             source = DecryptingSource(reader: try AgeReader(input: file, identities: identities), path: path)
         } catch let error as AgeError {
