@@ -11,7 +11,7 @@ enum BundleSummary {
             document["bundle"] = .string(path)
             document["bytes"] = .int(Int64(bytes))
             document["seconds"] = .double((seconds * 1000).rounded() / 1000)
-            document["encryptSeconds"] = .double((sealSeconds * 1000).rounded() / 1000)
+            document["encryptCPUSeconds"] = .double((sealSeconds * 1000).rounded() / 1000)
             document["encryptedFor"] = .string(keys.description)
             print(JSONWriter.string(document))
             return

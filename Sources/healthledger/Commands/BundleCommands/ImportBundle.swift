@@ -24,7 +24,7 @@ struct ImportBundle: ParsableCommand {
         let started = Date()
         let progress = Progress("importing", unit: "events")
         let (_, summary) = try BundleImporter(ledger: ledger, progress: progress.update)
-            .run(expectedSigner: try signer.map(BundleSecrets.signerKey)) { try OpenedFile(path: file, identities: secrets).source }
+            .run(expectedSigner: try signer.map(BundleSecrets.signerKey)) { try OpenedFile(path: file, identities: secrets, activity: "reading bundle").source }
         progress.finish()
         vault.catchUpViews(ledger)
         ImportReport.print(summary, input: file, seconds: Date().timeIntervalSince(started), json: json)
