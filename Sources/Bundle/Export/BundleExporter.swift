@@ -59,7 +59,7 @@ public final class BundleExporter {
     }
 
     /// How many events a scan reads between releases of the log's mapped pages.
-    static let releaseEvery: UInt64 = 65_536
+    static let releaseEvery: UInt64 = 16_384
 
     /// Each selected capture's image, named by its blob, ahead of the events so an import
     /// reading front to back has the image before the event that names it.
@@ -127,16 +127,22 @@ public final class BundleExporter {
     }
 
     private func writeDaily(_ zip: HashedZipWriter, days: ClosedRange<LocalDay>) throws -> (series: ReportSeries, days: Int) {
-        let state = try ProjectionEngine.current(DailyMetricsView.self, ledger: ledger)
         var series = ReportSeries()
         var written = 0
-        for number in days.lowerBound.number...days.upperBound.number {
-            let metrics = try state.metrics(for: LocalDay(number: number))
-            guard metrics.values.contains(where: { $0 != nil }) else { continue }
-            try zip.add(BundleLayout.daily(metrics.day), Array(DailyCSV.file(metrics).utf8))
-            series.add(metrics)
-            written += 1
-            progress("days", written)
+        let (first, last) = (days.lowerBound.number, days.upperBound.number)
+        // The view keeps every day it has read: a fresh one each month (and the view's
+        // stored pages released) keeps memory to a month of days however long the period.
+        for month in stride(from: first, through: last, by: 31) {
+            ledger.releaseMappedPages()
+            let state = try ProjectionEngine.current(DailyMetricsView.self, ledger: ledger)
+            for number in month...min(month + 30, last) {
+                let metrics = try state.metrics(for: LocalDay(number: number))
+                guard metrics.values.contains(where: { $0 != nil }) else { continue }
+                try zip.add(BundleLayout.daily(metrics.day), Array(DailyCSV.file(metrics).utf8))
+                series.add(metrics)
+                written += 1
+                progress("days", written)
+            }
         }
         return (series, written)
     }

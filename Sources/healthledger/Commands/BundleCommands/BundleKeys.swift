@@ -51,7 +51,11 @@ struct BundleSecrets {
             guard try Self.isPassphraseSealed(path) else {
                 throw ExitStatus.Failure(status: .wrongSecret, message: "\(path) is encrypted to age keys: pass the recipient's key file with --identity FILE")
             }
-            identities.append(.passphrase(try SecretInput.prompt("Passphrase for \(path): ")))
+            do {
+                identities.append(.passphrase(try SecretInput.prompt("Passphrase for \(path): ")))
+            } catch let failure as ExitStatus.Failure where failure.status == .wrongSecret {
+                throw ExitStatus.Failure(status: .wrongSecret, message: "\(path) is sealed with a passphrase and there is no terminal to ask: pass --bundle-passphrase-file FILE")
+            }
         }
         return identities
     }

@@ -6,37 +6,27 @@ import HealthBundle
 /// file. Time spent encrypting and writing is kept apart, for comparison with `age`.
 final class SealedFile {
     private let file: AgeFileOutput
-    private let counter: CountingOutput
+    private let buffered: BufferedSink
     private let writer: AgeWriter
     private let timed: TimedSink
     var sink: any ByteSink { timed }
 
     init(path: String, keys: BundleKeys) throws {
         file = try AgeFileOutput(path: path, overwrite: true)
-        counter = CountingOutput(file)
-        writer = try AgeWriter(recipients: keys.recipients, output: counter)
+        buffered = BufferedSink(file, capacity: 1 << 20)
+        writer = try AgeWriter(recipients: keys.recipients, output: buffered)
         timed = TimedSink(writer)
     }
 
-    var bytesWritten: UInt64 { counter.count }
+    var bytesWritten: UInt64 { buffered.position }
     var sealSeconds: Double { timed.seconds }
 
     func finish() throws {
-        try timed.measure { try writer.finish() }
+        try timed.measure {
+            try writer.finish()
+            try buffered.flush()
+        }
         try file.synchronize()
-    }
-}
-
-/// Counts the encrypted bytes on their way to the file.
-private final class CountingOutput: AgeOutput {
-    let target: any AgeOutput
-    private(set) var count: UInt64 = 0
-
-    init(_ target: any AgeOutput) { self.target = target }
-
-    func write(_ bytes: UnsafeRawBufferPointer) throws {
-        count += UInt64(bytes.count)
-        try target.write(bytes)
     }
 }
 
