@@ -12,6 +12,8 @@ public enum AgeError: Error, Equatable, Sendable, CustomStringConvertible {
     case unsupportedVersion(String)
     /// The header does not follow the age v1 grammar or a stanza breaks its type's rules.
     case headerMalformed(String)
+    /// The ASCII armor around the file breaks the strict PEM rules of the spec.
+    case armorMalformed(String)
     /// The header MAC does not match the header: the header was changed after it was written.
     case headerMACMismatch
     /// The scrypt stanza asks for 2^`logN` work, more than the reader allows.
@@ -42,6 +44,8 @@ public enum AgeError: Error, Equatable, Sendable, CustomStringConvertible {
             "unsupported age format version '\(version)' (only v1 is supported)"
         case .headerMalformed(let reason):
             "not a valid age file: \(reason)"
+        case .armorMalformed(let reason):
+            "not a valid ASCII-armored age file: \(reason)"
         case .headerMACMismatch:
             "the age header was modified (its MAC does not match): do not trust this file"
         case .workFactorTooHigh(let logN, let limit):

@@ -26,11 +26,12 @@ public final class AgeReader {
     /// authenticate, has been read.
     private var appendedAfterChunk: Int?
 
-    /// Reads the header from `input` and opens it with the first identity that fits.
+    /// Reads the header from `input` (binary, or ASCII-armored) and opens it with the first identity that fits.
     ///
     /// - Throws: ``AgeError`` naming why the file cannot be opened, or errors of `input`.
     public init(input: any AgeInput, identities: [AgeIdentity], maxWorkFactor: Int = AgeReader.defaultMaxWorkFactor) throws {
-        let buffer = InputBuffer(input)
+        var buffer = InputBuffer(input)
+        if try AgeArmorInput.isArmored(buffer) { buffer = InputBuffer(AgeArmorInput(buffer: buffer)) }
         let header = try AgeHeader.parse(from: buffer)
         let fileKey = try Self.unwrapFileKey(header.stanzas, identities: identities, maxWorkFactor: maxWorkFactor)
         guard header.isAuthentic(fileKey: fileKey) else { throw AgeError.headerMACMismatch }

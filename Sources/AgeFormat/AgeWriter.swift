@@ -8,6 +8,7 @@ import LedgerCrypto
 /// chunk. A file without `finish()` is rejected by every reader as truncated.
 public final class AgeWriter {
     private let output: any AgeOutput
+    private let armor: AgeArmorOutput?
     private let cipher: ChunkCipher
     /// Plaintext waiting for a full chunk (or for `finish`), then the sealed chunk in place.
     private let chunk: UnsafeMutableRawBufferPointer
@@ -15,11 +16,11 @@ public final class AgeWriter {
     private var index: UInt64 = 0
     private var finished = false
 
-    /// Writes the header for `recipients` to `output`.
+    /// Writes the header for `recipients` to `output`, in ASCII armor (PEM) if `armored`.
     ///
     /// - Throws: ``AgeError/invalidRecipients(_:)`` when there is none, or a passphrase is
     ///   mixed with other recipients; errors of `output`.
-    public init(recipients: [AgeRecipient], output: any AgeOutput) throws {
+    public init(recipients: [AgeRecipient], output: any AgeOutput, armored: Bool = false) throws {
         guard !recipients.isEmpty else { throw AgeError.invalidRecipients("give at least one recipient") }
         guard recipients.count == 1 || !recipients.contains(where: \.isPassphrase) else {
             throw AgeError.invalidRecipients("a passphrase must be the only recipient of a file")
@@ -27,10 +28,11 @@ public final class AgeWriter {
         let fileKey = SecretBytes.random(AgeFormat.fileKeySize)
         let header = AgeHeader(stanzas: try recipients.map { try $0.wrap(fileKey) }, fileKey: fileKey)
         let payloadNonce = secureRandomBytes(AgeFormat.payloadNonceSize)
-        self.output = output
+        armor = armored ? try AgeArmorOutput(output) : nil
+        self.output = armor ?? output
         cipher = ChunkCipher(fileKey: fileKey, payloadNonce: payloadNonce)
         chunk = .allocate(byteCount: AgeFormat.chunkSize + AgeFormat.tagSize, alignment: 16)
-        try (header.encoded() + payloadNonce).withUnsafeBytes { try output.write($0) }
+        try (header.encoded() + payloadNonce).withUnsafeBytes { try self.output.write($0) }
     }
 
     deinit {
@@ -67,6 +69,7 @@ public final class AgeWriter {
     public func finish() throws {
         precondition(!finished, "AgeWriter.finish called twice")
         try sealBuffered(isFinal: true)
+        try armor?.finish()
         finished = true
     }
 

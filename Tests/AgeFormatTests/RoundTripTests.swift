@@ -22,6 +22,17 @@ import Testing
         #expect(file.count == whole.count)
     }
 
+    @Test(arguments: [0, 47, 48, chunk + 1])
+    func armoredFileIsStrictPEMAndTheReaderFindsTheArmorByItself(size: Int) throws {
+        let file = try encrypt(patterned(size), to: [identity.recipient!], pieces: 333, armored: true)
+        let lines = String(decoding: file, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first == "-----BEGIN AGE ENCRYPTED FILE-----")
+        #expect(lines.suffix(2) == ["-----END AGE ENCRYPTED FILE-----", ""])
+        let body = lines.dropFirst().dropLast(2)
+        #expect(body.dropLast().allSatisfy { $0.count == 64 } && (1...64).contains(body.last!.count))
+        #expect(try decrypt(file, with: [identity]) == patterned(size))
+    }
+
     @Test func anyOfSeveralRecipientsOpensTheFile() throws {
         let other = AgeIdentity.generateX25519()
         let file = try encrypt(patterned(100), to: [identity.recipient!, other.recipient!])

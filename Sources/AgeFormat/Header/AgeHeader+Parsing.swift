@@ -43,9 +43,6 @@ extension AgeHeader {
         if line.hasPrefix(AgeFormat.versionPrefix) {
             throw AgeError.unsupportedVersion(String(line.dropFirst(AgeFormat.versionPrefix.count)))
         }
-        if line.hasPrefix("-----BEGIN AGE ENCRYPTED FILE-----") {
-            throw AgeError.headerMalformed("the file is ASCII-armored; remove the armor with `age -d` first")
-        }
         throw AgeError.headerMalformed("the input is not an age file (it does not start with age-encryption.org/v1)")
     }
 

@@ -8,7 +8,7 @@ extension AgeError {
         switch self {
         case .noMatchingIdentity, .wrongPassphrase: .wrongSecret
         case .headerMACMismatch, .payloadChunkFailed, .payloadTruncated, .emptyFinalChunk, .dataAfterFinalChunk: .auditFailed
-        case .unsupportedRecipientTypes, .unsupportedVersion, .headerMalformed, .workFactorTooHigh, .invalidKey, .invalidRecipients:
+        case .unsupportedRecipientTypes, .unsupportedVersion, .headerMalformed, .armorMalformed, .workFactorTooHigh, .invalidKey, .invalidRecipients:
             .invalidInput
         }
     }
