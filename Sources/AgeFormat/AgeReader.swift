@@ -65,6 +65,7 @@ public final class AgeReader {
 
     /// Up to `count` plaintext bytes; empty means the file ended intact.
     public func read(upTo count: Int) throws -> [UInt8] {
+        precondition(count > 0, "read(upTo: 0) could not tell the end from an empty read")
         var bytes = [UInt8](repeating: 0, count: count)
         let read = try bytes.withUnsafeMutableBytes { try self.read(into: $0) }
         bytes.removeLast(count - read)

@@ -25,6 +25,9 @@ public final class AgeWriter {
         guard recipients.count == 1 || !recipients.contains(where: \.isPassphrase) else {
             throw AgeError.invalidRecipients("a passphrase must be the only recipient of a file")
         }
+        if case .passphrase(let passphrase, _) = recipients[0], passphrase.count == 0 {
+            throw AgeError.invalidRecipients("the passphrase is empty")
+        }
         let fileKey = SecretBytes.random(AgeFormat.fileKeySize)
         let header = AgeHeader(stanzas: try recipients.map { try $0.wrap(fileKey) }, fileKey: fileKey)
         let payloadNonce = secureRandomBytes(AgeFormat.payloadNonceSize)
@@ -63,6 +66,16 @@ public final class AgeWriter {
     /// Encrypts `bytes`; see ``write(_:)-(UnsafeRawBufferPointer)``.
     public func write(_ bytes: [UInt8]) throws {
         try bytes.withUnsafeBytes { try write($0) }
+    }
+
+    /// Encrypts everything `input` holds, reading it 1 MiB at a time (whole chunks of it
+    /// are encrypted where they lie, without a copy).
+    public func write(contentsOf input: any AgeInput) throws {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 16 * AgeFormat.chunkSize, alignment: 16)
+        defer { buffer.deallocate() }
+        while case let count = try input.read(into: buffer), count > 0 {
+            try write(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+        }
     }
 
     /// Writes the final chunk; the file is complete once this returns.

@@ -58,10 +58,15 @@ import Testing
         }
     }
 
-    @Test func passphraseMixedWithOtherRecipientsIsRefused() {
-        #expect(throws: AgeError.self) {
+    @Test func recipientsThatCannotMakeAFileAreRefusedByName() {
+        #expect(throws: AgeError.invalidRecipients("a passphrase must be the only recipient of a file")) {
             try AgeWriter(recipients: [identity.recipient!, .passphrase(secret("pw"), workFactor: 10)], output: AgeMemoryOutput())
         }
-        #expect(throws: AgeError.self) { try AgeWriter(recipients: [], output: AgeMemoryOutput()) }
+        #expect(throws: AgeError.invalidRecipients("give at least one recipient")) {
+            try AgeWriter(recipients: [], output: AgeMemoryOutput())
+        }
+        #expect(throws: AgeError.invalidRecipients("the passphrase is empty")) {
+            try AgeWriter(recipients: [.passphrase(secret(""), workFactor: 10)], output: AgeMemoryOutput())
+        }
     }
 }
