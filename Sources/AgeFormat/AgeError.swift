@@ -3,6 +3,8 @@
 public enum AgeError: Error, Equatable, Sendable, CustomStringConvertible {
     /// None of the identities unwraps any recipient stanza: the file was encrypted to someone else.
     case noMatchingIdentity
+    /// The file is passphrase-encrypted and no passphrase was given: ask for one and try again.
+    case passphraseRequired
     /// The file is passphrase-encrypted and the passphrase given is not the one it was made with.
     case wrongPassphrase
     /// Every stanza is of a recipient type this implementation does not know (for example
@@ -36,6 +38,8 @@ public enum AgeError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .noMatchingIdentity:
             "no identity matches any recipient of this file: it was encrypted to another key"
+        case .passphraseRequired:
+            "this age file is encrypted with a passphrase, not to a key: give its passphrase"
         case .wrongPassphrase:
             "wrong passphrase for this age file"
         case .unsupportedRecipientTypes(let types):

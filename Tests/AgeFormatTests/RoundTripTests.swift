@@ -44,6 +44,7 @@ import Testing
         let file = try encrypt(patterned(70_000), to: [.passphrase(secret("correct horse"), workFactor: 10)])
         #expect(try decrypt(file, with: [.passphrase("correct horse")]) == patterned(70_000))
         #expect(throws: AgeError.wrongPassphrase) { try decrypt(file, with: [.passphrase("wrong horse")]) }
+        #expect(throws: AgeError.passphraseRequired) { try decrypt(file, with: [identity]) }
     }
 
     @Test func anotherKeyIsNoMatch() throws {

@@ -57,6 +57,15 @@ import Testing
         #expect(result.released == Array(plaintext[..<(2 * Self.chunk)]))
     }
 
+    @Test func readsAfterAFailureRepeatItInsteadOfGoingOn() throws {
+        var (_, file, payload) = try threeChunkFile()
+        file[payload + 5] ^= 0x01
+        let reader = try AgeReader(input: AgeMemoryInput(file), identities: [identity])
+        for _ in 0..<3 {
+            #expect(throws: AgeError.payloadChunkFailed(index: 0)) { try reader.read(upTo: 100) }
+        }
+    }
+
     @Test func swappedChunksFailAtTheFirstMovedOne() throws {
         var (_, file, payload) = try threeChunkFile()
         let first = Array(file[payload..<(payload + Self.sealedChunk)])

@@ -27,7 +27,7 @@ struct Outcome: Equatable, CustomStringConvertible {
 
     static func category(_ error: AgeError) -> String {
         switch error {
-        case .noMatchingIdentity, .wrongPassphrase, .unsupportedRecipientTypes: "no match"
+        case .noMatchingIdentity, .passphraseRequired, .wrongPassphrase, .unsupportedRecipientTypes: "no match"
         case .headerMACMismatch: "HMAC failure"
         case .armorMalformed: "armor failure"
         case .headerMalformed, .unsupportedVersion, .workFactorTooHigh: "header failure"
