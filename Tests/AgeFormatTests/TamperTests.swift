@@ -102,6 +102,13 @@ import Testing
         #expect(result.released == Array(plaintext[..<(2 * Self.chunk)]))
     }
 
+    @Test(arguments: [Array("PK\u{03}\u{04} a zip, not an age file".utf8), [UInt8](repeating: 0x41, count: 40_000)])
+    func inputThatIsNotAgeIsSaidToBeSo(_ input: [UInt8]) {
+        #expect(throws: AgeError.headerMalformed("the input is not an age file (it does not start with age-encryption.org/v1)")) {
+            try AgeReader(input: AgeMemoryInput(input), identities: [identity])
+        }
+    }
+
     @Test func fileOfAPostQuantumRecipientNamesTheUnsupportedType() throws {
         let vector = try TestVector(name: "hybrid")
         #expect(throws: AgeError.unsupportedRecipientTypes(["mlkem768x25519"])) {
