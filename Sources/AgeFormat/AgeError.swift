@@ -1,5 +1,8 @@
 /// Why an age file could not be written or opened, one case per failure a caller may
 /// want to tell apart (and the CLI maps to its own exit code).
+///
+/// An enum rather than a struct over a private one: callers switch over every failure to
+/// give it its exit code and words, so a new kind of failure should make them decide.
 public enum AgeError: Error, Equatable, Sendable, CustomStringConvertible {
     /// None of the identities unwraps any recipient stanza: the file was encrypted to someone else.
     case noMatchingIdentity

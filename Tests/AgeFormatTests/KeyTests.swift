@@ -54,9 +54,9 @@ import Testing
 
     @Test func identityFileNamesTheBadLine() {
         #expect(throws: AgeError.invalidKey(
-            "line 2 of the identity file: the secret key AGE-SECRET-KEY-1… is not valid: its checksum does not match (a character is mistyped or missing)"
+            "line 2 of key.txt: the secret key AGE-SECRET-KEY-1… is not valid: its checksum does not match (a character is mistyped or missing)"
         )) {
-            try AgeIdentity.parseFile("# key\nAGE-SECRET-KEY-1GFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPQ4EGAEQ\n")
+            try AgeIdentity.parseFile("# key\nAGE-SECRET-KEY-1GFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPQ4EGAEQ\n", source: "key.txt")
         }
     }
 }
