@@ -1,8 +1,13 @@
 /// Why an age file could not be written or opened, one case per failure a caller may
 /// want to tell apart (and the CLI maps to its own exit code).
+///
+/// An enum rather than a struct over a private one: callers switch over every failure to
+/// give it its exit code and words, so a new kind of failure should make them decide.
 public enum AgeError: Error, Equatable, Sendable, CustomStringConvertible {
     /// None of the identities unwraps any recipient stanza: the file was encrypted to someone else.
     case noMatchingIdentity
+    /// The file is passphrase-encrypted and no passphrase was given: ask for one and try again.
+    case passphraseRequired
     /// The file is passphrase-encrypted and the passphrase given is not the one it was made with.
     case wrongPassphrase
     /// Every stanza is of a recipient type this implementation does not know (for example
@@ -12,6 +17,8 @@ public enum AgeError: Error, Equatable, Sendable, CustomStringConvertible {
     case unsupportedVersion(String)
     /// The header does not follow the age v1 grammar or a stanza breaks its type's rules.
     case headerMalformed(String)
+    /// The ASCII armor around the file breaks the strict PEM rules of the spec.
+    case armorMalformed(String)
     /// The header MAC does not match the header: the header was changed after it was written.
     case headerMACMismatch
     /// The scrypt stanza asks for 2^`logN` work, more than the reader allows.
@@ -34,6 +41,8 @@ public enum AgeError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .noMatchingIdentity:
             "no identity matches any recipient of this file: it was encrypted to another key"
+        case .passphraseRequired:
+            "this age file is encrypted with a passphrase, not to a key: give its passphrase"
         case .wrongPassphrase:
             "wrong passphrase for this age file"
         case .unsupportedRecipientTypes(let types):
@@ -42,6 +51,8 @@ public enum AgeError: Error, Equatable, Sendable, CustomStringConvertible {
             "unsupported age format version '\(version)' (only v1 is supported)"
         case .headerMalformed(let reason):
             "not a valid age file: \(reason)"
+        case .armorMalformed(let reason):
+            "not a valid ASCII-armored age file: \(reason)"
         case .headerMACMismatch:
             "the age header was modified (its MAC does not match): do not trust this file"
         case .workFactorTooHigh(let logN, let limit):

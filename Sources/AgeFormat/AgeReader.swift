@@ -25,12 +25,15 @@ public final class AgeReader {
     /// Bytes found after a full final chunk: reported once that chunk's plaintext, which did
     /// authenticate, has been read.
     private var appendedAfterChunk: Int?
+    /// The first failure, thrown again by every later read: the stream cannot go on past it.
+    private var failure: (any Error)?
 
-    /// Reads the header from `input` and opens it with the first identity that fits.
+    /// Reads the header from `input` (binary, or ASCII-armored) and opens it with the first identity that fits.
     ///
     /// - Throws: ``AgeError`` naming why the file cannot be opened, or errors of `input`.
     public init(input: any AgeInput, identities: [AgeIdentity], maxWorkFactor: Int = AgeReader.defaultMaxWorkFactor) throws {
-        let buffer = InputBuffer(input)
+        var buffer = InputBuffer(input)
+        if try AgeArmorInput.isArmored(buffer) { buffer = InputBuffer(AgeArmorInput(buffer: buffer)) }
         let header = try AgeHeader.parse(from: buffer)
         let fileKey = try Self.unwrapFileKey(header.stanzas, identities: identities, maxWorkFactor: maxWorkFactor)
         guard header.isAuthentic(fileKey: fileKey) else { throw AgeError.headerMACMismatch }
@@ -54,7 +57,7 @@ public final class AgeReader {
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         while available.isEmpty {
             if reachedEnd { return try end() }
-            try openNextChunk()
+            try nextChunk()
         }
         let count = min(buffer.count, available.count)
         buffer.baseAddress!.copyMemory(from: plaintext.baseAddress! + available.lowerBound, byteCount: count)
@@ -64,6 +67,7 @@ public final class AgeReader {
 
     /// Up to `count` plaintext bytes; empty means the file ended intact.
     public func read(upTo count: Int) throws -> [UInt8] {
+        precondition(count > 0, "read(upTo: 0) could not tell the end from an empty read")
         var bytes = [UInt8](repeating: 0, count: count)
         let read = try bytes.withUnsafeMutableBytes { try self.read(into: $0) }
         bytes.removeLast(count - read)
@@ -75,7 +79,7 @@ public final class AgeReader {
         while true {
             while available.isEmpty {
                 if reachedEnd { _ = try end(); return }
-                try openNextChunk()
+                try nextChunk()
             }
             try output.write(UnsafeRawBufferPointer(rebasing: plaintext[available]))
             available = available.upperBound..<available.upperBound
@@ -86,6 +90,16 @@ public final class AgeReader {
     private func end() throws -> Int {
         if let appendedAfterChunk { throw AgeError.dataAfterFinalChunk(index: appendedAfterChunk) }
         return 0
+    }
+
+    private func nextChunk() throws {
+        if let failure { throw failure }
+        do {
+            try openNextChunk()
+        } catch {
+            failure = error
+            throw error
+        }
     }
 
     /// Reads, authenticates and decrypts the next chunk.
@@ -131,6 +145,10 @@ public final class AgeReader {
             }
         }
         if passphraseFailed { throw AgeError.wrongPassphrase }
+        let isPassphraseFile = stanzas.first?.type == ScryptStanza.type
+        if isPassphraseFile, !identities.contains(where: { if case .passphrase = $0 { true } else { false } }) {
+            throw AgeError.passphraseRequired
+        }
         let known: Set = [X25519Stanza.type, ScryptStanza.type]
         if !stanzas.contains(where: { known.contains($0.type) }) {
             throw AgeError.unsupportedRecipientTypes(Array(Set(stanzas.map(\.type))).sorted())

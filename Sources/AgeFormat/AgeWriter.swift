@@ -8,6 +8,7 @@ import LedgerCrypto
 /// chunk. A file without `finish()` is rejected by every reader as truncated.
 public final class AgeWriter {
     private let output: any AgeOutput
+    private let armor: AgeArmorOutput?
     private let cipher: ChunkCipher
     /// Plaintext waiting for a full chunk (or for `finish`), then the sealed chunk in place.
     private let chunk: UnsafeMutableRawBufferPointer
@@ -15,22 +16,26 @@ public final class AgeWriter {
     private var index: UInt64 = 0
     private var finished = false
 
-    /// Writes the header for `recipients` to `output`.
+    /// Writes the header for `recipients` to `output`, in ASCII armor (PEM) if `armored`.
     ///
     /// - Throws: ``AgeError/invalidRecipients(_:)`` when there is none, or a passphrase is
     ///   mixed with other recipients; errors of `output`.
-    public init(recipients: [AgeRecipient], output: any AgeOutput) throws {
+    public init(recipients: [AgeRecipient], output: any AgeOutput, armored: Bool = false) throws {
         guard !recipients.isEmpty else { throw AgeError.invalidRecipients("give at least one recipient") }
         guard recipients.count == 1 || !recipients.contains(where: \.isPassphrase) else {
             throw AgeError.invalidRecipients("a passphrase must be the only recipient of a file")
         }
+        if case .passphrase(let passphrase, _) = recipients[0], passphrase.count == 0 {
+            throw AgeError.invalidRecipients("the passphrase is empty")
+        }
         let fileKey = SecretBytes.random(AgeFormat.fileKeySize)
         let header = AgeHeader(stanzas: try recipients.map { try $0.wrap(fileKey) }, fileKey: fileKey)
         let payloadNonce = secureRandomBytes(AgeFormat.payloadNonceSize)
-        self.output = output
+        armor = armored ? try AgeArmorOutput(output) : nil
+        self.output = armor ?? output
         cipher = ChunkCipher(fileKey: fileKey, payloadNonce: payloadNonce)
         chunk = .allocate(byteCount: AgeFormat.chunkSize + AgeFormat.tagSize, alignment: 16)
-        try (header.encoded() + payloadNonce).withUnsafeBytes { try output.write($0) }
+        try (header.encoded() + payloadNonce).withUnsafeBytes { try self.output.write($0) }
     }
 
     deinit {
@@ -63,10 +68,21 @@ public final class AgeWriter {
         try bytes.withUnsafeBytes { try write($0) }
     }
 
+    /// Encrypts everything `input` holds, reading it 1 MiB at a time (whole chunks of it
+    /// are encrypted where they lie, without a copy).
+    public func write(contentsOf input: any AgeInput) throws {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 16 * AgeFormat.chunkSize, alignment: 16)
+        defer { buffer.deallocate() }
+        while case let count = try input.read(into: buffer), count > 0 {
+            try write(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+        }
+    }
+
     /// Writes the final chunk; the file is complete once this returns.
     public func finish() throws {
         precondition(!finished, "AgeWriter.finish called twice")
         try sealBuffered(isFinal: true)
+        try armor?.finish()
         finished = true
     }
 

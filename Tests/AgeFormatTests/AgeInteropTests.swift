@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Files this implementation writes open with Debian's `age`, and files `age` writes open
-/// here: X25519 identity files and passphrases (typed into a pseudo-terminal), both ways.
+/// here: X25519 identity files, armor, and passphrases (typed into a pseudo-terminal), both ways.
 @Suite(.serialized) struct AgeInteropTests {
     static let plaintext = patterned(3 * AgeFormat.chunkSize + 12_345)
     let scratch: ScratchDirectory
@@ -25,6 +25,17 @@ import Testing
         try AgeCommand.run("age", ["-r", recipient, "-o", scratch.path("theirs.age"), scratch.path("plain")])
         let identities = try AgeIdentity.parseFile(String(contentsOfFile: scratch.path("key.txt"), encoding: .utf8))
         #expect(identities.first?.recipient?.encoded == recipient)
+        #expect(try decrypt(try readFile("theirs.age"), with: identities) == Self.plaintext)
+    }
+
+    @Test func armorWorksBothWays() throws {
+        try AgeCommand.run("age-keygen", ["-o", scratch.path("key.txt")])
+        let identities = try AgeIdentity.parseFile(String(contentsOfFile: scratch.path("key.txt"), encoding: .utf8))
+        try writeFile("ours.age", try encrypt(Self.plaintext, to: [identities[0].recipient!], armored: true))
+        try AgeCommand.run("age", ["-d", "-i", scratch.path("key.txt"), "-o", scratch.path("out"), scratch.path("ours.age")])
+        #expect(try readFile("out") == Self.plaintext)
+        try writeFile("plain", Self.plaintext)
+        try AgeCommand.run("age", ["-a", "-r", identities[0].recipient!.encoded!, "-o", scratch.path("theirs.age"), scratch.path("plain")])
         #expect(try decrypt(try readFile("theirs.age"), with: identities) == Self.plaintext)
     }
 

@@ -14,6 +14,20 @@ import Testing
         #expect(try AgeRecipient(parsing: Self.specRecipient).encoded == Self.specRecipient)
     }
 
+    @Test func generatedKeysSurviveTheirTextForm() throws {
+        for _ in 0..<200 {
+            let identity = AgeIdentity.generateX25519()
+            let text = try #require(identity.secretKeyString())
+            #expect(text.hasPrefix("AGE-SECRET-KEY-1") && text == text.uppercased())
+            let parsed = try AgeIdentity(parsing: text)
+            #expect(parsed.secretKeyString() == text)
+            let recipient = try #require(identity.recipient?.encoded)
+            #expect(recipient.hasPrefix("age1") && recipient.count == 62)
+            #expect(try AgeRecipient(parsing: recipient).encoded == recipient)
+            #expect(parsed.recipient?.encoded == recipient)
+        }
+    }
+
     @Test func lowercaseIdentityIsTheSameKey() throws {
         let identity = try AgeIdentity(parsing: Self.specIdentity.lowercased())
         #expect(identity.recipient?.encoded == Self.specRecipient)
@@ -40,9 +54,9 @@ import Testing
 
     @Test func identityFileNamesTheBadLine() {
         #expect(throws: AgeError.invalidKey(
-            "line 2 of the identity file: the secret key AGE-SECRET-KEY-1… is not valid: its checksum does not match (a character is mistyped or missing)"
+            "line 2 of key.txt: the secret key AGE-SECRET-KEY-1… is not valid: its checksum does not match (a character is mistyped or missing)"
         )) {
-            try AgeIdentity.parseFile("# key\nAGE-SECRET-KEY-1GFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPQ4EGAEQ\n")
+            try AgeIdentity.parseFile("# key\nAGE-SECRET-KEY-1GFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPQ4EGAEQ\n", source: "key.txt")
         }
     }
 }

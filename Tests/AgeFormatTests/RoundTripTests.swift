@@ -22,6 +22,17 @@ import Testing
         #expect(file.count == whole.count)
     }
 
+    @Test(arguments: [0, 47, 48, chunk + 1])
+    func armoredFileIsStrictPEMAndTheReaderFindsTheArmorByItself(size: Int) throws {
+        let file = try encrypt(patterned(size), to: [identity.recipient!], pieces: 333, armored: true)
+        let lines = String(decoding: file, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first == "-----BEGIN AGE ENCRYPTED FILE-----")
+        #expect(lines.suffix(2) == ["-----END AGE ENCRYPTED FILE-----", ""])
+        let body = lines.dropFirst().dropLast(2)
+        #expect(body.dropLast().allSatisfy { $0.count == 64 } && (1...64).contains(body.last!.count))
+        #expect(try decrypt(file, with: [identity]) == patterned(size))
+    }
+
     @Test func anyOfSeveralRecipientsOpensTheFile() throws {
         let other = AgeIdentity.generateX25519()
         let file = try encrypt(patterned(100), to: [identity.recipient!, other.recipient!])
@@ -33,6 +44,7 @@ import Testing
         let file = try encrypt(patterned(70_000), to: [.passphrase(secret("correct horse"), workFactor: 10)])
         #expect(try decrypt(file, with: [.passphrase("correct horse")]) == patterned(70_000))
         #expect(throws: AgeError.wrongPassphrase) { try decrypt(file, with: [.passphrase("wrong horse")]) }
+        #expect(throws: AgeError.passphraseRequired) { try decrypt(file, with: [identity]) }
     }
 
     @Test func anotherKeyIsNoMatch() throws {
@@ -47,10 +59,15 @@ import Testing
         }
     }
 
-    @Test func passphraseMixedWithOtherRecipientsIsRefused() {
-        #expect(throws: AgeError.self) {
+    @Test func recipientsThatCannotMakeAFileAreRefusedByName() {
+        #expect(throws: AgeError.invalidRecipients("a passphrase must be the only recipient of a file")) {
             try AgeWriter(recipients: [identity.recipient!, .passphrase(secret("pw"), workFactor: 10)], output: AgeMemoryOutput())
         }
-        #expect(throws: AgeError.self) { try AgeWriter(recipients: [], output: AgeMemoryOutput()) }
+        #expect(throws: AgeError.invalidRecipients("give at least one recipient")) {
+            try AgeWriter(recipients: [], output: AgeMemoryOutput())
+        }
+        #expect(throws: AgeError.invalidRecipients("the passphrase is empty")) {
+            try AgeWriter(recipients: [.passphrase(secret(""), workFactor: 10)], output: AgeMemoryOutput())
+        }
     }
 }

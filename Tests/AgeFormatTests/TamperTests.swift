@@ -57,6 +57,15 @@ import Testing
         #expect(result.released == Array(plaintext[..<(2 * Self.chunk)]))
     }
 
+    @Test func readsAfterAFailureRepeatItInsteadOfGoingOn() throws {
+        var (_, file, payload) = try threeChunkFile()
+        file[payload + 5] ^= 0x01
+        let reader = try AgeReader(input: AgeMemoryInput(file), identities: [identity])
+        for _ in 0..<3 {
+            #expect(throws: AgeError.payloadChunkFailed(index: 0)) { try reader.read(upTo: 100) }
+        }
+    }
+
     @Test func swappedChunksFailAtTheFirstMovedOne() throws {
         var (_, file, payload) = try threeChunkFile()
         let first = Array(file[payload..<(payload + Self.sealedChunk)])
@@ -91,6 +100,13 @@ import Testing
         let result = try readAll(file + Array("appended".utf8))
         #expect(result.failure == .payloadChunkFailed(index: 2))
         #expect(result.released == Array(plaintext[..<(2 * Self.chunk)]))
+    }
+
+    @Test(arguments: [Array("PK\u{03}\u{04} a zip, not an age file".utf8), [UInt8](repeating: 0x41, count: 40_000)])
+    func inputThatIsNotAgeIsSaidToBeSo(_ input: [UInt8]) {
+        #expect(throws: AgeError.headerMalformed("the input is not an age file (it does not start with age-encryption.org/v1)")) {
+            try AgeReader(input: AgeMemoryInput(input), identities: [identity])
+        }
     }
 
     @Test func fileOfAPostQuantumRecipientNamesTheUnsupportedType() throws {

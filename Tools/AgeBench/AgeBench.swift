@@ -7,8 +7,6 @@ import Foundation
 ///     age-bench decrypt IDENTITY-FILE INPUT OUTPUT
 @main
 enum AgeBench {
-    static let readSize = 1 << 20
-
     static func main() throws {
         let arguments = CommandLine.arguments.dropFirst()
         guard arguments.count == 4 else {
@@ -21,11 +19,7 @@ enum AgeBench {
         switch mode {
         case "encrypt":
             let writer = try AgeWriter(recipients: [AgeRecipient(parsing: key)], output: sink)
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: readSize, alignment: 16)
-            defer { buffer.deallocate() }
-            while case let count = try source.read(into: buffer), count > 0 {
-                try writer.write(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
-            }
+            try writer.write(contentsOf: source)
             try writer.finish()
         case "decrypt":
             let identities = try AgeIdentity.parseFile(String(contentsOfFile: key, encoding: .utf8))

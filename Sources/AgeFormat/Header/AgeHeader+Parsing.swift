@@ -10,6 +10,9 @@ extension AgeHeader {
         var authenticated: [UInt8] = []
         func nextLine(_ missing: String) throws -> ArraySlice<UInt8> {
             let line = try input.readLine(limit: lineLimit)
+            if authenticated.isEmpty, !line.starts(with: AgeFormat.versionPrefix.utf8) {
+                throw AgeError.headerMalformed("the input is not an age file (it does not start with age-encryption.org/v1)")
+            }
             guard line.last == 0x0A else {
                 throw AgeError.headerMalformed(line.count >= lineLimit ? "a header line is longer than \(lineLimit) bytes" : missing)
             }
@@ -20,7 +23,7 @@ extension AgeHeader {
             return line.dropLast()
         }
 
-        let version = try nextLine("the input is not an age file (it has no age-encryption.org/v1 line)")
+        let version = try nextLine("the input ends inside the age-encryption.org/v1 line")
         try checkVersion(String(decoding: version, as: UTF8.self))
         var stanzas: [Stanza] = []
         while true {
@@ -40,13 +43,7 @@ extension AgeHeader {
 
     private static func checkVersion(_ line: String) throws {
         guard line != AgeFormat.versionLine else { return }
-        if line.hasPrefix(AgeFormat.versionPrefix) {
-            throw AgeError.unsupportedVersion(String(line.dropFirst(AgeFormat.versionPrefix.count)))
-        }
-        if line.hasPrefix("-----BEGIN AGE ENCRYPTED FILE-----") {
-            throw AgeError.headerMalformed("the file is ASCII-armored; remove the armor with `age -d` first")
-        }
-        throw AgeError.headerMalformed("the input is not an age file (it does not start with age-encryption.org/v1)")
+        throw AgeError.unsupportedVersion(String(line.dropFirst(AgeFormat.versionPrefix.count)))
     }
 
     /// Space-separated, each non-empty and of visible ASCII only.

@@ -29,6 +29,7 @@ enum ScryptStanza {
             throw .headerMalformed("an scrypt stanza body is \(stanza.body.count) bytes instead of \(FileKeyWrap.bodySize)")
         }
         guard let wrapKey = Scrypt.deriveKey(passphrase: passphrase, salt: saltLabel + salt, logN: logN) else {
+            // This machine cannot allocate the 128 · 8 · 2^logN bytes: its real limit is lower.
             throw .workFactorTooHigh(logN: logN, limit: logN - 1)
         }
         return FileKeyWrap.unwrap(stanza.body, with: wrapKey).map(StanzaUnwrapping.fileKey) ?? .notOpened

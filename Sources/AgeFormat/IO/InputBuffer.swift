@@ -42,6 +42,22 @@ final class InputBuffer {
         return filled
     }
 
+    /// Up to `count` next bytes (fewer only at the end), left for the next read.
+    func peek(upTo count: Int) throws -> ArraySlice<UInt8> {
+        precondition(count <= storage.count)
+        if end - start < count {
+            storage.replaceSubrange(0..<(end - start), with: storage[start..<end])
+            end -= start
+            start = 0
+            while end < count {
+                let read = try storage.withUnsafeMutableBytes { try input.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[end...])) }
+                if read == 0 { break }
+                end += read
+            }
+        }
+        return storage[start..<min(end, start + count)]
+    }
+
     /// Whether the input has no more bytes.
     func atEnd() throws -> Bool {
         start == end ? try refill() == 0 : false

@@ -1,7 +1,8 @@
 extension AgeIdentity {
     /// The identities of an age identity file, as `age-keygen` writes them: one
     /// `AGE-SECRET-KEY-1…` per line, with `#` comment lines and blank lines allowed.
-    public static func parseFile(_ contents: String) throws(AgeError) -> [AgeIdentity] {
+    /// Errors name the bad line of `source` (say, the file's path).
+    public static func parseFile(_ contents: String, source: String = "the identity file") throws(AgeError) -> [AgeIdentity] {
         var identities: [AgeIdentity] = []
         for (offset, rawLine) in contents.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
@@ -9,10 +10,10 @@ extension AgeIdentity {
             do {
                 identities.append(try AgeIdentity(parsing: String(line)))
             } catch {
-                throw .invalidKey("line \(offset + 1) of the identity file: \(error.reason)")
+                throw .invalidKey("line \(offset + 1) of \(source): \(error.reason)")
             }
         }
-        guard !identities.isEmpty else { throw .invalidKey("the identity file holds no AGE-SECRET-KEY-1… line") }
+        guard !identities.isEmpty else { throw .invalidKey("\(source) holds no AGE-SECRET-KEY-1… line") }
         return identities
     }
 }

@@ -34,6 +34,8 @@ public enum AgeIdentity: Sendable {
     /// The `AGE-SECRET-KEY-1…` string. It is the secret itself: write it only to a 0600 file or a terminal.
     public func secretKeyString() -> String? {
         guard case .x25519(let secretKey) = self else { return nil }
-        return secretKey.withBytes { AgeKeyEncoding.encodeSecretKey(Array($0)) }
+        var bytes = secretKey.withBytes { Array($0) }
+        defer { wipe(&bytes) }
+        return AgeKeyEncoding.encodeSecretKey(bytes)
     }
 }

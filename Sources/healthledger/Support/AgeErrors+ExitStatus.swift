@@ -6,9 +6,9 @@ extension AgeError {
     /// audit, and a file this program cannot read as invalid input.
     var exitStatus: ExitStatus {
         switch self {
-        case .noMatchingIdentity, .wrongPassphrase: .wrongSecret
+        case .noMatchingIdentity, .passphraseRequired, .wrongPassphrase: .wrongSecret
         case .headerMACMismatch, .payloadChunkFailed, .payloadTruncated, .emptyFinalChunk, .dataAfterFinalChunk: .auditFailed
-        case .unsupportedRecipientTypes, .unsupportedVersion, .headerMalformed, .workFactorTooHigh, .invalidKey, .invalidRecipients:
+        case .unsupportedRecipientTypes, .unsupportedVersion, .headerMalformed, .armorMalformed, .workFactorTooHigh, .invalidKey, .invalidRecipients:
             .invalidInput
         }
     }

@@ -1,9 +1,9 @@
 import AgeFormat
 
-/// Encrypts in memory, feeding the writer `pieces` bytes at a time.
-func encrypt(_ plaintext: [UInt8], to recipients: [AgeRecipient], pieces: Int = Int.max) throws -> [UInt8] {
+/// Encrypts in memory (in ASCII armor if `armored`), feeding the writer `pieces` bytes at a time.
+func encrypt(_ plaintext: [UInt8], to recipients: [AgeRecipient], pieces: Int = Int.max, armored: Bool = false) throws -> [UInt8] {
     let output = AgeMemoryOutput()
-    let writer = try AgeWriter(recipients: recipients, output: output)
+    let writer = try AgeWriter(recipients: recipients, output: output, armored: armored)
     var offset = 0
     while offset < plaintext.count {
         let end = offset + min(pieces, plaintext.count - offset)

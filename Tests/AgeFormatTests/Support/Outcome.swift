@@ -11,11 +11,13 @@ struct Outcome: Equatable, CustomStringConvertible {
 
     var description: String { "\(expect) \(error.map { "(\($0))" } ?? "") payload \(payloadHash)" }
 
-    /// Decrypts `file` reading 1000 bytes at a time (so chunks are released piecewise).
-    static func decrypting(_ file: [UInt8], identities: [AgeIdentity]) throws -> Outcome {
+    /// Decrypts `file` reading 1000 bytes at a time (so chunks are released piecewise),
+    /// through the armor decoder when `armored`, as the testkit asks.
+    static func decrypting(_ file: [UInt8], identities: [AgeIdentity], armored: Bool = false) throws -> Outcome {
         var released: [UInt8] = []
         do {
-            let reader = try AgeReader(input: AgeMemoryInput(file), identities: identities)
+            let input: any AgeInput = armored ? AgeArmorInput(AgeMemoryInput(file)) : AgeMemoryInput(file)
+            let reader = try AgeReader(input: input, identities: identities)
             while case let bytes = try reader.read(upTo: 1000), !bytes.isEmpty { released += bytes }
             return Outcome(expect: "success", payloadHash: hex(released), error: nil)
         } catch let error as AgeError {
@@ -25,8 +27,9 @@ struct Outcome: Equatable, CustomStringConvertible {
 
     static func category(_ error: AgeError) -> String {
         switch error {
-        case .noMatchingIdentity, .wrongPassphrase, .unsupportedRecipientTypes: "no match"
+        case .noMatchingIdentity, .passphraseRequired, .wrongPassphrase, .unsupportedRecipientTypes: "no match"
         case .headerMACMismatch: "HMAC failure"
+        case .armorMalformed: "armor failure"
         case .headerMalformed, .unsupportedVersion, .workFactorTooHigh: "header failure"
         case .payloadChunkFailed, .payloadTruncated, .emptyFinalChunk, .dataAfterFinalChunk: "payload failure"
         case .invalidKey, .invalidRecipients: "invalid key"

@@ -47,10 +47,7 @@ struct BundleSecrets {
             }
         }
         if let passphraseFile { identities.append(.passphrase(try SecretInput.file(passphraseFile))) }
-        if identities.isEmpty {
-            guard try Self.isPassphraseSealed(path) else {
-                throw ExitStatus.Failure(status: .wrongSecret, message: "\(path) is encrypted to age keys: pass the recipient's key file with --identity FILE")
-            }
+        if identities.isEmpty, try Self.needsPassphrase(path) {
             do {
                 identities.append(.passphrase(try SecretInput.prompt("Passphrase for \(path): ")))
             } catch let failure as ExitStatus.Failure where failure.status == .wrongSecret {
@@ -60,15 +57,22 @@ struct BundleSecrets {
         return identities
     }
 
-    /// Whether the header holds an scrypt stanza, so asking for a passphrase makes sense.
-    /// Only the header's stanza lines are looked at; the age reader checks everything.
-    static func isPassphraseSealed(_ path: String) throws -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw ExitStatus.Failure(status: .noVault, message: "cannot read \(path): no such file")
+    /// Whether the bundle is sealed with a passphrase, so asking for one makes sense (the age
+    /// reader says so from the header before any key is tried); one sealed to keys needs
+    /// --identity.
+    private static func needsPassphrase(_ path: String) throws -> Bool {
+        do {
+            _ = try AgeReader(input: AgeFileInput(path: path), identities: [])
+        } catch AgeError.passphraseRequired {
+            return true
+        } catch AgeError.noMatchingIdentity {
+            throw ExitStatus.Failure(status: .wrongSecret, message: "\(path) is encrypted to age keys: pass the recipient's identity file with --identity FILE")
+        } catch let error as AgeFileError {
+            throw ExitStatus.Failure(status: error.exitStatus, message: "\(error)")
+        } catch {
+            // Not a bundle at all, or damaged: opening it names what is wrong.
         }
-        defer { try? handle.close() }
-        let head = String(decoding: handle.readData(ofLength: 4096), as: UTF8.self)
-        return head.components(separatedBy: "\n").contains { $0.hasPrefix("-> scrypt ") }
+        return false
     }
 
     /// A vault signing key as `open` prints it (base64 of 32 bytes).

@@ -97,8 +97,8 @@ private final class DecryptingSource: ByteSource {
     static func named(_ error: AgeError, path: String) -> BundleError {
         let kind: BundleError.Kind
         switch error {
-        case .noMatchingIdentity, .wrongPassphrase: kind = .wrongSecret
-        case .headerMalformed, .headerMACMismatch, .unsupportedVersion: kind = .headerDamaged
+        case .noMatchingIdentity, .wrongPassphrase, .passphraseRequired: kind = .wrongSecret
+        case .headerMalformed, .armorMalformed, .headerMACMismatch, .unsupportedVersion: kind = .headerDamaged
         case .payloadChunkFailed, .emptyFinalChunk: kind = .payloadModified
         case .payloadTruncated: kind = .payloadTruncated
         case .dataAfterFinalChunk: kind = .trailingData
