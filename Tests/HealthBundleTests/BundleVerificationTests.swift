@@ -40,6 +40,8 @@ import Testing
         #expect(paths.isSuperset(of: ["events.jsonl", "fhir/bundle.json", "report.pdf", "daily/2026/03/HealthMetrics-2026-03-01.csv"]))
         #expect(manifest.counts["days"] == BundleFixture.days)
         #expect(manifest.counts["events"] == BundleFixture.events().count)
+        #expect(manifest.firstEventDay == BundleFixture.firstDay)
+        #expect(manifest.lastEventDay == BundleFixture.lastDay)
     }
 
     @Test func aFileChangedAfterSigningIsAHashMismatch() throws {

@@ -15,8 +15,12 @@ public struct BundleManifest: Sendable, Equatable {
     public var publicKey: String
     /// The latest signed checkpoint note when the bundle was made.
     public var checkpoint: String?
+    /// The requested range of local days (nil: from the first event, to the last).
     public var from: String?
     public var to: String?
+    /// The local days of the first and last event the bundle holds.
+    public var firstEventDay: String?
+    public var lastEventDay: String?
     public var kinds: [String]
     public var includesFaces: Bool
     public var counts: [String: Int]
@@ -35,6 +39,8 @@ public struct BundleManifest: Sendable, Equatable {
         var range = Document()
         range.set("from", from.map { .string($0) })
         range.set("to", to.map { .string($0) })
+        range.set("firstEvent", firstEventDay.map { .string($0) })
+        range.set("lastEvent", lastEventDay.map { .string($0) })
         document["range"] = .map(range)
         document["kinds"] = .array(kinds.map { .string($0) })
         document["includesFaces"] = .bool(includesFaces)
@@ -47,7 +53,7 @@ public struct BundleManifest: Sendable, Equatable {
 
     public init(
         createdAt: String, vaultID: String, origin: String, publicKey: String, checkpoint: String?, from: String?, to: String?,
-        kinds: [String], includesFaces: Bool, counts: [String: Int], files: [FileRecord]
+        firstEventDay: String?, lastEventDay: String?, kinds: [String], includesFaces: Bool, counts: [String: Int], files: [FileRecord]
     ) {
         self.createdAt = createdAt
         self.vaultID = vaultID
@@ -56,6 +62,8 @@ public struct BundleManifest: Sendable, Equatable {
         self.checkpoint = checkpoint
         self.from = from
         self.to = to
+        self.firstEventDay = firstEventDay
+        self.lastEventDay = lastEventDay
         self.kinds = kinds
         self.includesFaces = includesFaces
         self.counts = counts
@@ -79,6 +87,8 @@ public struct BundleManifest: Sendable, Equatable {
             let range = try document.optionalDocument("range") ?? Document()
             from = try range.optionalString("from")
             to = try range.optionalString("to")
+            firstEventDay = try range.optionalString("firstEvent")
+            lastEventDay = try range.optionalString("lastEvent")
             kinds = try document.strings("kinds")
             includesFaces = try document.optionalBool("includesFaces") ?? false
             var counts: [String: Int] = [:]

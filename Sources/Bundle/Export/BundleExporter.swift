@@ -49,6 +49,7 @@ public final class BundleExporter {
             createdAt: createdAt.iso8601(utcOffset: utcOffset), vaultID: ledger.header.vaultID, origin: ledger.header.origin,
             publicKey: Data(ledger.header.publicKeyBytes).base64EncodedString(), checkpoint: try ledger.checkpointNote(),
             from: selection.from?.description, to: selection.to?.description,
+            firstEventDay: facts.firstDay?.description, lastEventDay: facts.lastDay?.description,
             kinds: selection.kinds.map { $0.map(\.rawValue).sorted() } ?? [], includesFaces: selection.includeFaces,
             counts: counts, files: zip.files)
         let manifestBytes = Array((JSONWriter.string(manifest.document) + "\n").utf8)

@@ -70,7 +70,7 @@ struct HealthReport {
         for (title, x) in medicationColumns { page.text(title, x: x, y: y, size: 9, font: .bold) }
         y += 14
         if facts.medications.isEmpty { page.text("No medications recorded.", x: 40, y: y, size: 10); y += 14 }
-        for (name, medication) in facts.medications.sorted(by: { $0.key < $1.key }) {
+        for (name, medication) in facts.medications.sorted(by: { $0.key < $1.key }).prefix(30) {
             page.text(name, x: 40, y: y, size: 10)
             page.text([medication.frequency, medication.dosage].compactMap { $0 }.joined(separator: ", "), x: 190, y: y, size: 9)
             page.text(String(medication.doses), x: 330, y: y, size: 10)

@@ -38,7 +38,7 @@ enum BundleSummary {
         print("\(path): verified — every file matches the manifest signed by vault \(manifest.vaultID)")
         print("  signer key \(manifest.publicKey)")
         if let checkpoint = bundle.checkpoint { print("  ledger checkpoint: \(checkpoint.size) events, root \(Data(checkpoint.rootHash).base64EncodedString())") }
-        print("  made \(manifest.createdAt); days \(manifest.from ?? "first event") to \(manifest.to ?? "last event")" + (manifest.kinds.isEmpty ? "" : "; kinds \(manifest.kinds.joined(separator: ", "))"))
+        print("  made \(manifest.createdAt); days \(manifest.from ?? manifest.firstEventDay ?? "-") to \(manifest.to ?? manifest.lastEventDay ?? "-")" + (manifest.kinds.isEmpty ? "" : "; kinds \(manifest.kinds.joined(separator: ", "))"))
         for file in manifest.files { print("  \(String(file.size).leftPadded(12)) \(file.path)") }
         if let extractedTo { print("extracted \(manifest.files.count + 2) files to \(extractedTo)") }
     }
