@@ -18,13 +18,13 @@ import Testing
         #expect(manifest.counts["faces"] == 1)
 
         let target = try BundleFixture(empty: true)
-        let (_, summary) = try BundleImporter(ledger: target.ledger).run(expectedSigner: nil) { MemoryStream(bytes) }
+        let summary = try BundleImporter(ledger: target.ledger).run(expectedSigner: nil) { MemoryStream(bytes) }
         #expect(summary.appended == BundleFixture.events().count + 1)
         let imported = try #require(try target.ledger.event(id: capture.id))
         let newName = try #require(try imported.event.decode(FaceCaptured.self).imageBlob)
         #expect(try target.ledger.blob(named: newName) == image)
 
-        let (_, twice) = try BundleImporter(ledger: target.ledger).run(expectedSigner: nil) { MemoryStream(bytes) }
+        let twice = try BundleImporter(ledger: target.ledger).run(expectedSigner: nil) { MemoryStream(bytes) }
         #expect(twice.appended == 0)
         #expect(twice.duplicates == summary.appended)
     }

@@ -36,8 +36,9 @@ public final class BundleExporter {
         let facts = try writeEvents(zip)
         counts["events"] = facts.eventsByKind.values.reduce(0, +)
         for (kind, count) in facts.eventsByKind { counts["events." + kind.rawValue] = count }
-        let observations = try writeFHIR(zip)
+        let (observations, uncoded) = try writeFHIR(zip)
         counts["observations"] = observations
+        counts["samplesWithoutFHIRCode"] = uncoded
         if selection.includesViews, let first = selection.from ?? facts.firstDay, let last = selection.to ?? facts.lastDay, first <= last {
             let series = try writeDaily(zip, days: first...last)
             counts["days"] = series.days
@@ -104,7 +105,9 @@ public final class BundleExporter {
         return facts
     }
 
-    private func writeFHIR(_ zip: HashedZipWriter) throws -> Int {
+    /// The observations written, and the samples left out because the mapping has no code
+    /// (or no unit conversion) for their type.
+    private func writeFHIR(_ zip: HashedZipWriter) throws -> (Int, Int) {
         var fhir = FHIRBundleWriter(mapping: try FHIRMapping.load())
         try zip.begin(BundleLayout.fhir)
         try zip.write(fhir.opening(timestamp: createdAt.iso8601(utcOffset: utcOffset)))
@@ -124,7 +127,7 @@ public final class BundleExporter {
         }
         try zip.write(chunk + fhir.closing)
         try zip.end()
-        return fhir.observations
+        return (fhir.observations, fhir.unmapped)
     }
 
     private func writeDaily(_ zip: HashedZipWriter, days: ClosedRange<LocalDay>) throws -> (series: ReportSeries, days: Int) {

@@ -10,7 +10,6 @@ struct FHIRMapping {
         /// The unit the mapping reports this type in, HealthKit's spelling and UCUM's.
         let unit: HealthUnit?
         let ucum: String?
-        let display: String?
     }
 
     let quantities: [String: Quantity]
@@ -37,8 +36,7 @@ struct FHIRMapping {
             let unit = try entry.optionalDocument("unit")
             let hkunit = try unit?.optionalString("hkunit"), code = try unit?.optionalString("code")
             if let hkunit, let code { ucum[hkunit] = code }
-            quantities[field.name] = Quantity(
-                codings: codings, unit: hkunit.flatMap(HealthUnit.named), ucum: code, display: try unit?.optionalString("unit"))
+            quantities[field.name] = Quantity(codings: codings, unit: hkunit.flatMap(HealthUnit.named), ucum: code)
         }
         self.quantities = quantities
         ucumByHealthKitUnit = ucum.merging(Self.metricUnits) { mapped, _ in mapped }

@@ -18,9 +18,9 @@ public struct BundleImporter {
     /// Verifies the bundle from a first stream, then stores its events from a second one
     /// (`open` decrypts the file again), so a bundle that fails verification stores nothing;
     /// the summary counts the events per kind and source.
-    public func run(expectedSigner: [UInt8]?, open: () throws -> any ByteSource) throws -> (VerifiedBundle, ImportSummary) {
+    public func run(expectedSigner: [UInt8]?, open: () throws -> any ByteSource) throws -> ImportSummary {
         let verified = try BundleReader(expectedSigner: expectedSigner).read(open())
-        return (verified, try store(open(), signer: verified.manifest.publicKeyBytes))
+        return try store(open(), signer: verified.manifest.publicKeyBytes)
     }
 
     private func store(_ source: any ByteSource, signer: [UInt8]) throws -> ImportSummary {

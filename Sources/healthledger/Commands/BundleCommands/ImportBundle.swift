@@ -23,7 +23,7 @@ struct ImportBundle: ParsableCommand {
         let ledger = try vault.openLedger()
         let started = Date()
         let progress = Progress("importing", unit: "events")
-        let (_, summary) = try BundleImporter(ledger: ledger, progress: progress.update)
+        let summary = try BundleImporter(ledger: ledger, progress: progress.update)
             .run(expectedSigner: try signer.map(BundleSecrets.signerKey)) { try OpenedFile(path: file, identities: secrets, activity: "reading bundle").source }
         progress.finish()
         vault.catchUpViews(ledger)
