@@ -31,16 +31,19 @@ struct DayRange: ParsableArguments {
 
     func days(defaultSpan: Int64 = 6) throws -> ClosedRange<LocalDay> {
         let offset = Int32(TimeZone.current.secondsFromGMT())
-        func day(_ text: String) throws -> LocalDay {
-            if let day = LocalDay(iso: text) { return day }
-            return LocalDay(try TimeExpression.parse(text, now: .now(), utcOffset: offset), utcOffset: offset)
-        }
-        let last = try to.map(day) ?? LocalDay(.now(), utcOffset: offset)
-        let first = try from.map(day) ?? LocalDay(number: last.number - defaultSpan)
+        let last = try to.map(Self.day) ?? LocalDay(.now(), utcOffset: offset)
+        let first = try from.map(Self.day) ?? LocalDay(number: last.number - defaultSpan)
         guard first <= last else {
             throw ExitStatus.Failure(status: .invalidInput, message: "--from \(first) is after --to \(last)")
         }
         return first...last
+    }
+
+    /// A day as people write it: `2026-03-01`, `yesterday`, `7d ago`.
+    static func day(_ text: String) throws -> LocalDay {
+        let offset = Int32(TimeZone.current.secondsFromGMT())
+        if let day = LocalDay(iso: text) { return day }
+        return LocalDay(try TimeExpression.parse(text, now: .now(), utcOffset: offset), utcOffset: offset)
     }
 }
 
