@@ -130,7 +130,7 @@ final class BundleScene {
         #expect(listing?["verified"] as? Bool == true)
     }
 
-    @Test func aRoundTripGivesAnotherVaultTheSameEventsDailyMetricsAndBudgetAndAddsNothingTwice() throws {
+    @Test func aRoundTripGivesAnotherVaultTheSameEventsDailyMetricsBudgetsAndModelsAndAddsNothingTwice() throws {
         let scene = try BundleScene(days: 21)
         let bundle = try scene.export("all.age", ["--include-faces"])
         let target = try CLIVault()
@@ -146,6 +146,10 @@ final class BundleScene {
         for date in ["2026-01-10", "2026-01-20"] {
             #expect(try target.ok(["budget", "--json", "--date", date]) == (try scene.run(["budget", "--json", "--date", date]).stdout))
         }
+        // The face captures travel with --include-faces, so the models train on the same pairs.
+        let models = try target.ok(["models", "--json"])
+        #expect(models == (try scene.run(["models", "--json"]).stdout))
+        #expect(models.contains("\"target\":\"sleep-score\",\"status\":\"trained\""))
         let again = try JSONSerialization.jsonObject(with: Data(try target.ok(["import", "bundle", bundle, "--identity", scene.identity, "--json"]).utf8)) as? [String: Any]
         #expect(again?["stored"] as? Int == 0)
         #expect(again?["alreadyStored"] as? Int == sourceIDs.count)
