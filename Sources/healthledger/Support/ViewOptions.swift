@@ -16,8 +16,13 @@ struct ViewOptions: ParsableArguments {
             let time = try TimeExpression.parse(asOf, now: .now(), utcOffset: Int32(TimeZone.current.secondsFromGMT()))
             return try ProjectionEngine.asOf(kind, ledger: ledger, size: ledger.size(recordedAtOrBefore: time))
         }
+        var progress: Progress?
+        defer { progress?.finish() }
         do {
-            return try ProjectionEngine.current(kind, ledger: ledger, autoReplay: autoReplay)
+            return try ProjectionEngine.current(kind, ledger: ledger, autoReplay: autoReplay) { folded, total in
+                progress = progress ?? Progress("bringing \(P.name) up to date", total: Int(total), unit: "events")
+                progress?.update(Int(folded))
+            }
         } catch let error as ProjectionVersionError {
             throw ExitStatus.Failure(status: .needsReplay, message: "\(error)")
         }
