@@ -61,7 +61,9 @@ public final class QueryIndexState: ProjectionState {
     private func update(_ partition: SeriesMonth, _ change: (inout SeriesTable) -> Void) throws {
         if tables[partition] == nil { tables[partition] = try table(partition) }
         // In place: a copy out of the dictionary would copy the whole month per event.
+        let before = tables[partition]!.count
         change(&tables[partition]!)
+        heldRows += tables[partition]!.count - before
         touched.insert(partition)
     }
 
@@ -69,8 +71,12 @@ public final class QueryIndexState: ProjectionState {
         if let held = tables[partition] { return held }
         let table = try load(partition.key).map { try SeriesTable(encoded: $0) } ?? SeriesTable()
         tables[partition] = table
+        heldRows += table.count
         return table
     }
+
+    /// Rows of the tables in memory, kept as a count: a bulk import asks after every event.
+    private var heldRows = 0
 
     public func drainChanges() -> [(key: [UInt8], value: [UInt8]?)] {
         var changes = touched.sorted().map { partition in
@@ -85,7 +91,8 @@ public final class QueryIndexState: ProjectionState {
 
     public func evict() {
         tables = tables.filter { touched.contains($0.key) }
+        heldRows = tables.values.reduce(0) { $0 + $1.count }
     }
 
-    public var residentSize: Int { tables.values.reduce(0) { $0 + $1.count * 56 } }
+    public var residentSize: Int { heldRows * 56 }
 }
