@@ -16,7 +16,7 @@ shift || true
 work=.build/fuzz
 lib=$work/lib
 mkdir -p "$lib"
-flags=(-sanitize=fuzzer,address -parse-as-library -O -g -I "$lib"
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g -I "$lib" -Xcc -D_GNU_SOURCE=1
   -I Sources/CSodium -I Sources/CLMDB -I Sources/CZstd -I Sources/CKeyutils -I Sources/CZip
   -I .build/checkouts/ZIPFoundation/Sources/CZLib)
 
