@@ -38,9 +38,7 @@ import Testing
 
     /// Reads the blob's stored parts and unwraps its key, with the ledger closed again on return.
     static func traces(of blob: String, vault: CLIVault, plaintext: [UInt8]) throws -> BlobTraces {
-        var passphrase = Array("e2e passphrase".utf8)
-        let header = try VaultHeader.read(vault: vault.path)
-        let ledger = try Ledger(directory: vault.path, masterKey: VaultKeys.unlock(header, with: .passphrase(SecretBytes(consuming: &passphrase))))
+        let ledger = try vault.openLedger()
         let (sealed, wrapped) = try ledger.environment.read { txn in
             (try #require(try txn.get(ledger.databases.blobs, key: BlobEntry.content(blob))),
              try #require(try txn.get(ledger.databases.blobs, key: BlobEntry.wrappedKey(blob))))

@@ -10,15 +10,10 @@ import Testing
     static let baseline = 50
     static let appended = 200
 
-    static func moodLines(_ range: Range<Int>) -> String {
-        range.map { String(format: #"{"id":"%032x","kind":"mood.rated","start":"2026-04-01T08:00:00+02:00","payload":{"rating":%d}}"#, $0 + 1, 1 + $0 % 10) }
-            .joined(separator: "\n") + "\n"
-    }
-
     /// A vault holding the baseline events, made once per test and copied for every run.
     static func template() throws -> CLIVault {
         let vault = try CLIVault()
-        try vault.ok(["append", "--jsonl", "-"], stdin: moodLines(0..<baseline))
+        try vault.ok(["append", "--jsonl", "-"], stdin: CLIVault.moodLines(0..<baseline))
         return vault
     }
 
@@ -28,7 +23,7 @@ import Testing
         try FileManager.default.removeItem(atPath: vault.path)
         try FileManager.default.copyItem(atPath: template.path, toPath: vault.path)
         let input = vault.root + "/append.jsonl"
-        try moodLines(baseline..<(baseline + appended)).write(toFile: input, atomically: true, encoding: .utf8)
+        try CLIVault.moodLines(baseline..<(baseline + appended)).write(toFile: input, atomically: true, encoding: .utf8)
         return (vault, input)
     }
 

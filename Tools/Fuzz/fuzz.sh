@@ -14,6 +14,8 @@ cd "$(dirname "$0")/../.."
 seconds=${1:-60}
 shift || true
 work=.build/fuzz
+# The Swift runtime's own crash handler would hide the sanitizer's report.
+export SWIFT_BACKTRACE=enable=no
 lib=$work/lib
 mkdir -p "$lib"
 flags=(-sanitize=fuzzer,address -parse-as-library -O -g -I "$lib" -Xcc -D_GNU_SOURCE=1

@@ -39,7 +39,7 @@ public enum EnvelopeCodec {
         var reader = BinaryReader(bytes)
         let kindCode = try reader.byte()
         guard let kind = EventKind(code: kindCode) else { throw .malformed("unknown event kind \(kindCode)", at: 0) }
-        let schema = Int(try reader.varint())
+        guard let schema = Int(exactly: try reader.varint()) else { throw .malformed("schema version out of range", at: reader.offset) }
         let id = EventID(bytes: try reader.raw(EventID.byteCount))!
         let flags = Flags(rawValue: try reader.byte())
         let start = Timestamp(micros: try reader.signed())

@@ -1,3 +1,4 @@
+import Glibc
 import LedgerCore
 
 /// Fuzz target: the bytes of an opened record, as the log stores them after unsealing and
