@@ -44,6 +44,9 @@ public enum EnvelopeCodec {
         let flags = Flags(rawValue: try reader.byte())
         let start = Timestamp(micros: try reader.signed())
         let end = flags.contains(.end) ? Timestamp(micros: start.micros &+ (try reader.signed())) : nil
+        guard Timestamp.writable.contains(start), end.map(Timestamp.writable.contains) != false else {
+            throw .malformed("start or end outside the years 0001–9999", at: reader.offset)
+        }
         let offset = try reader.signed()
         guard let utcOffset = Int32(exactly: offset) else { throw .malformed("UTC offset out of range", at: reader.offset) }
         let zone = flags.contains(.zone) ? try reader.string() : nil
