@@ -59,7 +59,7 @@ let package = Package(
             "LedgerCore", "CLMDB", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .testTarget(name: "HealthImportTests", dependencies: ["HealthImport", "LedgerCore", "LedgerStore"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "ReliabilityTests", dependencies: ["LedgerStore", "LedgerCore", "LedgerCrypto", "HealthImport", "CLMDB"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["LedgerStore", "LedgerCore", "LedgerCrypto", "HealthImport", "CLMDB"], exclude: ["Fixtures"]),
         .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "LedgerCore", "LedgerStore", "DemoData"]),
     ]
 )

@@ -32,4 +32,20 @@ import Testing
         let event = Event(MoodRated(rating: 5), start: start, utcOffset: utcOffset)
         #expect { try EventValidator.validate(event) } throws: { ($0 as? ValidationError)?.field == field }
     }
+
+    /// apple-health-xml: an element whose offset is beyond ±18 h could be stored neither as
+    /// itself nor as a generic event; skipping it as the first of a batch trapped on the
+    /// empty batch. The import now skips it and reads on, here to the document's broken
+    /// attribute further down, which it names.
+    @Test func anElementThatCannotBeStoredEvenAsTextIsSkippedNotATrap() throws {
+        let vault = try CLIVault()
+        let export = vault.root + "/export.xml"
+        try FileManager.default.copyItem(atPath: Self.fixtures + "/fuzz-unstorable-workout.xml", toPath: export)
+        let result = try vault.run(["import", "apple-health", export])
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr.contains("export.xml: line 9, column 34: attribute 'workoutActiv' in <Workout> has no value"))
+        #expect(try vault.run(["audit"]).status == 0)
+    }
+
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
 }
