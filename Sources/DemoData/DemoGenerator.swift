@@ -55,6 +55,7 @@ public struct DemoGenerator {
         if index % 3 == 0 { events.append(heartbeats(midnight)) }
         if index % 7 == 0 { events += weekly(midnight) }
         if index % 30 == 0 { events.append(electrocardiogram(midnight)) }
+        events.append(morningFace(midnight, after: events))
         return events
     }
 

@@ -17,6 +17,9 @@ struct HealthLedgerCommand: ParsableCommand {
             Log.self, Show.self, Correct.self, Retract.self, Audit.self, CheckpointCommand.self, Kinds.self,
             Daily.self, Budget.self, ExportCommand.self, Replay.self, Import.self,
             Forget.self, CompactCommand.self,
+            Measure.self, SessionCommand.self, History.self, Card.self, Vitals.self,
+            SleepScoreCommand.self, Models.self,
+            QueryCommand.self, ChartCommand.self, CorrelateCommand.self,
         ])
 
     /// Runs the command, mapping every failure to a message on stderr and its own exit code.

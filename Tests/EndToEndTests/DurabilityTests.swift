@@ -55,16 +55,31 @@ import Testing
         let input = Self.moodLines(0..<total)
         var acknowledged = 0
         var generator = SystemRandomNumberGenerator()
-        for _ in 0..<20 {
+        for iteration in 0..<20 {
             let running = try CLI.start(["append", "--jsonl", "-", "--batch-size", "50", "--ack", "--vault", vault.path, "--passphrase-file", vault.passphraseFile])
             DispatchQueue.global().async {
                 try? running.input.fileHandleForWriting.write(contentsOf: Data(input.utf8))
                 try? running.input.fileHandleForWriting.close()
             }
-            usleep(useconds_t.random(in: 150_000...450_000, using: &generator))
+            // Every other run is killed at a random moment after its first acknowledgment,
+            // however slow the machine, so that some runs always commit before the kill;
+            // the others at a random moment from the start, before or during the first commit.
+            var received = Data()
+            let reader = running.output.fileHandleForReading
+            if iteration % 2 == 1 {
+                while !String(decoding: received, as: UTF8.self).contains("committed ") {
+                    let chunk = reader.availableData
+                    if chunk.isEmpty { break }
+                    received.append(chunk)
+                }
+                usleep(useconds_t.random(in: 0...200_000, using: &generator))
+            } else {
+                usleep(useconds_t.random(in: 150_000...450_000, using: &generator))
+            }
             kill(running.process.processIdentifier, SIGKILL)
             running.process.waitUntilExit()
-            let output = String(decoding: running.output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            received.append(reader.readDataToEndOfFile())
+            let output = String(decoding: received, as: UTF8.self)
             let lines = output.split(separator: "\n").compactMap { $0.hasPrefix("committed ") ? Int($0.dropFirst(10)) : nil }
             acknowledged = max(acknowledged, lines.max() ?? 0)
             let stored = Set(try vault.rawEvents().compactMap { $0["id"] as? String })

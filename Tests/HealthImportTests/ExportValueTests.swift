@@ -30,6 +30,11 @@ import Testing
         #expect(HeartbeatTime.secondsOfDay("18:14:48.940") == evening)
         #expect(HeartbeatTime.secondsOfDay("25:00:00") == nil)
         #expect(HeartbeatTime.secondsOfDay("13:00:00 PM") == nil)
+        // iOS puts a narrow no-break space before the meridiem; some locales write it lower case.
+        #expect(HeartbeatTime.secondsOfDay("6:14:48.94\u{202F}pm ") == evening)
+        #expect(HeartbeatTime.secondsOfDay("\u{00A0}6:14:48.94 PM") == evening)
+        #expect(HeartbeatTime.secondsOfDay("+6:14:48.94") == nil)
+        #expect(HeartbeatTime.secondsOfDay("6:14:48.94 XM") == nil)
     }
 
     @Test func numbersWithDotsOrCommas() {

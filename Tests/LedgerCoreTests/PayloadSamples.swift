@@ -99,7 +99,7 @@ enum PayloadSamples {
             metadata: FaceCaptureMetadata(imageWidth: 1080, imageHeight: 1920, faceConfidence: 0.98, landmarkCount: 468),
             landmarks: (0..<468).map { FacePoint(x: Double($0) / 468, y: 1 - Double($0) / 936, z: -Double($0 % 7) / 100) },
             blendshapes: ["eyeBlinkLeft": 0.05, "jawOpen": 0.08], imageBlob: "blob-7f3a"),
-        VitalMeasured(samples: .ppg([0.51, 0.53, 0.5, 0.49]), timing: .rate(30), detail: "fingertip camera"),
+        VitalMeasured(samples: .ppg([0.51, 0.53, 0.5, 0.49]), timing: .rate(30), detail: "fingertip camera", session: "9f1c2a7e0b3d4c5e8a6b7c8d9e0f1a2b"),
         SettingChanged(key: "budget.firstWeekday", value: .string("monday")),
         EventCorrected(target: target, replacement: MoodRated(rating: 6), reason: "typo"),
         EventRetracted(target: target, reason: "logged twice"),

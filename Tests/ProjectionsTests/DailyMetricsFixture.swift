@@ -74,8 +74,8 @@ struct DailyMetricsFixture {
     }
 
     /// A state with `events` added in order.
-    static func state(_ events: [Event], loadDay: @escaping (LocalDay) -> [UInt8]? = { _ in nil }) throws -> DailyMetricsState {
-        let state = try DailyMetricsState(loadDay: loadDay)
+    static func state(_ events: [Event], loadPartition: @escaping (DayPartition) -> [UInt8]? = { _ in nil }) throws -> DailyMetricsState {
+        let state = try DailyMetricsState(loadPartition: loadPartition)
         for event in events { try state.add(event) }
         return state
     }

@@ -11,12 +11,14 @@ struct DailyMetricsStateTests {
         return fixture.travelDay()
     }
 
-    /// Every day's bytes and metrics, for comparing two states.
-    func snapshot(_ state: DailyMetricsState) throws -> [([UInt8]?, DayMetrics)] {
-        try days.map { (state.encodedDay($0), try state.metrics(for: $0)) }
+    /// Every day's partition bytes and metrics, for comparing two states.
+    func snapshot(_ state: DailyMetricsState) throws -> [([[UInt8]?], DayMetrics)] {
+        try days.map { day in
+            (DailyMetricsState.groups.map { state.encoded(DayPartition(day: day, group: $0)) }, try state.metrics(for: day))
+        }
     }
 
-    func same(_ left: [([UInt8]?, DayMetrics)], _ right: [([UInt8]?, DayMetrics)]) -> Bool {
+    func same(_ left: [([[UInt8]?], DayMetrics)], _ right: [([[UInt8]?], DayMetrics)]) -> Bool {
         left.count == right.count && zip(left, right).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
     }
 
@@ -45,16 +47,17 @@ struct DailyMetricsStateTests {
         #expect(same(try snapshot(state), before))
     }
 
-    @Test("day and settings bytes round-trip byte-identically through loadDay")
+    @Test("partition and settings bytes round-trip byte-identically through loadPartition")
     func roundTrip() throws {
         var fixture = DailyMetricsFixture()
         let events = fixture.travelDay()
         let setting = fixture.event(SettingChanged(key: "sources.priority", value: .array([.string("iPhone")])), "2024-03-01T08:00")
         let state = try DailyMetricsFixture.state(events + [setting])
-        var stored: [LocalDay: [UInt8]] = [:]
-        for day in state.touchedDays { stored[day] = state.encodedDay(day) }
-        #expect(stored.keys.sorted() == days)
-        let reloaded = try DailyMetricsState(loadDay: { stored[$0] }, settings: state.encodedSettings())
+        var stored: [DayPartition: [UInt8]] = [:]
+        for partition in state.touchedPartitions { stored[partition] = state.encoded(partition) }
+        #expect(Set(stored.keys.map(\.day)).sorted() == days)
+        #expect(stored.count > days.count, "a day's records are kept per overlap group")
+        let reloaded = try DailyMetricsState(loadPartition: { stored[$0] }, settings: state.encodedSettings())
         #expect(reloaded.encodedSettings() == state.encodedSettings())
         #expect(same(try snapshot(reloaded), try snapshot(state)))
         // Adding to a loaded day continues it exactly as the in-memory state would.

@@ -10,11 +10,14 @@ public struct VitalMeasured: EventPayload {
     public var timing: SampleTiming
     /// How it was measured, e.g. `fingertip camera`, `phone on chest`.
     public var detail: String?
+    /// The measuring session it belongs to (see `SymptomReported.session`).
+    public var session: String?
 
-    public init(samples: VitalSamples, timing: SampleTiming, detail: String? = nil) {
+    public init(samples: VitalSamples, timing: SampleTiming, detail: String? = nil, session: String? = nil) {
         self.samples = samples
         self.timing = timing
         self.detail = detail
+        self.session = session
     }
 
     public var signal: VitalSignal {
@@ -48,6 +51,7 @@ public struct VitalMeasured: EventPayload {
             }
             timing = try SampleTiming(document: document, sampleCount: count)
             detail = try Rule.nonEmptyIfPresent(document.optionalString("detail"), "detail")
+            session = try Rule.nonEmptyIfPresent(document.optionalString("session"), "session")
         } catch { throw error.tagged(Self.kind) }
     }
 
@@ -62,6 +66,7 @@ public struct VitalMeasured: EventPayload {
             document.setDoubles("z", z)
         }
         document.set("detail", detail.doc)
+        document.set("session", session.doc)
         return document
     }
 }

@@ -69,13 +69,19 @@ public final class Environment {
     /// Doubles the map after MDB_MAP_FULL; only valid with no transaction open in this process.
     func grow() throws {
         let newSize = mapSize * 2
-        try lmdb(mdb_env_set_mapsize(handle, newSize), "mdb_env_set_mapsize")
+        try mapLock.withLock {
+            mapping = nil
+            try lmdb(mdb_env_set_mapsize(handle, newSize), "mdb_env_set_mapsize")
+        }
         mapSize = newSize
     }
 
     /// Adopts a map size another process set (after MDB_MAP_RESIZED).
     func adoptGrownMap() throws {
-        try lmdb(mdb_env_set_mapsize(handle, 0), "mdb_env_set_mapsize")
+        try mapLock.withLock {
+            mapping = nil
+            try lmdb(mdb_env_set_mapsize(handle, 0), "mdb_env_set_mapsize")
+        }
         var info = MDB_envinfo()
         mdb_env_info(handle, &info)
         mapSize = info.me_mapsize
@@ -95,16 +101,32 @@ public final class Environment {
     /// each commit so that resident memory stays flat however large the log grows, instead
     /// of holding every dedup-index page it ever searched.
     func releaseMappedPages() {
-        // LMDB does not tell where it mapped the file (`me_mapaddr` is set only with
-        // MDB_FIXEDMAP); the kernel does, in /proc/self/maps.
-        guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return }
-        for line in maps.split(separator: "\n") where line.hasSuffix(dataFile) {
-            let range = line.prefix { $0 != " " }.split(separator: "-")
-            guard range.count == 2, let start = UInt(range[0], radix: 16), let end = UInt(range[1], radix: 16), end > start,
-                  let address = UnsafeMutableRawPointer(bitPattern: start) else { continue }
-            madvise(address, Int(end - start), MADV_DONTNEED)
+        // Under the lock that remapping takes: advice to a range the map just left could
+        // discard whatever memory took its place.
+        mapLock.withLock {
+            for (address, length) in mappedRanges() { madvise(address, length, MADV_DONTNEED) }
         }
     }
+
+    /// Where the data file is mapped, found once per mapping: LMDB does not tell
+    /// (`me_mapaddr` is set only with MDB_FIXEDMAP); the kernel does, in /proc/self/maps.
+    private func mappedRanges() -> [(UnsafeMutableRawPointer, Int)] {
+        if let known = mapping, known.size == mapSize { return known.ranges }
+        guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return [] }
+        let ranges = maps.split(separator: "\n").filter { $0.hasSuffix(dataFile) }.compactMap { line -> (UnsafeMutableRawPointer, Int)? in
+            let range = line.prefix { $0 != " " }.split(separator: "-")
+            guard range.count == 2, let start = UInt(range[0], radix: 16), let end = UInt(range[1], radix: 16), end > start,
+                  let address = UnsafeMutableRawPointer(bitPattern: start) else { return nil }
+            return (address, Int(end - start))
+        }
+        mapping = (mapSize, ranges)
+        return ranges
+    }
+
+    /// The ranges `mappedRanges` found and the map size they were found at; nil once the
+    /// map may have moved.
+    private var mapping: (size: Int, ranges: [(UnsafeMutableRawPointer, Int)])?
+    private let mapLock = NSLock()
 
     public func beginTransaction(readOnly: Bool) throws -> Transaction {
         var txn: OpaquePointer?

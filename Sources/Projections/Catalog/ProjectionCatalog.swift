@@ -2,13 +2,16 @@ import LedgerStore
 
 /// The projections this build computes, by name, for the CLI and the replay tool.
 public enum ProjectionCatalog {
-    public static let names = [DailyMetricsView.name, CalorieCreditView.name]
+    public static let names = [DailyMetricsView.name, CalorieCreditView.name, VitalsView.name, FaceModelsView.name, QueryIndexView.name]
 
     /// Replays one projection by name.
     public static func replay(_ name: String, ledger: Ledger, dryRun: Bool) throws -> ReplayReport {
         switch name {
         case DailyMetricsView.name: try ProjectionEngine.replay(DailyMetricsView.self, ledger: ledger, dryRun: dryRun)
         case CalorieCreditView.name: try ProjectionEngine.replay(CalorieCreditView.self, ledger: ledger, dryRun: dryRun)
+        case VitalsView.name: try ProjectionEngine.replay(VitalsView.self, ledger: ledger, dryRun: dryRun)
+        case FaceModelsView.name: try ProjectionEngine.replay(FaceModelsView.self, ledger: ledger, dryRun: dryRun)
+        case QueryIndexView.name: try ProjectionEngine.replay(QueryIndexView.self, ledger: ledger, dryRun: dryRun)
         default: throw UnknownProjection(name: name)
         }
     }
@@ -17,13 +20,21 @@ public enum ProjectionCatalog {
     public static func catchUpAll(ledger: Ledger) throws {
         _ = try ProjectionEngine.current(DailyMetricsView.self, ledger: ledger)
         _ = try ProjectionEngine.current(CalorieCreditView.self, ledger: ledger)
+        _ = try ProjectionEngine.current(VitalsView.self, ledger: ledger)
+        _ = try ProjectionEngine.current(FaceModelsView.self, ledger: ledger)
+        _ = try ProjectionEngine.current(QueryIndexView.self, ledger: ledger)
     }
 
     /// Every view, caught up now and then folded from a bulk append's events as they are
     /// prepared (pass `apply` as the appender's `onPrepared`, `confirm` to its `onCommit`,
     /// and call `finish` after it).
     public static func liveViews(ledger: Ledger) throws -> LiveViews {
-        let views: [any LiveView] = [try LiveProjection<DailyMetricsView>(ledger: ledger), try LiveProjection<CalorieCreditView>(ledger: ledger)]
+        let views: [any LiveView] = [
+            try LiveProjection<DailyMetricsView>(ledger: ledger), try LiveProjection<CalorieCreditView>(ledger: ledger),
+            try LiveProjection<VitalsView>(ledger: ledger),
+            try LiveProjection<FaceModelsView>(ledger: ledger),
+            try LiveProjection<QueryIndexView>(ledger: ledger),
+        ]
         return LiveViews(views, size: try ledger.head().size)
     }
 }

@@ -3,24 +3,33 @@ import LedgerCore
 /// The daily metrics fold: appends each event's records to the local days it touches and
 /// computes a day's columns only when asked, so replay stays cheap.
 ///
-/// Days not in memory come from `loadDay`, the bytes `encodedDay(_:)` gave earlier. A change
-/// of source priority (`settingsTouched`) can change every day from the setting's day on;
-/// `touchedDays` lists only days whose records changed, so the engine recomputes the
-/// stored days after a priority change itself. Not `Sendable`: one fold, one thread.
+/// Records are kept per day and overlap group (`DayPartition`): an import brings one
+/// record type at a time across all days, and a partition per group means each pass loads
+/// and saves only its own records, not every day's whole history again.
+/// Partitions not in memory come from `loadPartition`, the bytes `encoded(_:)` gave
+/// earlier. A change of source priority (`settingsTouched`) can change every day from the
+/// setting's day on; `touchedPartitions` lists only partitions whose records changed, so
+/// the engine recomputes the stored days after a priority change itself. Not `Sendable`:
+/// one fold, one thread.
 public final class DailyMetricsState {
-    private let loadDay: (LocalDay) -> [UInt8]?
-    private var days: [LocalDay: DayState] = [:]
+    private let loadPartition: (DayPartition) -> [UInt8]?
+    private var partitions: [DayPartition: DayState] = [:]
     private var priority: SourcePriority
-    private var lastDay: LocalDay?
+    private var lastPartition: DayPartition?
     private var lastState: DayState?
     let layout = MetricCatalog.layout
+    /// Every overlap group, in order: the partitions one day can have.
+    static let groups = Array(Set(MetricCatalog.layout.series.map { UInt16($0.group) })).sorted()
 
-    public private(set) var touchedDays: Set<LocalDay> = []
+    public private(set) var touchedPartitions: Set<DayPartition> = []
     public private(set) var settingsTouched = false
 
-    /// `loadDay` returns the bytes `encodedDay(_:)` produced earlier for a day not yet in memory (nil if none).
-    public init(loadDay: @escaping (LocalDay) -> [UInt8]? = { _ in nil }, settings: [UInt8]? = nil) throws {
-        self.loadDay = loadDay
+    /// The days whose records changed.
+    public var touchedDays: Set<LocalDay> { Set(touchedPartitions.map(\.day)) }
+
+    /// `loadPartition` returns the bytes `encoded(_:)` produced earlier for a partition not yet in memory (nil if none).
+    public init(loadPartition: @escaping (DayPartition) -> [UInt8]? = { _ in nil }, settings: [UInt8]? = nil) throws {
+        self.loadPartition = loadPartition
         priority = try settings.map { bytes throws(DecodingError) in try SourcePriority(decoding: bytes) } ?? SourcePriority()
     }
 
@@ -35,14 +44,15 @@ public final class DailyMetricsState {
         let name = event.source.name
         try contributions(of: event) { first, last, record in
             var record = record
+            let group = UInt16(layout.series[Int(record.series)].group)
             for number in first...last {
-                let day = LocalDay(number: number)
-                let state = try self.state(for: day)
+                let partition = DayPartition(day: LocalDay(number: number), group: group)
+                let state = try self.state(for: partition)
                 record.source = state.sourceIndex(name)
                 state.records.append(record)
                 heldRecords += 1
-                if day != lastDay { touchedDays.insert(day) }
-                lastDay = day
+                if partition != lastPartition { touchedPartitions.insert(partition) }
+                lastPartition = partition
                 lastState = state
             }
         }
@@ -55,37 +65,38 @@ public final class DailyMetricsState {
             if priority.remove(high: high, low: low) { settingsTouched = true }
             return
         }
-        try contributions(of: event) { first, last, _ in
+        try contributions(of: event) { first, last, record in
+            let group = UInt16(layout.series[Int(record.series)].group)
             for number in first...last {
-                let day = LocalDay(number: number)
-                if try state(for: day).remove(high: high, low: low) { touchedDays.insert(day) }
+                let partition = DayPartition(day: LocalDay(number: number), group: group)
+                if try state(for: partition).remove(high: high, low: low) { touchedPartitions.insert(partition) }
             }
         }
     }
 
     public func clearTouched() {
-        touchedDays.removeAll(keepingCapacity: true)
+        touchedPartitions.removeAll(keepingCapacity: true)
         settingsTouched = false
-        lastDay = nil
+        lastPartition = nil
         lastState = nil
     }
 
-    /// Forgets the days held in memory; call after their changes were saved (`clearTouched`),
-    /// as they are then read back from the store when needed.
+    /// Forgets the partitions held in memory; call after their changes were saved
+    /// (`clearTouched`), as they are then read back from the store when needed.
     public func evictDays() {
-        precondition(touchedDays.isEmpty, "evicting days whose changes were not saved")
-        days.removeAll()
+        precondition(touchedPartitions.isEmpty, "evicting partitions whose changes were not saved")
+        partitions.removeAll()
         heldRecords = 0
-        lastDay = nil
+        lastPartition = nil
         lastState = nil
     }
 
     /// Records held in memory, loaded or added since the last `evictDays`.
     public private(set) var heldRecords = 0
 
-    /// Deterministic bytes of one day's state (nil if empty).
-    public func encodedDay(_ day: LocalDay) -> [UInt8]? {
-        guard let state = days[day] else { return loadDay(day) }
+    /// Deterministic bytes of one partition (nil if empty).
+    public func encoded(_ partition: DayPartition) -> [UInt8]? {
+        guard let state = partitions[partition] else { return loadPartition(partition) }
         return state.records.isEmpty ? nil : state.encoded()
     }
 
@@ -94,29 +105,31 @@ public final class DailyMetricsState {
 
     /// Computes the day's columns from its records (loading them if needed).
     public func metrics(for day: LocalDay) throws -> DayMetrics {
-        guard let state = try stored(day) else {
+        let parts = try Self.groups.compactMap { try stored(DayPartition(day: day, group: $0)) }
+        guard !parts.isEmpty else {
             return DayMetrics(day: day, values: [Double?](repeating: nil, count: layout.plans.count))
         }
+        let state = parts.count == 1 ? parts[0] : DayState(merging: parts)
         let ranks = SourcePriority.ranks(of: state.sources, listed: priority.names(for: day))
         return DayMetrics(day: day, values: state.values(day: day, ranks: ranks))
     }
 
-    /// The day's state, created empty if it has none yet.
-    private func state(for day: LocalDay) throws -> DayState {
-        if day == lastDay, let lastState { return lastState }
-        if let state = try stored(day) { return state }
+    /// The partition's state, created empty if it has none yet.
+    private func state(for partition: DayPartition) throws -> DayState {
+        if partition == lastPartition, let lastState { return lastState }
+        if let state = try stored(partition) { return state }
         let state = DayState()
-        days[day] = state
+        partitions[partition] = state
         return state
     }
 
-    /// The day's state in memory or loaded from its bytes; nil if it has none.
-    private func stored(_ day: LocalDay) throws -> DayState? {
-        if let state = days[day] { return state }
-        guard let bytes = loadDay(day) else { return nil }
+    /// The partition's state in memory or loaded from its bytes; nil if it has none.
+    private func stored(_ partition: DayPartition) throws -> DayState? {
+        if let state = partitions[partition] { return state }
+        guard let bytes = loadPartition(partition) else { return nil }
         let state = try DayState(decoding: bytes, seriesCount: layout.series.count)
         heldRecords += state.records.count
-        days[day] = state
+        partitions[partition] = state
         return state
     }
 }

@@ -1,22 +1,24 @@
 import LedgerCore
 import LedgerCrypto
 
-/// Daily metrics as a projection: one partition per local day, one for settings.
+/// Daily metrics as a projection: one partition per local day and overlap group, one for settings.
 public enum DailyMetricsView: ProjectionKind {
     public static let name = "daily-metrics"
     /// v1: ShareHealth's metrics with source-priority de-duplication (see MetricCatalog).
-    public static let version = 1
+    /// v2: the same metrics, stored per day and overlap group instead of per day.
+    public static let version = 2
 
     static let settingsKey: [UInt8] = [0x02]
 
-    /// `0x01` then the day number with its sign bit flipped, so keys sort by date.
-    static func key(_ day: LocalDay) -> [UInt8] {
-        [0x01] + withUnsafeBytes(of: (UInt64(bitPattern: day.number) ^ (1 << 63)).bigEndian) { Array($0) }
+    /// `0x01`, the day number with its sign bit flipped, then the group: keys sort by date.
+    static func key(_ partition: DayPartition) -> [UInt8] {
+        [0x01] + withUnsafeBytes(of: (UInt64(bitPattern: partition.day.number) ^ (1 << 63)).bigEndian) { Array($0) }
+            + [UInt8(partition.group >> 8), UInt8(truncatingIfNeeded: partition.group)]
     }
 
     static func day(_ key: [UInt8]) -> LocalDay? {
-        guard key.count == 9, key[0] == 0x01 else { return nil }
-        let raw = bigEndianValue(key.dropFirst())
+        guard key.count == 11, key[0] == 0x01 else { return nil }
+        let raw = bigEndianValue(key[1..<9])
         return LocalDay(number: Int64(bitPattern: raw ^ (1 << 63)))
     }
 
@@ -26,7 +28,7 @@ public enum DailyMetricsView: ProjectionKind {
 
     /// "changed 212 days; step_count mean +41 …" and a few days with their largest change.
     public static func describeChanges(from old: DailyMetricsViewState, to new: DailyMetricsViewState, keys: [[UInt8]]) throws -> [String] {
-        let days = keys.compactMap(day)
+        let days = Set(keys.compactMap(day)).sorted()
         guard !days.isEmpty else { return keys.contains(settingsKey) ? ["source priority settings changed"] : [] }
         var sums = [Double](repeating: 0, count: MetricCatalog.columns.count)
         var counts = [Int](repeating: 0, count: MetricCatalog.columns.count)
@@ -65,9 +67,9 @@ public final class DailyMetricsViewState: ProjectionState {
     init(load: @escaping ([UInt8]) throws -> [UInt8]?) throws {
         let failures = failures
         fold = try DailyMetricsState(
-            loadDay: { day in
+            loadPartition: { partition in
                 // The fold's loader cannot throw: keep the error and raise it after the call.
-                do { return try load(DailyMetricsView.key(day)) } catch { failures.record(error); return nil }
+                do { return try load(DailyMetricsView.key(partition)) } catch { failures.record(error); return nil }
             },
             settings: try load(DailyMetricsView.settingsKey))
     }
@@ -90,7 +92,7 @@ public final class DailyMetricsViewState: ProjectionState {
     }
 
     public func drainChanges() -> [(key: [UInt8], value: [UInt8]?)] {
-        var changes = fold.touchedDays.sorted().map { (key: DailyMetricsView.key($0), value: fold.encodedDay($0)) }
+        var changes = fold.touchedPartitions.sorted().map { (key: DailyMetricsView.key($0), value: fold.encoded($0)) }
         if fold.settingsTouched { changes.append((DailyMetricsView.settingsKey, fold.encodedSettings())) }
         fold.clearTouched()
         return changes

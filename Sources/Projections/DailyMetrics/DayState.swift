@@ -12,6 +12,20 @@ final class DayState {
         self.sources = sources
     }
 
+    /// One day's partitions as a single state, for computing its columns: the records in
+    /// partition order, their source indices renumbered into one list.
+    convenience init(merging parts: [DayState]) {
+        self.init()
+        for part in parts {
+            let renumbered = part.sources.map(sourceIndex)
+            records += part.records.map { record in
+                var record = record
+                record.source = renumbered[Int(record.source)]
+                return record
+            }
+        }
+    }
+
     /// The index of `name`, added if new; checks the previous hit first because a day's
     /// samples come in runs from one source.
     func sourceIndex(_ name: String) -> UInt16 {

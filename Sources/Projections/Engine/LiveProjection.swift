@@ -82,7 +82,7 @@ public final class LiveViews: @unchecked Sendable {
     /// The log size the commits have confirmed so far.
     private var confirmed: UInt64
     private var refuted = false
-    private let residentLimit = 32 << 20
+    private let residentLimit = 16 << 20
     /// Asks the appender to commit what it holds now, so a save need not wait long.
     private var hurry: @Sendable () -> Void = {}
     /// Whether the appender stopped on an error, so a save does not wait for commits that never come.

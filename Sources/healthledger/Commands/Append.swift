@@ -11,6 +11,8 @@ struct Append: ParsableCommand {
             append sample.recorded type=HKQuantityTypeIdentifierHeartRate value=62 unit=count/min --at "10m ago"
             append dose.taken medication=Ibuprofen dosage.amount=200 dosage.unit=mg
             append --jsonl events.jsonl        (one event per line, as `log --json` prints them)
+            append face --metrics Face-2024-03-15_143022.json --image Face-2024-03-15_143022.jpg
+            append face --landmarks mesh.json   (MediaPipe Face Mesh points; face-models derives the 24 features)
             Fields take numbers, true/false, JSON ([…] or {…}) or text; a.b=… sets a nested field.
             `healthledger kinds` lists the kinds.
             """)
@@ -22,6 +24,9 @@ struct Append: ParsableCommand {
     @Option(help: "Events per write transaction for --jsonl.") var batchSize = 10_000
     @Flag(help: "With --jsonl, print `committed LINE` after each durable commit, for scripts that must know what is stored.")
     var ack = false
+    @Option(help: "For `append face`: ShareHealth's metrics JSON of the capture.") var metrics: String?
+    @Option(help: "For `append face`: MediaPipe Face Mesh landmarks JSON (468/478 points, optional blendshapes).") var landmarks: String?
+    @Option(help: "For `append face`: the capture's image, sealed under its own key.") var image: String?
     @OptionGroup var entry: EntryOptions
     @OptionGroup var vault: VaultOptions
 
@@ -30,6 +35,12 @@ struct Append: ParsableCommand {
         guard let kind else { throw ExitStatus.Failure(status: .invalidInput, message: "name a kind (see `healthledger kinds`) or use --jsonl FILE") }
         guard let eventKind = EventKind(rawValue: kind) ?? EventKind.allCases.first(where: { $0.rawValue.hasPrefix(kind + ".") }) else {
             throw ExitStatus.Failure(status: .invalidInput, message: "'\(kind)' is not a kind; `healthledger kinds` lists them")
+        }
+        if metrics != nil || landmarks != nil || image != nil {
+            guard eventKind == .faceCaptured else {
+                throw ExitStatus.Failure(status: .invalidInput, message: "--metrics, --landmarks and --image are for `append face`, not \(eventKind.rawValue)")
+            }
+            return try appendFace()
         }
         var document = try payload.map { try JSONParser.parseObject($0) } ?? Document()
         for field in fields { try FieldAssignment.apply(field, to: &document) }

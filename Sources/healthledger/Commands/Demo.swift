@@ -50,6 +50,7 @@ struct Demo: ParsableCommand {
         let report = try ledger.audit()
         print("6. Audit: \(report.recordsChecked) records opened, Merkle root matches the signed checkpoint (size \(report.checkpoint?.size ?? 0)): \(report.isClean ? "clean" : "FAILED")")
         for problem in report.problems { print("   \(problem)") }
+        try showFaceModels(ledger)
         print("Try: healthledger log --vault \(directory) --passphrase-file <(echo '\(Self.passphrase)') --kind mood")
         if !report.isClean { throw ExitCode(ExitStatus.auditFailed.rawValue) }
     }

@@ -56,12 +56,7 @@ struct Symptom: ParsableCommand {
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
-        let level = Int(severity).flatMap(SymptomSeverity.init(rawValue:))
-            ?? SymptomSeverity.allCases.first { "\($0)" == severity.lowercased() }
-        guard let level else {
-            throw ExitStatus.Failure(status: .invalidInput, message: "--severity \(severity) must be 0–3 or absent, mild, moderate, severe")
-        }
-        let payload = try SymptomReported(name: name, severity: level, note: note, session: session).validated()
+        let payload = try SymptomReported(name: name, severity: SymptomSeverity(option: severity), note: note, session: session).validated()
         try vault.store([entry.event(payload)])
     }
 }

@@ -6,7 +6,11 @@ import Projections
 extension VaultOptions {
     /// Appends events and prints one confirmation line per stored event.
     func store(_ events: [Event]) throws {
-        let ledger = try openLedger()
+        try store(events, into: try openLedger())
+    }
+
+    /// The same, into a ledger already open (one that just stored the events' blobs).
+    func store(_ events: [Event], into ledger: Ledger) throws {
         let outcome = try ledger.append(events)
         var sequences = outcome.appended.makeIterator()
         for event in events {

@@ -1,0 +1,16 @@
+import Foundation
+
+/// Writing SVG by hand: escaped text and coordinates with two decimals.
+enum SVGText {
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    static func number(_ value: Double) -> String { String(format: "%.2f", value) }
+
+    /// A colour-blind-safe palette (Okabe–Ito), one per series.
+    static let palette = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000"]
+
+    static func color(_ index: Int) -> String { palette[index % palette.count] }
+}

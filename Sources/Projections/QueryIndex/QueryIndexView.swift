@@ -1,0 +1,19 @@
+/// The query index as a projection: per series and month, compact columns of every event,
+/// caught up with the log like every view, so that `query` reads columns instead of events.
+public enum QueryIndexView: ProjectionKind {
+    public static let name = "query-index"
+    /// v1: rows as `IndexedRow` extracts them; activities paired from start and stop.
+    public static let version = 1
+
+    public static func makeState(load: @escaping ([UInt8]) throws -> [UInt8]?) throws -> QueryIndexState {
+        try QueryIndexState(load: load)
+    }
+
+    public static func describeChanges(from old: QueryIndexState, to new: QueryIndexState, keys: [[UInt8]]) throws -> [String] {
+        let changed = Set(old.seriesNames).union(new.seriesNames).filter { name in
+            (try? old.rows(of: name)) != (try? new.rows(of: name))
+        }
+        guard !changed.isEmpty else { return [] }
+        return ["\(name) v\(version) changed \(changed.count) series: " + changed.sorted().prefix(8).joined(separator: ", ")]
+    }
+}

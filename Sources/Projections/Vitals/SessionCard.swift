@@ -1,0 +1,86 @@
+import Foundation
+import LedgerCore
+
+/// A session's summary as a shareable SVG card: the seed's "Share Summary" image.
+///
+/// Self-contained (no chart library): a title, a tile per rate with its quality bar, the
+/// symptoms with their severity, and the session id.
+public enum SessionCard {
+    static let width = 480
+
+    public static func svg(_ session: VitalsSession, readings: [VitalReading]) -> String {
+        let heart = readings.last { $0.signal == .ppg }
+        let breathing = readings.last { $0.signal == .accelerometer }
+        let symptomRows = max(session.symptoms.count, 1)
+        let height = 262 + symptomRows * 26
+        var body: [String] = [
+            ##"<rect width="\##(width)" height="\##(height)" rx="18" fill="#fdfcfb" stroke="#d9d4cf"/>"##,
+            text("Health check", x: 24, y: 42, size: 22, weight: "bold"),
+            text(when(session), x: 24, y: 66, size: 13, colour: "#6b6460"),
+        ]
+        body += tile(heart, title: "Heart rate", empty: "not measured", x: 24, colour: "#c0392b")
+        body += tile(breathing, title: "Breathing rate", empty: "not measured", x: 248, colour: "#2471a3")
+        body.append(text("Symptoms", x: 24, y: 214, size: 15, weight: "bold"))
+        if session.symptoms.isEmpty {
+            body.append(text("none recorded", x: 24, y: 240, size: 13, colour: "#6b6460"))
+        }
+        for (row, symptom) in session.symptoms.enumerated() {
+            let y = 240 + row * 26
+            // Long names stop short of the severity boxes.
+            body.append(text(symptom.name.count > 34 ? symptom.name.prefix(33) + "…" : symptom.name, x: 24, y: y, size: 14))
+            for level in 1...3 {
+                let fill = level <= symptom.severity.rawValue ? "#e67e22" : "#ece7e2"
+                body.append(##"<rect x="\##(300 + level * 18)" y="\##(y - 11)" width="14" height="12" rx="3" fill="\##(fill)"/>"##)
+            }
+            body.append(text("\(symptom.severity)", x: 384, y: y, size: 13, colour: "#6b6460"))
+        }
+        body.append(text("HealthLedger · session \(session.shortID)", x: 24, y: height - 16, size: 11, colour: "#9a928c"))
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">
+            \(body.joined(separator: "\n"))
+            </svg>
+
+            """
+    }
+
+    /// A rate tile: the value large, its unit, and a quality bar (or why it is unreliable).
+    private static func tile(_ reading: VitalReading?, title: String, empty: String, x: Int, colour: String) -> [String] {
+        var parts = [
+            ##"<rect x="\##(x)" y="86" width="208" height="100" rx="12" fill="#ffffff" stroke="#e4dfda"/>"##,
+            text(title, x: x + 14, y: 108, size: 13, colour: "#6b6460"),
+        ]
+        guard let reading else { return parts + [text(empty, x: x + 14, y: 144, size: 16, colour: "#9a928c")] }
+        guard let rate = reading.estimate.rate else {
+            return parts + [
+                text("unreliable", x: x + 14, y: 144, size: 20, weight: "bold", colour: "#9a928c"),
+                text(reading.estimate.unreliable?.code ?? "", x: x + 14, y: 168, size: 12, colour: "#9a928c"),
+            ]
+        }
+        parts.append(text("\(Int(rate.rounded()))", x: x + 14, y: 150, size: 36, weight: "bold", colour: colour))
+        let digits = String(Int(rate.rounded())).count
+        parts.append(text(reading.unit, x: x + 24 + 22 * digits, y: 150, size: 14, colour: "#6b6460"))
+        if let quality = reading.estimate.quality {
+            parts.append(##"<rect x="\##(x + 14)" y="164" width="100" height="8" rx="4" fill="#ece7e2"/>"##)
+            parts.append(##"<rect x="\##(x + 14)" y="164" width="\##(Int((100 * quality).rounded()))" height="8" rx="4" fill="\##(colour)"/>"##)
+            parts.append(text("quality \(String(format: "%.2f", quality))", x: x + 122, y: 172, size: 11, colour: "#6b6460"))
+        }
+        return parts
+    }
+
+    private static func when(_ session: VitalsSession) -> String {
+        guard let start = session.start else { return "session \(session.shortID)" }
+        let began = start.iso8601(utcOffset: session.utcOffset).prefix(16).replacingOccurrences(of: "T", with: " ")
+        guard let end = session.end else { return "\(began) (open)" }
+        return "\(began), \(max(1, Int(((end.seconds - start.seconds) / 60).rounded()))) min"
+    }
+
+    private static func text(_ content: String, x: Int, y: Int, size: Int, weight: String = "normal", colour: String = "#2c2623") -> String {
+        ##"<text x="\##(x)" y="\##(y)" font-size="\##(size)" font-weight="\##(weight)" fill="\##(colour)">\##(escaped(content))</text>"##
+    }
+
+    static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}

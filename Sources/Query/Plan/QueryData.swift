@@ -1,0 +1,36 @@
+import LedgerCore
+import Projections
+
+/// What a query reads: the query index, the daily metrics, and the time it is now.
+public final class QueryData {
+    public let index: QueryIndexState
+    public let daily: DailyMetricsViewState
+    /// `last 7d` counts back from here; a parameter so tests and replays are repeatable.
+    public let now: Timestamp
+    private var days: [Int64: DayMetrics] = [:]
+
+    public init(index: QueryIndexState, daily: DailyMetricsViewState, now: Timestamp) {
+        self.index = index
+        self.daily = daily
+        self.now = now
+    }
+
+    /// Folds `events` into an in-memory index and daily metrics (tests, small vaults).
+    public convenience init(events: [Event], now: Timestamp) throws {
+        let index = QueryIndexState()
+        let daily = try DailyMetricsView.makeState { _ in nil }
+        for event in events {
+            try index.add(event)
+            try daily.add(event)
+        }
+        self.init(index: index, daily: daily, now: now)
+    }
+
+    /// The value of daily-metric column `key` on local day `day`.
+    func dailyValue(_ key: String, day: Int64) throws -> Double? {
+        if let held = days[day] { return held[key] }
+        let metrics = try daily.metrics(for: LocalDay(number: day))
+        days[day] = metrics
+        return metrics[key]
+    }
+}

@@ -1,0 +1,26 @@
+/// The known word closest to a mistyped one, for "did you mean" hints.
+enum Nearest {
+    /// The candidate with the smallest edit distance (case-insensitive), if it is close
+    /// enough to be a likely typo: at most a third of the word's length, and at least 1.
+    static func word(to typed: String, in candidates: [String]) -> String? {
+        let lowered = typed.lowercased()
+        let scored = candidates.map { ($0, distance(Array(lowered), Array($0.lowercased()))) }
+        guard let best = scored.min(by: { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }) else { return nil }
+        return best.1 <= max(1, typed.count / 3 + 1) ? best.0 : nil
+    }
+
+    /// Levenshtein distance.
+    static func distance(_ a: [Character], _ b: [Character]) -> Int {
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + [Int](repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import Charts
+import Foundation
+import Query
+
+struct ChartCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "chart", abstract: "Draw a query as an SVG line, bar or scatter chart (and a PNG when rsvg-convert is installed).",
+        discussion: """
+            chart line 'heart_rate avg, heart_rate max by day where last 30d' --out heart.svg
+            chart bar 'dose count by week' --out doses.svg
+            chart scatter 'sleep.total, mood avg by day' --out sleep-mood.svg --png sleep-mood.png
+            """)
+
+    @Argument(help: "line, bar or scatter.") var style: Chart.Style
+    @Argument(help: "The query (docs/query.md).") var query: String
+    @Option(help: "The SVG file to write.") var out: String
+    @Option(help: "Also write a PNG (needs rsvg-convert, from librsvg2-bin).") var png: String?
+    @Option(help: "The chart's title (default: the query).") var title: String?
+    @OptionGroup var options: QueryOptions
+
+    func run() throws {
+        let result = try options.run(query, on: try options.data())
+        let chart: Chart
+        do {
+            chart = try result.chart(style, title: title ?? query)
+        } catch {
+            throw ExitStatus.Failure(status: .invalidInput, message: "cannot draw '\(query)' as a \(style.rawValue) chart: \(error)")
+        }
+        let svg = SVGChart.render(chart)
+        do {
+            try svg.write(toFile: out, atomically: true, encoding: .utf8)
+        } catch {
+            throw ExitStatus.Failure(status: .ioError, message: "cannot write \(out): \(error.localizedDescription)")
+        }
+        print("wrote \(out): \(chart.series.map { "\($0.name), \($0.points.count) points" }.joined(separator: "; "))"
+              + (chart.fit.map { String(format: "; r = %.3f (n = %d)", $0.r, $0.n) } ?? ""))
+        if let png {
+            try PNGConverter.convert(svgFile: out, to: png)
+            print("wrote \(png)")
+        }
+    }
+}
+
+extension Chart.Style: ExpressibleByArgument {}

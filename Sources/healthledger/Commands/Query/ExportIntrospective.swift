@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import HealthImport
+import LedgerCore
+import LedgerStore
+
+/// `export activities|medications|moods FILE.csv`, in Introspective's own CSV layout.
+enum IntrospectiveCSVExport {
+    enum What: String { case activities, medications, moods }
+
+    static func write(_ what: What, to file: String, vault: VaultOptions) throws {
+        let ledger = try vault.openLedger()
+        let kinds: Set<EventKind> = switch what {
+        case .activities: [.activityDefined, .activityStarted, .activityStopped]
+        case .medications: [.medicationDefined, .doseTaken]
+        case .moods: [.moodRated]
+        }
+        let events = try CurrentView.build(ledger) { kinds.contains($0.kind) }.filter { !$0.isRetracted }.map(\.event)
+        let text = switch what {
+        case .activities: IntrospectiveExport.activities(events)
+        case .medications: IntrospectiveExport.medications(events)
+        case .moods: IntrospectiveExport.moods(events)
+        }
+        do {
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+        } catch {
+            throw ExitStatus.Failure(status: .ioError, message: "cannot write \(file): \(error.localizedDescription)")
+        }
+        print("wrote \(file): \(what.rawValue) in Introspective's CSV layout, from \(events.count) events")
+    }
+}
+
+struct ExportActivities: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "activities", abstract: "Write activities as Introspective's CSV export.")
+    @Argument(help: "The CSV file to write.") var file: String
+    @OptionGroup var vault: VaultOptions
+    func run() throws { try IntrospectiveCSVExport.write(.activities, to: file, vault: vault) }
+}
+
+struct ExportMedications: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "medications", abstract: "Write medication doses (with their medications) as Introspective's CSV export.")
+    @Argument(help: "The CSV file to write.") var file: String
+    @OptionGroup var vault: VaultOptions
+    func run() throws { try IntrospectiveCSVExport.write(.medications, to: file, vault: vault) }
+}
+
+struct ExportMoods: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "moods", abstract: "Write moods as Introspective's CSV export.")
+    @Argument(help: "The CSV file to write.") var file: String
+    @OptionGroup var vault: VaultOptions
+    func run() throws { try IntrospectiveCSVExport.write(.moods, to: file, vault: vault) }
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+import Foundation
+import LedgerCore
+import Projections
+import Query
+
+/// The vault, the view point and the clock a query reads, shared by query, chart and correlate.
+struct QueryOptions: ParsableArguments {
+    @Option(help: "Count `last 7d` back from this time instead of now (ISO 8601, \"yesterday 22:00\").") var now: String?
+    @OptionGroup var view: ViewOptions
+    @OptionGroup var vault: VaultOptions
+
+    func data() throws -> QueryData {
+        let ledger = try vault.openLedger()
+        let offset = Int32(TimeZone.current.secondsFromGMT())
+        let instant = try now.map { try TimeExpression.parse($0, now: .now(), utcOffset: offset) } ?? .now()
+        return QueryData(index: try view.state(QueryIndexView.self, ledger: ledger), daily: try view.state(DailyMetricsView.self, ledger: ledger), now: instant)
+    }
+
+    /// Runs `query`, turning a query error into exit 65 with a caret under the query.
+    func run(_ query: String, on data: QueryData) throws -> QueryResult {
+        do {
+            return try QueryEngine.run(query, data: data)
+        } catch let error as QueryError {
+            throw ExitStatus.Failure(status: .invalidInput, message: "query " + error.rendered(in: query) + "\n(see docs/query.md for the language)")
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import Projections
+
+struct Card: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "A session's summary card to share: SVG, or PNG through rsvg-convert (Debian: librsvg2-bin).")
+    @Argument(help: "The session (the start of its id).") var session: String
+    @Option(help: "The image to write: NAME.svg or NAME.png.") var out: String
+    @OptionGroup var view: ViewOptions
+    @OptionGroup var vault: VaultOptions
+
+    func validate() throws {
+        guard out.lowercased().hasSuffix(".svg") || out.lowercased().hasSuffix(".png") else {
+            throw ValidationError("--out \(out) must end in .svg or .png")
+        }
+    }
+
+    func run() throws {
+        let state = try view.state(VitalsView.self, ledger: vault.openLedger())
+        let found = try SessionLookup.find(session, in: state)
+        let svg = SessionCard.svg(found, readings: try state.readings(of: found))
+        guard out.lowercased().hasSuffix(".png") else {
+            try write(svg, to: out)
+            print("wrote the card of session \(found.shortID) to \(out)")
+            return
+        }
+        // The SVG goes beside the PNG first: it is what the converter reads, and what the
+        // person keeps when no converter is installed.
+        let svgFile = String(out.dropLast(4)) + ".svg"
+        try write(svg, to: svgFile)
+        try PNGConverter.convert(svgFile: svgFile, to: out, zoom: 2)
+        try? FileManager.default.removeItem(atPath: svgFile)
+        print("wrote the card of session \(found.shortID) to \(out)")
+    }
+}
+
+/// Writes a text file, mapping failures to a clear error.
+func write(_ text: String, to path: String) throws {
+    do {
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    } catch {
+        throw ExitStatus.Failure(status: .ioError, message: "cannot write \(path): \(error.localizedDescription)")
+    }
+}

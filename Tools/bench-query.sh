@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Times each example query of docs/query.md over a generated vault of EVENTS events
+# (default 1,000,000), beside one read of the whole log. Takes a few minutes.
+#   bash Tools/bench-query.sh [EVENTS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash Tools/install-packages.sh
+swift build -c release --product healthledger >&2
+swift build -c release --product ledger-bench >&2
+.build/release/ledger-bench query .build/release/healthledger "${1:-1000000}"
