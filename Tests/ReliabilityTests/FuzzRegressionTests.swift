@@ -1,5 +1,6 @@
 import Foundation
 import LedgerCore
+import Query
 import Testing
 
 /// Inputs that made a fuzz target (Tools/Fuzz) trap, kept so the fix stays: each must now be
@@ -45,6 +46,12 @@ import Testing
         #expect(result.status == 65, "\(result.stderr)")
         #expect(result.stderr.contains("export.xml: line 9, column 34: attribute 'workoutActiv' in <Workout> has no value"))
         #expect(try vault.run(["audit"]).status == 0)
+    }
+
+    /// query-parser: a query ending right after `where` read the token after the end.
+    @Test(arguments: ["momomood where ", "mood where", "mood where rating"])
+    func aQueryEndingInsideItsConditionIsAnErrorNotATrap(query: String) {
+        #expect(throws: QueryError.self) { try Parser.parse(query) }
     }
 
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path

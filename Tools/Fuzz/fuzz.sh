@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # libFuzzer over the parsers that read untrusted bytes: the record decoder, the Apple Health
-# XML reader, the ShareHealth and ECG CSV readers (and the query parser and age reader when
-# their modules exist).
+# XML reader, the ShareHealth and ECG CSV readers, and the query parser when this checkout
+# has the Query module.
 #
 #   Tools/Fuzz/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
 #
@@ -67,6 +67,14 @@ build_binary RecordDecoder Tools/Fuzz/Targets/RecordDecoder.swift
 build_binary HealthImport Tools/Fuzz/Targets/HealthImportTargets.swift \
   $(sources Sources/HealthImport | grep -v AppleHealthImporter.swift)
 
+# The query parser, when this checkout has the Query module: its syntax files stand alone.
+if [[ -d Sources/Query/Syntax ]]; then
+  build_binary QueryParser Tools/Fuzz/Targets/QueryParser.swift $(sources Sources/Query/Syntax)
+  mkdir -p "$work/corpus/query-parser"
+  grep -o "healthledger query '[^']*'" docs/query.md | sed "s/^healthledger query '//; s/'\$//" | nl -ba -w1 -s' ' |
+    while read -r number query; do printf '%s' "$query" >"$work/corpus/query-parser/docs-$number"; done
+fi
+
 fixtures=Tests/HealthImportTests/Fixtures
 mkdir -p "$work/corpus/record-decoder"
 FUZZ_SEED_DIR=$work/corpus/record-decoder "$work/fuzz-RecordDecoder" >/dev/null 2>&1
@@ -75,11 +83,15 @@ seed sharehealth-csv $(find $fixtures/sharehealth $fixtures/sharehealth-malforme
 seed ecg-csv $(find $fixtures/electrocardiograms -name '*.csv')
 
 targets=("$@")
-[[ ${#targets[@]} -gt 0 ]] || targets=(record-decoder apple-health-xml sharehealth-csv ecg-csv)
+if [[ ${#targets[@]} -eq 0 ]]; then
+  targets=(record-decoder apple-health-xml sharehealth-csv ecg-csv)
+  [[ -x $work/fuzz-QueryParser ]] && targets+=(query-parser)
+fi
 printf '%-18s %8s %14s %10s %s\n' target seconds executions "corpus" result
 for target in "${targets[@]}"; do
   binary=$work/fuzz-HealthImport
   [[ $target == record-decoder ]] && binary=$work/fuzz-RecordDecoder
+  [[ $target == query-parser ]] && binary=$work/fuzz-QueryParser
   mkdir -p "$work/$target"
   log=$work/$target/fuzz.log
   status=0
