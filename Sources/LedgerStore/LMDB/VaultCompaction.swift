@@ -20,20 +20,21 @@ public enum VaultCompaction {
     public static func compact(directory: String) throws -> Report {
         let dataFile = directory + "/data.mdb"
         guard let before = Environment.fileSize(dataFile) else { throw LedgerStoreError.noVault(path: directory) }
-        let staging = directory + "/compact.tmp"
-        try? FileManager.default.removeItem(atPath: staging)
-        do {
-            try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw LedgerStoreError.io(path: staging, reason: "cannot create the folder for the compacted copy (\(error.localizedDescription))")
-        }
-        defer { try? FileManager.default.removeItem(atPath: staging) }
         let environment = try Environment(path: directory, mapSize: 1 << 20)
         let exclusive = try ExclusiveVaultLock(directory: directory)
         // Both stay alive until the new file is in place: closing either releases every lock
         // this process holds on the vault, and a process opening it before the rename would
         // write to the old file.
         try withExtendedLifetime((environment, exclusive)) {
+            // Only while holding the vault alone: a copy left by an interrupted compaction goes.
+            let staging = directory + "/compact.tmp"
+            try? FileManager.default.removeItem(atPath: staging)
+            do {
+                try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw LedgerStoreError.io(path: staging, reason: "cannot create the folder for the compacted copy (\(error.localizedDescription))")
+            }
+            defer { try? FileManager.default.removeItem(atPath: staging) }
             try environment.makeLastTransactionOdd()
             try environment.copyCompacted(to: staging)
             try FileDurability.sync(path: staging + "/data.mdb")
