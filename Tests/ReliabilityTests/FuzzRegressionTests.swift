@@ -54,5 +54,11 @@ import Testing
         #expect(throws: QueryError.self) { try Parser.parse(query) }
     }
 
+    /// query-parser: a duration beyond Int64 microseconds trapped converting it.
+    @Test(arguments: ["h(" + String(repeating: "4", count: 66) + "0d", "mood where last 300000000y"])
+    func aDurationTooLongForMicrosecondsIsAnErrorNotATrap(query: String) {
+        #expect(throws: QueryError.self) { try Parser.parse(query) }
+    }
+
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
 }
