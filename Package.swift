@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "ledger-replay", targets: ["ledger-replay"]),
         .executable(name: "health-export-gen", targets: ["health-export-gen"]),
         .executable(name: "calorie-sim", targets: ["calorie-sim"]),
+        .executable(name: "age-bench", targets: ["age-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -28,6 +29,7 @@ let package = Package(
         systemLibrary("CZip", pkgConfig: "zlib", apt: ["zlib1g-dev"]),
         .target(name: "LedgerCore"),
         .target(name: "LedgerCrypto", dependencies: ["CSodium", "CKeyutils", "LedgerCore"]),
+        .target(name: "AgeFormat", dependencies: ["CSodium", "LedgerCrypto"]),
         .target(name: "Migrations", dependencies: ["LedgerCore"], path: "Migrations"),
         .target(name: "LedgerStore", dependencies: ["CLMDB", "CZstd", "LedgerCore", "LedgerCrypto", "Migrations"]),
         .target(name: "DemoData", dependencies: ["LedgerCore"]),
@@ -37,8 +39,11 @@ let package = Package(
         ]),
         .target(name: "Query", dependencies: ["LedgerCore", "Projections"]),
         .target(name: "Charts", dependencies: ["LedgerCore"]),
+        .target(name: "HealthBundle", dependencies: [
+            "AgeFormat", "CSodium", "CZip", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", "HealthImport",
+        ], path: "Sources/Bundle", resources: [.copy("Resources/HKSampleMapping.json"), .copy("Resources/HKSampleMapping.LICENSE.md")]),
         .executableTarget(name: "healthledger", dependencies: [
-            "LedgerStore", "LedgerCrypto", "LedgerCore", "Migrations", "DemoData", "Projections", "HealthImport", "Query", "Charts",
+            "LedgerStore", "LedgerCrypto", "LedgerCore", "Migrations", "DemoData", "Projections", "HealthImport", "Query", "Charts", "HealthBundle", "AgeFormat",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "ledger-replay", dependencies: [
@@ -52,6 +57,7 @@ let package = Package(
             "DemoData", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Tools/ExportGen"),
+        .executableTarget(name: "age-bench", dependencies: ["AgeFormat"], path: "Tools/AgeBench"),
         .executableTarget(name: "calorie-sim", dependencies: ["Projections", "DemoData"], path: "Tools/CalorieSim"),
         .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore"]),
         .testTarget(name: "LedgerCryptoTests", dependencies: ["LedgerCrypto"]),
@@ -64,6 +70,8 @@ let package = Package(
         .testTarget(name: "ReliabilityTests", dependencies: ["LedgerStore", "LedgerCore", "LedgerCrypto", "HealthImport", "Query", "CLMDB"], exclude: ["Fixtures"]),
         .testTarget(name: "QueryTests", dependencies: ["Query", "Projections", "LedgerCore", "DemoData"], exclude: ["Reference"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts"]),
+        .testTarget(name: "AgeFormatTests", dependencies: ["AgeFormat", "LedgerCrypto", "CZip"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "HealthBundleTests", dependencies: ["HealthBundle", "AgeFormat", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections"]),
         .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "LedgerCore", "LedgerStore", "DemoData"]),
         .testTarget(name: "VitalsTests", dependencies: ["Projections", "HealthImport", "LedgerCore", "LedgerStore", "LedgerCrypto"], resources: [.copy("Fixtures")]),
     ]

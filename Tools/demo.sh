@@ -32,3 +32,18 @@ echo "8. Imported again: nothing new is stored"
 .build/release/healthledger import apple-health "$work/export.zip" --vault "$vault" --passphrase-file "$work/passphrase" | head -1 | sed 's/^/   /'
 echo "9. Audit after the import:"
 .build/release/healthledger audit --vault "$vault" --passphrase-file "$work/passphrase" | sed 's/^/   /'
+hl() { .build/release/healthledger "$@" --vault "$vault" --passphrase-file "$work/passphrase"; }
+echo "10. Questions over the whole history (docs/query.md):"
+echo "   query 'mood avg, mood min by week' (last weeks):"
+hl query 'mood avg, mood min by week' | tail -4 | sed 's/^/     /'
+echo "   correlate sleep.total --with 'mood avg':"
+hl correlate sleep.total --with 'mood avg' | sed 's/^/     /'
+echo "11. Face-to-health models, trained on the demo's morning captures:"
+hl models | sed 's/^/   /'
+echo "12. A sealed bundle for a doctor's age key, opened and verified with that key:"
+.build/release/healthledger keygen --out "$work/doctor.key" | sed 's/^/   /'
+recipient=$(grep -o 'age1[0-9a-z]*' "$work/doctor.key" | head -1)
+hl export bundle --out "$work/bundle.age" --recipient "$recipient" | tail -1 | sed 's/^/   /'
+.build/release/healthledger open "$work/bundle.age" --identity "$work/doctor.key" | head -12 | sed 's/^/   /'
+echo
+echo "Everything is in $work (vault passphrase: demo passphrase)."

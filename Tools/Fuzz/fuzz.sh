@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # libFuzzer over the parsers that read untrusted bytes: the record decoder, the Apple Health
-# XML reader, the ShareHealth and ECG CSV readers, and the query parser when this checkout
-# has the Query module.
+# XML reader, the ShareHealth and ECG CSV readers, and the query parser and the age reader
+# when this checkout has their modules.
 #
 #   Tools/Fuzz/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
 #
@@ -18,6 +18,7 @@ work=.build/fuzz
 export SWIFT_BACKTRACE=enable=no
 lib=$work/lib
 mkdir -p "$lib"
+extra_libs=
 flags=(-sanitize=fuzzer,address -parse-as-library -O -g -I "$lib" -Xcc -D_GNU_SOURCE=1
   -I Sources/CSodium -I Sources/CLMDB -I Sources/CZstd -I Sources/CKeyutils -I Sources/CZip
   -I .build/checkouts/ZIPFoundation/Sources/CZLib)
@@ -44,7 +45,7 @@ build_binary() {
   shift
   echo "building fuzz binary $name" >&2
   swiftc "${flags[@]}" -module-name "Fuzz$name" -o "$work/fuzz-$name" "$@" \
-    -L "$lib" -lZIPFoundation -lLedgerStore -lMigrations -lLedgerCrypto -lLedgerCore -lsodium -lkeyutils -llmdb -lzstd -lz \
+    -L "$lib" $extra_libs -lZIPFoundation -lLedgerStore -lMigrations -lLedgerCrypto -lLedgerCore -lsodium -lkeyutils -llmdb -lzstd -lz \
     2>&1 | grep -v 'ld.gold: warning' >&2 || true
   [[ -x $work/fuzz-$name ]] || { echo "fuzz.sh: building $name failed" >&2; exit 1; }
 }
@@ -75,6 +76,18 @@ if [[ -d Sources/Query/Syntax ]]; then
     while read -r number query; do printf '%s' "$query" >"$work/corpus/query-parser/docs-$number"; done
 fi
 
+# The age reader, when this checkout has the AgeFormat module, seeded with the age test
+# kit's files (each without its test-kit header, which ends at the first blank line).
+if [[ -d Sources/AgeFormat ]]; then
+  build_module AgeFormat $(sources Sources/AgeFormat)
+  extra_libs=-lAgeFormat build_binary AgeReader Tools/Fuzz/Targets/AgeReader.swift
+  mkdir -p "$work/corpus/age-reader"
+  for vector in Tests/AgeFormatTests/Fixtures/age-testkit/testdata/*; do
+    python3 -c 'import sys; data = open(sys.argv[1], "rb").read(); sys.stdout.buffer.write(data[data.index(b"\n\n") + 2:])' \
+      "$vector" >"$work/corpus/age-reader/testkit-$(basename "$vector")"
+  done
+fi
+
 fixtures=Tests/HealthImportTests/Fixtures
 mkdir -p "$work/corpus/record-decoder"
 FUZZ_SEED_DIR=$work/corpus/record-decoder "$work/fuzz-RecordDecoder" >/dev/null 2>&1
@@ -86,12 +99,14 @@ targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
   targets=(record-decoder apple-health-xml sharehealth-csv ecg-csv)
   [[ -x $work/fuzz-QueryParser ]] && targets+=(query-parser)
+  [[ -x $work/fuzz-AgeReader ]] && targets+=(age-reader)
 fi
 printf '%-18s %8s %14s %10s %s\n' target seconds executions "corpus" result
 for target in "${targets[@]}"; do
   binary=$work/fuzz-HealthImport
   [[ $target == record-decoder ]] && binary=$work/fuzz-RecordDecoder
   [[ $target == query-parser ]] && binary=$work/fuzz-QueryParser
+  [[ $target == age-reader ]] && binary=$work/fuzz-AgeReader
   mkdir -p "$work/$target"
   log=$work/$target/fuzz.log
   status=0

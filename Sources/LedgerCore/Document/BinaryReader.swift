@@ -76,4 +76,21 @@ public enum DecodingError: Error, Equatable, CustomStringConvertible {
         case .malformed(let what, let offset): "\(what) at byte \(offset)"
         }
     }
+
+}
+
+extension BinaryReader {
+    /// Reads a stored format's version byte, refusing any other than `expected`; `name`
+    /// names the projection for the message.
+    public mutating func expectVersion(_ expected: UInt8, of name: String) throws(DecodingError) {
+        let version = try byte()
+        guard version == expected else {
+            throw .malformed("\(name) format \(version) is unknown (this build reads \(expected)); rebuild the projection", at: 0)
+        }
+    }
+
+    /// Refuses bytes left over after a partition was read.
+    public func expectEnd(of name: String) throws(DecodingError) {
+        guard isAtEnd else { throw .malformed("\(name) partition has trailing bytes", at: offset) }
+    }
 }

@@ -51,6 +51,13 @@ public enum JSONWriter {
 
     public static func writeString(_ text: String, into out: inout String) {
         out.append("\"")
+        // Most text needs no escape: appended whole, it is several times faster than scalar
+        // by scalar (a bundle export writes a gigabyte of event JSON).
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+            out.append(text)
+            out.append("\"")
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out.append("\\\"")

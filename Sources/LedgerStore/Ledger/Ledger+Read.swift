@@ -113,9 +113,16 @@ extension Ledger {
                 decoded = next
             }
             // Record pointers stay valid for the whole read transaction, so chunks need no copy.
+            // A chunk also ends at `readChunkBytes` of sealed records: decoded, a few thousand
+            // workouts with routes would otherwise hold hundreds of megabytes at once.
+            var pendingBytes = 0
             try scanRecords(txn, from: start) { sequence, record, batch in
                 pending.append(PendingRecord(sequence: sequence, record: record, batch: batch))
-                if pending.count == Self.readChunk { try advance() }
+                pendingBytes += record.count
+                if pending.count == Self.readChunk || pendingBytes >= Self.readChunkBytes {
+                    try advance()
+                    pendingBytes = 0
+                }
                 return !stopped
             }
             if !stopped, !pending.isEmpty { try advance() }
@@ -124,6 +131,7 @@ extension Ledger {
     }
 
     static let readChunk = 4_096
+    static let readChunkBytes = 1 << 20
 
     /// Every event, in log order.
     public func allEvents() throws -> [StoredEvent] {

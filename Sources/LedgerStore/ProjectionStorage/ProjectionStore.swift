@@ -136,5 +136,10 @@ public final class ProjectionStore {
             let checkpointPlain = [UInt8(0)] + checkpoint.encoded
             try txn.put(database, key: Self.checkpointKey, value: sealer.seal(checkpointPlain, associatedData: associatedData(Self.checkpointKey)))
         }
+        // Stored keys are keyed hashes, so a large save touches pages all over the file: a
+        // bulk import saving its views lets go of them, as it does of the index's.
+        if changes.count >= Self.changesWorthReleasingPages { ledger.environment.releaseMappedPages() }
     }
+
+    static let changesWorthReleasingPages = 64
 }

@@ -18,7 +18,7 @@ enum CalorieCreditCoding {
 
     static func decodeDay(_ bytes: [UInt8]) throws -> [IntakeEntry] {
         var reader = BinaryReader(bytes)
-        try checkVersion(&reader)
+        try reader.expectVersion(formatVersion, of: "calorie-credit")
         var entries: [IntakeEntry] = []
         for _ in 0..<(try reader.count()) {
             let id = Array(try reader.raw(16))
@@ -28,7 +28,7 @@ enum CalorieCreditCoding {
             }
             entries.append(IntakeEntry(id: id, field: field, value: try reader.float64()))
         }
-        try checkEnd(reader)
+        try reader.expectEnd(of: "calorie-credit")
         return entries
     }
 
@@ -61,7 +61,7 @@ enum CalorieCreditCoding {
 
     static func decodeSettings(_ bytes: [UInt8]) throws -> (defaultAlgorithm: Int, dayRange: ClosedRange<Int64>?, changes: [CalorieSettingChange]) {
         var reader = BinaryReader(bytes)
-        try checkVersion(&reader)
+        try reader.expectVersion(formatVersion, of: "calorie-credit")
         let defaultAlgorithm = Int(try reader.byte())
         var dayRange: ClosedRange<Int64>?
         if try reader.byte() == 1 {
@@ -78,18 +78,7 @@ enum CalorieCreditCoding {
             let value = try reader.byte() == 1 ? try reader.string() : nil
             changes.append(CalorieSettingChange(start: start, id: id, day: day, key: key, value: value))
         }
-        try checkEnd(reader)
+        try reader.expectEnd(of: "calorie-credit")
         return (defaultAlgorithm, dayRange, changes)
-    }
-
-    private static func checkVersion(_ reader: inout BinaryReader) throws {
-        let version = try reader.byte()
-        guard version == formatVersion else {
-            throw DecodingError.malformed("calorie-credit format \(version) is unknown (this build reads \(formatVersion)); rebuild the projection", at: 0)
-        }
-    }
-
-    private static func checkEnd(_ reader: BinaryReader) throws {
-        guard reader.isAtEnd else { throw DecodingError.malformed("calorie-credit partition has trailing bytes", at: reader.offset) }
     }
 }

@@ -6,18 +6,33 @@ import LedgerStore
 public enum ProjectionEngine {
     /// `P` brought up to date with the log. A stored state from another algorithm version
     /// is refused (or, with `autoReplay`, rebuilt first).
-    public static func current<P: ProjectionKind>(_ kind: P.Type, ledger: Ledger, autoReplay: Bool = false) throws -> P.State {
+    /// `progress` hears (events folded, events to fold) every few thousand events of a long catch-up.
+    public static func current<P: ProjectionKind>(
+        _ kind: P.Type, ledger: Ledger, autoReplay: Bool = false, progress: ((UInt64, UInt64) -> Void)? = nil
+    ) throws -> P.State {
         var store = try ledger.projectionStore(P.name)
         if let checkpoint = try store.checkpoint(), checkpoint.version != P.version {
             guard autoReplay else { throw ProjectionVersionError(name: P.name, stored: checkpoint.version, current: P.version) }
             _ = try replay(kind, ledger: ledger, dryRun: false)
             store = try ledger.projectionStore(P.name)
         }
-        return try catchUp(kind, ledger: ledger, store: store)
+        return try catchUp(kind, ledger: ledger, store: store, progress: progress)
     }
 
+    /// What a catch-up may hold in memory before it saves what it folded and lets go of it.
+    static let catchUpResidentLimit = 16 << 20
+    /// Events between two looks at the fold's size (and progress reports).
+    static let catchUpStride: UInt64 = 4096
+
     /// Folds the events `store` has not seen and saves the result with a new checkpoint.
-    static func catchUp<P: ProjectionKind>(_ kind: P.Type, ledger: Ledger, store: ProjectionStore) throws -> P.State {
+    ///
+    /// A long backlog (a vault imported before this view existed) is saved whenever the fold
+    /// holds more than `residentLimit` bytes, with a checkpoint where it got to: memory stays
+    /// flat, and an interrupted catch-up goes on from there.
+    static func catchUp<P: ProjectionKind>(
+        _ kind: P.Type, ledger: Ledger, store: ProjectionStore, residentLimit: Int = catchUpResidentLimit,
+        progress: ((UInt64, UInt64) -> Void)? = nil
+    ) throws -> P.State {
         let fold = try ProjectionFold<P>(ledger: ledger, loadPartition: store.read)
         var applied = try store.checkpoint()?.size ?? 0
         let head = try ledger.head()
@@ -26,10 +41,18 @@ public enum ProjectionEngine {
             throw LedgerStoreError.damagedView(name: P.name, reason: "has seen \(applied) events but the log holds \(head.size): check the log with `healthledger audit` first")
         }
         guard applied < head.size else { return fold.state }
+        let first = applied
         try ledger.forEach(from: applied) { stored in
             guard stored.sequence < head.size else { return false }
             try fold.apply(stored)
             applied = stored.sequence + 1
+            if (applied - first) % catchUpStride == 0 {
+                progress?(applied - first, head.size - first)
+                if fold.state.residentSize > residentLimit {
+                    try store.write(fold.drainChanges(), checkpoint: ProjectionCheckpoint(version: P.version, size: applied, root: []))
+                    fold.evict()
+                }
+            }
             return true
         }
         try store.write(fold.drainChanges(), checkpoint: ProjectionCheckpoint(version: P.version, size: applied, root: applied == head.size ? head.root : []))

@@ -25,7 +25,7 @@ enum FaceModelsCoding {
 
     static func decodeCaptures(_ bytes: [UInt8]) throws -> [FaceCaptureRecord] {
         var reader = BinaryReader(bytes)
-        try checkVersion(&reader)
+        try reader.expectVersion(formatVersion, of: "face-models")
         var captures: [FaceCaptureRecord] = []
         for _ in 0..<(try reader.count()) {
             let id = EventID(bytes: try reader.raw(EventID.byteCount))!
@@ -40,7 +40,7 @@ enum FaceModelsCoding {
             }
             captures.append(FaceCaptureRecord(id: id, start: start, utcOffset: utcOffset, extractorVersion: version, features: features))
         }
-        try checkEnd(reader)
+        try reader.expectEnd(of: "face-models")
         return captures
     }
 
@@ -64,7 +64,7 @@ enum FaceModelsCoding {
 
     static func decodeTargetChanges(_ bytes: [UInt8]) throws -> [FaceTargetChange] {
         var reader = BinaryReader(bytes)
-        try checkVersion(&reader)
+        try reader.expectVersion(formatVersion, of: "face-models")
         var changes: [FaceTargetChange] = []
         for _ in 0..<(try reader.count()) {
             let start = try reader.signed()
@@ -73,18 +73,7 @@ enum FaceModelsCoding {
             if try reader.byte() == 1 { targets = try (0..<(try reader.count())).map { _ in try reader.string() } }
             changes.append(FaceTargetChange(start: start, id: id, targets: targets))
         }
-        try checkEnd(reader)
+        try reader.expectEnd(of: "face-models")
         return changes
-    }
-
-    private static func checkVersion(_ reader: inout BinaryReader) throws {
-        let version = try reader.byte()
-        guard version == formatVersion else {
-            throw DecodingError.malformed("face-models format \(version) is unknown (this build reads \(formatVersion)); rebuild the projection", at: 0)
-        }
-    }
-
-    private static func checkEnd(_ reader: BinaryReader) throws {
-        guard reader.isAtEnd else { throw DecodingError.malformed("face-models partition has trailing bytes", at: reader.offset) }
     }
 }

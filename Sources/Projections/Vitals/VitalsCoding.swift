@@ -29,7 +29,7 @@ enum VitalsCoding {
 
     static func decodeReading(_ bytes: [UInt8]) throws -> VitalReading {
         var reader = BinaryReader(bytes)
-        try checkVersion(&reader)
+        try reader.expectVersion(formatVersion, of: "vitals")
         let id = EventID(bytes: try reader.raw(16))!
         let start = Timestamp(micros: try reader.signed())
         let offset = Int32(clamping: try reader.signed())
@@ -46,7 +46,7 @@ enum VitalsCoding {
             guard let known = UnreliableReason(code: code, numbers: numbers) else { throw DecodingError.malformed("vitals reason \(code) is unknown; rebuild the projection", at: reader.offset) }
             reason = known
         }
-        try checkEnd(reader)
+        try reader.expectEnd(of: "vitals")
         let estimate = VitalEstimate(rate: rate.isNaN ? nil : rate, quality: quality.isNaN ? nil : quality, unreliable: reason)
         return VitalReading(id: id, start: start, utcOffset: offset, signal: signal, session: session, algorithm: algorithm, estimate: estimate, seconds: seconds)
     }
@@ -74,7 +74,7 @@ enum VitalsCoding {
 
     static func decodeSession(_ bytes: [UInt8]) throws -> VitalsSession {
         var reader = BinaryReader(bytes)
-        try checkVersion(&reader)
+        try reader.expectVersion(formatVersion, of: "vitals")
         var session = VitalsSession(id: try reader.string())
         let start = try reader.signed()
         session.start = start == .min ? nil : Timestamp(micros: start)
@@ -91,7 +91,7 @@ enum VitalsCoding {
             session.symptoms.append(SessionSymptom(id: id, start: start, name: name, severity: severity, note: try optionalString(&reader)))
         }
         session.readingKeys = try (0..<reader.count()).map { _ in Array(try reader.lengthPrefixed()) }
-        try checkEnd(reader)
+        try reader.expectEnd(of: "vitals")
         return session
     }
 
@@ -108,10 +108,10 @@ enum VitalsCoding {
 
     static func decodeIndex(_ bytes: [UInt8]) throws -> (readingKeys: [[UInt8]], sessionIDs: [String]) {
         var reader = BinaryReader(bytes)
-        try checkVersion(&reader)
+        try reader.expectVersion(formatVersion, of: "vitals")
         let keys = try (0..<reader.count()).map { _ in Array(try reader.lengthPrefixed()) }
         let ids = try (0..<reader.count()).map { _ in try reader.string() }
-        try checkEnd(reader)
+        try reader.expectEnd(of: "vitals")
         return (keys, ids)
     }
 
@@ -122,16 +122,5 @@ enum VitalsCoding {
 
     private static func optionalString(_ reader: inout BinaryReader) throws -> String? {
         try reader.byte() == 1 ? try reader.string() : nil
-    }
-
-    private static func checkVersion(_ reader: inout BinaryReader) throws {
-        let version = try reader.byte()
-        guard version == formatVersion else {
-            throw DecodingError.malformed("vitals format \(version) is unknown (this build reads \(formatVersion)); rebuild the projection", at: 0)
-        }
-    }
-
-    private static func checkEnd(_ reader: BinaryReader) throws {
-        guard reader.isAtEnd else { throw DecodingError.malformed("vitals partition has trailing bytes", at: reader.offset) }
     }
 }

@@ -1,3 +1,5 @@
+import AgeFormat
+import HealthBundle
 import HealthImport
 import LedgerCore
 import LedgerCrypto
@@ -10,6 +12,12 @@ enum ExitStatus: Int32, CaseIterable {
     case rolledBack = 11
     case truncatedVault = 12
     case needsReplay = 13
+    case bundleHeaderDamaged = 20
+    case bundlePayloadModified = 21
+    case bundlePayloadTruncated = 22
+    case bundleTrailingData = 23
+    case bundleSignatureMismatch = 24
+    case bundleHashMismatch = 25
     case invalidInput = 65
     case noVault = 66
     case vaultExists = 73
@@ -27,6 +35,12 @@ enum ExitStatus: Int32, CaseIterable {
         case .rolledBack: "vault rolled back / history rewritten"
         case .truncatedVault: "vault file truncated"
         case .needsReplay: "a view needs `healthledger replay` (algorithm changed or its stored state is damaged)"
+        case .bundleHeaderDamaged: "bundle header tampered"
+        case .bundlePayloadModified: "bundle payload modified"
+        case .bundlePayloadTruncated: "bundle payload truncated"
+        case .bundleTrailingData: "data after the end of the bundle"
+        case .bundleSignatureMismatch: "bundle signature mismatch"
+        case .bundleHashMismatch: "bundle file hash mismatch"
         case .invalidInput: "invalid input"
         case .noVault: "no vault or input file"
         case .vaultExists: "vault already exists"
@@ -65,6 +79,9 @@ enum ExitStatus: Int32, CaseIterable {
         case let error as ImportError: error.isMalformed ? .invalidInput : error.isMissing ? .noVault : .ioError
         case let error as BlobError: error.isDamaged ? .auditFailed : .invalidInput
         case is CheckpointError: .invalidInput
+        case let error as AgeError: error.exitStatus
+        case let error as AgeFileError: error.exitStatus
+        case let error as BundleError: error.exitStatus
         default: nil
         }
     }

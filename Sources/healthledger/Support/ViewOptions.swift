@@ -16,8 +16,13 @@ struct ViewOptions: ParsableArguments {
             let time = try TimeExpression.parse(asOf, now: .now(), utcOffset: Int32(TimeZone.current.secondsFromGMT()))
             return try ProjectionEngine.asOf(kind, ledger: ledger, size: ledger.size(recordedAtOrBefore: time))
         }
+        var progress: Progress?
+        defer { progress?.finish() }
         do {
-            return try ProjectionEngine.current(kind, ledger: ledger, autoReplay: autoReplay)
+            return try ProjectionEngine.current(kind, ledger: ledger, autoReplay: autoReplay) { folded, total in
+                progress = progress ?? Progress("bringing \(P.name) up to date", total: Int(total), unit: "events")
+                progress?.update(Int(folded))
+            }
         } catch let error as ProjectionVersionError {
             throw ExitStatus.Failure(status: .needsReplay, message: "\(error)")
         }
@@ -31,16 +36,19 @@ struct DayRange: ParsableArguments {
 
     func days(defaultSpan: Int64 = 6) throws -> ClosedRange<LocalDay> {
         let offset = Int32(TimeZone.current.secondsFromGMT())
-        func day(_ text: String) throws -> LocalDay {
-            if let day = LocalDay(iso: text) { return day }
-            return LocalDay(try TimeExpression.parse(text, now: .now(), utcOffset: offset), utcOffset: offset)
-        }
-        let last = try to.map(day) ?? LocalDay(.now(), utcOffset: offset)
-        let first = try from.map(day) ?? LocalDay(number: last.number - defaultSpan)
+        let last = try to.map(Self.day) ?? LocalDay(.now(), utcOffset: offset)
+        let first = try from.map(Self.day) ?? LocalDay(number: last.number - defaultSpan)
         guard first <= last else {
             throw ExitStatus.Failure(status: .invalidInput, message: "--from \(first) is after --to \(last)")
         }
         return first...last
+    }
+
+    /// A day as people write it: `2026-03-01`, `yesterday`, `7d ago`.
+    static func day(_ text: String) throws -> LocalDay {
+        let offset = Int32(TimeZone.current.secondsFromGMT())
+        if let day = LocalDay(iso: text) { return day }
+        return LocalDay(try TimeExpression.parse(text, now: .now(), utcOffset: offset), utcOffset: offset)
     }
 }
 

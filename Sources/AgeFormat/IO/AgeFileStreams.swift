@@ -1,0 +1,89 @@
+import Glibc
+
+/// A file (or standard output) an ``AgeWriter`` writes to, through its file descriptor.
+public final class AgeFileOutput: AgeOutput {
+    private let descriptor: Int32
+    private let path: String
+    private let owned: Bool
+
+    /// Creates `path` with `permissions`, refusing to replace an existing file unless `overwrite`.
+    public init(path: String, permissions: mode_t = 0o600, overwrite: Bool = false) throws(AgeFileError) {
+        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (overwrite ? O_TRUNC : O_EXCL)
+        let descriptor = open(path, flags, permissions)
+        guard descriptor >= 0 else { throw AgeFileError(path: path, operation: "create", code: errno) }
+        self.descriptor = descriptor
+        self.path = path
+        owned = true
+    }
+
+    /// Writes to a descriptor the caller owns and closes (standard output is 1).
+    public init(fileDescriptor: Int32, name: String = "standard output") {
+        descriptor = fileDescriptor
+        path = name
+        owned = false
+    }
+
+    public func write(_ bytes: UnsafeRawBufferPointer) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw AgeFileError(path: path, operation: "write", code: errno)
+            }
+            offset += written
+        }
+    }
+
+    /// Flushes the file to disk, so a finished bundle survives a crash.
+    public func synchronize() throws(AgeFileError) {
+        guard fsync(descriptor) == 0 else { throw AgeFileError(path: path, operation: "sync", code: errno) }
+    }
+
+    deinit { if owned { close(descriptor) } }
+}
+
+/// A file (or standard input) an ``AgeReader`` reads from, through its file descriptor.
+public final class AgeFileInput: AgeInput {
+    private let descriptor: Int32
+    private let path: String
+    private let owned: Bool
+
+    public init(path: String) throws(AgeFileError) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw AgeFileError(path: path, operation: "open", code: errno) }
+        self.descriptor = descriptor
+        self.path = path
+        owned = true
+    }
+
+    /// Reads from a descriptor the caller owns and closes (standard input is 0).
+    public init(fileDescriptor: Int32, name: String = "standard input") {
+        descriptor = fileDescriptor
+        path = name
+        owned = false
+    }
+
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        while true {
+            let count = Glibc.read(descriptor, buffer.baseAddress!, buffer.count)
+            if count >= 0 { return count }
+            if errno != EINTR { throw AgeFileError(path: path, operation: "read", code: errno) }
+        }
+    }
+
+    deinit { if owned { close(descriptor) } }
+}
+
+/// A file could not be opened, read or written.
+public struct AgeFileError: Error, Equatable, CustomStringConvertible {
+    public let path: String
+    public let operation: String
+    /// The `errno` value of the failed call (`EEXIST` when creating a file that exists).
+    public let code: Int32
+
+    public var description: String {
+        let reason = String(cString: strerror(code))
+        return code == EEXIST ? "\(path) already exists; choose another path or remove it" : "cannot \(operation) \(path): \(reason)"
+    }
+}

@@ -1,0 +1,14 @@
+import Projections
+
+/// Where things are inside a bundle's zip.
+enum BundleLayout {
+    static let manifest = "manifest.json"
+    static let signature = "manifest.sig"
+    static let events = "events.jsonl"
+    static let report = "report.pdf"
+    static let fhir = "fhir/bundle.json"
+    static let facesFolder = "faces/"
+
+    static func daily(_ day: LocalDay) -> String { "daily/" + DailyCSV.relativePath(for: day) }
+    static func face(blob: String) -> String { facesFolder + blob + ".jpg" }
+}

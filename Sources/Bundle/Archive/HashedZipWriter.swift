@@ -1,0 +1,53 @@
+import LedgerCore
+
+/// The zip writer with the manifest's bookkeeping: every entry's size and SHA-256 are
+/// taken from the very bytes written, so the manifest cannot describe other content.
+final class HashedZipWriter {
+    private let zip: ZipStreamWriter
+    private var hash: SHA256Stream?
+    private var size: UInt64 = 0
+    private var path = ""
+    private(set) var files: [BundleManifest.FileRecord] = []
+
+    init(sink: any ByteSink, modified: (Int, Int, Int, Int, Int, Int)) {
+        zip = ZipStreamWriter(sink: sink, modified: modified)
+    }
+
+    func begin(_ path: String) throws {
+        try zip.beginEntry(path)
+        self.path = path
+        hash = SHA256Stream()
+        size = 0
+    }
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws {
+        hash?.update(bytes)
+        size += UInt64(bytes.count)
+        try zip.write(bytes)
+    }
+
+    func write(_ bytes: [UInt8]) throws { try bytes.withUnsafeBytes { try write($0) } }
+
+    func write(_ text: String) throws {
+        var text = text
+        try text.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
+    }
+
+    func end() throws {
+        try zip.closeEntry()
+        guard let digest = hash?.finish() else { return }
+        files.append(BundleManifest.FileRecord(path: path, size: size, sha256: Hex.encode(digest)))
+        hash = nil
+    }
+
+    func add(_ path: String, _ bytes: [UInt8]) throws {
+        try begin(path)
+        try write(bytes)
+        try end()
+    }
+
+    /// Entries written after the manifest (the manifest and its signature) are not hashed.
+    func addUnlisted(_ path: String, _ bytes: [UInt8]) throws { try zip.add(path, bytes) }
+
+    func finish() throws { try zip.finish() }
+}

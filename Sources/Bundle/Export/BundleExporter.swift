@@ -1,0 +1,153 @@
+import Foundation
+import LedgerCore
+import LedgerStore
+import Projections
+
+/// Writes a bundle's zip into a sink (the age encryption), entry by entry, so memory does
+/// not grow with the number of events: faces, `events.jsonl`, the daily CSVs, the FHIR
+/// bundle, `report.pdf`, then the manifest of them all and its signature.
+public final class BundleExporter {
+    private let ledger: Ledger
+    private let selection: BundleSelection
+    private let progress: (_ stage: String, _ done: Int) -> Void
+    private let createdAt: Timestamp
+    private let utcOffset: Int32
+
+    public init(
+        ledger: Ledger, selection: BundleSelection, createdAt: Timestamp = .now(), utcOffset: Int32,
+        progress: @escaping (_ stage: String, _ done: Int) -> Void = { _, _ in }
+    ) {
+        self.ledger = ledger
+        self.selection = selection
+        self.createdAt = createdAt
+        self.utcOffset = utcOffset
+        self.progress = progress
+    }
+
+    /// Writes the whole zip; returns the signed manifest.
+    public func write(to sink: any ByteSink) throws -> BundleManifest {
+        let today = LocalDay(createdAt, utcOffset: utcOffset)
+        let (year, month, day) = CivilDate.fromDays(today.number)
+        let secondOfDay = Int((createdAt.micros / 1_000_000 + Int64(utcOffset)) % 86_400 + 86_400) % 86_400
+        let zip = HashedZipWriter(
+            sink: sink, modified: (Int(year), Int(month), Int(day), secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60))
+        var counts: [String: Int] = [:]
+        if selection.includeFaces { counts["faces"] = try writeFaces(zip) }
+        let facts = try writeEvents(zip)
+        counts["events"] = facts.eventsByKind.values.reduce(0, +)
+        for (kind, count) in facts.eventsByKind { counts["events." + kind.rawValue] = count }
+        let (observations, uncoded) = try writeFHIR(zip)
+        counts["observations"] = observations
+        counts["samplesWithoutFHIRCode"] = uncoded
+        if selection.includesViews, let first = selection.from ?? facts.firstDay, let last = selection.to ?? facts.lastDay, first <= last {
+            let series = try writeDaily(zip, days: first...last)
+            counts["days"] = series.days
+            let report = HealthReport(
+                period: first...last, madeOn: today.description, origin: ledger.header.origin, series: series.series, facts: facts)
+            try zip.add(BundleLayout.report, report.pdf())
+        }
+        let manifest = BundleManifest(
+            createdAt: createdAt.iso8601(utcOffset: utcOffset), vaultID: ledger.header.vaultID, origin: ledger.header.origin,
+            publicKey: Data(ledger.header.publicKeyBytes).base64EncodedString(), checkpoint: try ledger.checkpointNote(),
+            from: selection.from?.description, to: selection.to?.description,
+            firstEventDay: facts.firstDay?.description, lastEventDay: facts.lastDay?.description,
+            kinds: selection.kinds.map { $0.map(\.rawValue).sorted() } ?? [], includesFaces: selection.includeFaces,
+            counts: counts, files: zip.files)
+        let manifestBytes = Array((JSONWriter.string(manifest.document) + "\n").utf8)
+        try zip.addUnlisted(BundleLayout.manifest, manifestBytes)
+        try zip.addUnlisted(BundleLayout.signature, Array((Data(ledger.sign(manifestBytes)).base64EncodedString() + "\n").utf8))
+        try zip.finish()
+        return manifest
+    }
+
+    /// How many events a scan reads between releases of the log's mapped pages.
+    static let releaseEvery: UInt64 = 16_384
+
+    /// Each selected capture's image, named by its blob, ahead of the events so an import
+    /// reading front to back has the image before the event that names it.
+    private func writeFaces(_ zip: HashedZipWriter) throws -> Int {
+        var written = 0
+        var seen: Set<String> = []
+        try ledger.forEach { stored in
+            if stored.sequence % Self.releaseEvery == 0 { ledger.releaseMappedPages() }
+            guard stored.event.kind == .faceCaptured, try selection.includes(stored.event, ledger: ledger),
+                  let blob = try stored.event.decode(FaceCaptured.self).imageBlob, seen.insert(blob).inserted
+            else { return true }
+            guard let image = try? ledger.blob(named: blob) else { return true }
+            try zip.add(BundleLayout.face(blob: blob), image)
+            written += 1
+            return true
+        }
+        return written
+    }
+
+    private func writeEvents(_ zip: HashedZipWriter) throws -> ReportFacts {
+        var facts = ReportFacts()
+        var written = 0
+        try zip.begin(BundleLayout.events)
+        var chunk = ""
+        try ledger.forEach { stored in
+            if stored.sequence % Self.releaseEvery == 0 { ledger.releaseMappedPages() }
+            guard try selection.includes(stored.event, ledger: ledger) else { return true }
+            chunk += EventJSON.line(stored.event)
+            chunk += "\n"
+            facts.add(stored.event)
+            written += 1
+            if chunk.utf8.count >= 1 << 16 {
+                try zip.write(chunk)
+                chunk.removeAll(keepingCapacity: true)
+                progress("events", written)
+            }
+            return true
+        }
+        try zip.write(chunk)
+        try zip.end()
+        return facts
+    }
+
+    /// The observations written, and the samples left out because the mapping has no code
+    /// (or no unit conversion) for their type.
+    private func writeFHIR(_ zip: HashedZipWriter) throws -> (Int, Int) {
+        var fhir = FHIRBundleWriter(mapping: try FHIRMapping.load())
+        try zip.begin(BundleLayout.fhir)
+        try zip.write(fhir.opening(timestamp: createdAt.iso8601(utcOffset: utcOffset)))
+        var chunk = ""
+        try ledger.forEach { stored in
+            if stored.sequence % Self.releaseEvery == 0 { ledger.releaseMappedPages() }
+            guard stored.event.kind == .sampleRecorded, try selection.includes(stored.event, ledger: ledger),
+                  let entry = fhir.entry(stored.event)
+            else { return true }
+            chunk += entry
+            if chunk.utf8.count >= 1 << 16 {
+                try zip.write(chunk)
+                chunk.removeAll(keepingCapacity: true)
+                progress("observations", fhir.observations)
+            }
+            return true
+        }
+        try zip.write(chunk + fhir.closing)
+        try zip.end()
+        return (fhir.observations, fhir.unmapped)
+    }
+
+    private func writeDaily(_ zip: HashedZipWriter, days: ClosedRange<LocalDay>) throws -> (series: ReportSeries, days: Int) {
+        var series = ReportSeries()
+        var written = 0
+        let (first, last) = (days.lowerBound.number, days.upperBound.number)
+        // The view keeps every day it has read: a fresh one each month (and the view's
+        // stored pages released) keeps memory to a month of days however long the period.
+        for month in stride(from: first, through: last, by: 31) {
+            ledger.releaseMappedPages()
+            let state = try ProjectionEngine.current(DailyMetricsView.self, ledger: ledger)
+            for number in month...min(month + 30, last) {
+                let metrics = try state.metrics(for: LocalDay(number: number))
+                guard metrics.values.contains(where: { $0 != nil }) else { continue }
+                try zip.add(BundleLayout.daily(metrics.day), Array(DailyCSV.file(metrics).utf8))
+                series.add(metrics)
+                written += 1
+                progress("days", written)
+            }
+        }
+        return (series, written)
+    }
+}

@@ -1,0 +1,45 @@
+import Projections
+
+/// The daily values the report charts and sums up, taken from the daily-metrics view as
+/// the CSVs are written: a few numbers per day, not the events behind them.
+struct ReportSeries {
+    /// The charted metrics: column key, title, unit shown, and how a day's value is shown
+    /// (`value × scale + shift`: mood, stored as 0…1 of each rating's scale, reads 1–10).
+    static let charted: [(key: String, title: String, unit: String, scale: Double, shift: Double)] = [
+        ("step_count", "Steps", "steps/day", 1, 0),
+        ("resting_heart_rate", "Resting heart rate", "bpm", 1, 0),
+        ("sleep_total", "Sleep", "hours/night", 1, 0),
+        ("body_mass", "Weight", "kg", 1, 0),
+        ("mood_avg", "Mood", "1-10", 9, 1),
+    ]
+
+    /// Per charted metric, (day number, value) for each day that has one, in day order.
+    private(set) var points: [[(day: Int64, value: Double)]] = Array(repeating: [], count: charted.count)
+    private(set) var doses = 0.0
+    private(set) var symptomReports = 0.0
+
+    mutating func add(_ metrics: DayMetrics) {
+        for (index, metric) in Self.charted.enumerated() {
+            if let value = metrics[metric.key] { points[index].append((metrics.day.number, value * metric.scale + metric.shift)) }
+        }
+        doses += metrics["doses_taken"] ?? 0
+        symptomReports += metrics["symptoms_reported"] ?? 0
+    }
+
+    func mean(_ index: Int) -> Double? {
+        points[index].isEmpty ? nil : points[index].reduce(0) { $0 + $1.value } / Double(points[index].count)
+    }
+
+    /// At most `limit` points: longer periods are shown as means of equal runs of days, so a
+    /// year's chart stays readable and the report's size does not grow with the period.
+    func chartPoints(_ index: Int, limit: Int = 120) -> [(day: Double, value: Double)] {
+        let all = points[index]
+        guard all.count > limit else { return all.map { (Double($0.day), $0.value) } }
+        let run = (all.count + limit - 1) / limit
+        return stride(from: 0, to: all.count, by: run).map { start in
+            let slice = all[start..<min(start + run, all.count)]
+            let day = slice.reduce(0.0) { $0 + Double($1.day) } / Double(slice.count)
+            return (day, slice.reduce(0.0) { $0 + $1.value } / Double(slice.count))
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+import HealthBundle
+
+struct ImportBundle: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bundle",
+        abstract: "Import the events of a sealed bundle with their ids; importing it again stores nothing new.",
+        discussion: """
+            The bundle is verified first (signature, checkpoint, every file's SHA-256) and only then read \
+            again to store its events, so a tampered bundle stores nothing. Face images it holds are sealed \
+            into this vault under keys of their own.
+            """)
+    @Argument(help: "The bundle file.") var file: String
+    @Option(name: .customLong("identity"), help: "An age identity file; repeat for several.") var identities: [String] = []
+    @Option(help: "Read the bundle's passphrase from this file (first line) instead of asking.") var bundlePassphraseFile: String?
+    @Option(help: "Require the bundle to be signed by this vault key (base64, as `open` prints it).") var signer: String?
+    @Flag(help: "Print the summary as one JSON object on stdout.") var json = false
+    @OptionGroup var vault: VaultOptions
+
+    func run() throws {
+        let secrets = try BundleSecrets(identityFiles: identities, passphraseFile: bundlePassphraseFile).identities(for: file)
+        let ledger = try vault.openLedger()
+        let started = Date()
+        let progress = Progress("importing", unit: "events")
+        let summary = try BundleImporter(ledger: ledger, progress: progress.update)
+            .run(expectedSigner: try signer.map(BundleSecrets.signerKey)) { try OpenedFile(path: file, identities: secrets, activity: "reading bundle").source }
+        progress.finish()
+        vault.catchUpViews(ledger)
+        ImportReport.print(summary, input: file, seconds: Date().timeIntervalSince(started), json: json)
+    }
+}

@@ -1,0 +1,37 @@
+import AgeFormat
+import ArgumentParser
+import Foundation
+import LedgerCore
+import LedgerCrypto
+
+/// `healthledger keygen`: a new age X25519 key pair, in the identity file layout of `age-keygen`.
+struct Keygen: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Make an age key pair for opening encrypted bundles (like age-keygen).",
+        discussion: """
+            The identity file (AGE-SECRET-KEY-1…, with '# created' and '# public key' comments) goes to \
+            --out, created readable only by you and never replacing a file, or to standard output. Give \
+            the public key (age1…) to whoever exports a bundle for you; keep the identity file secret.
+            """)
+
+    @Option(name: [.short, .long], help: "Write the identity file here (mode 0600; an existing file is never replaced).")
+    var out: String?
+
+    func run() throws {
+        let identity = AgeIdentity.generateX25519()
+        let publicKey = identity.recipient!.encoded!
+        let created = Timestamp(micros: Timestamp.now().micros / 1_000_000 * 1_000_000).iso8601(utcOffset: 0)
+        var contents = Array("# created: \(created)\n# public key: \(publicKey)\n\(identity.secretKeyString()!)\n".utf8)
+        defer { wipe(&contents) }
+        if let out {
+            let file = try AgeFileOutput(path: out, permissions: 0o600)
+            try contents.withUnsafeBytes { try file.write($0) }
+            try file.synchronize()
+            print("Public key: \(publicKey)")
+        } else {
+            // Standard output stays a valid identity file, so the public key goes to stderr (as age-keygen does).
+            try contents.withUnsafeBytes { try AgeFileOutput(fileDescriptor: STDOUT_FILENO).write($0) }
+            FileHandle.standardError.write(Data("Public key: \(publicKey)\n".utf8))
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Projections
+import Testing
+@testable import HealthBundle
+
+@Suite struct BundleContentTests {
+    /// Every file of an exported bundle by path.
+    static func files(_ bytes: [UInt8]) throws -> [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        _ = try BundleReader().read(MemoryStream(bytes)) { path in
+            .init(consume: { files[path, default: []].append(contentsOf: $0) })
+        }
+        return files
+    }
+
+    static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/" + tool)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    @Test func theReportStatesThePeriodAndTheKeyFiguresAndRendersAsAPage() throws {
+        let pdf = try #require(try Self.files(BundleFixture().export().bytes)["report.pdf"])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(pdf).write(to: URL(fileURLWithPath: folder + "/report.pdf"))
+        let (status, text) = try Self.run("pdftotext", ["-layout", folder + "/report.pdf", "-"])
+        #expect(status == 0)
+        #expect(text.contains("Period: 2026-03-01 to 2026-03-14 (14 days)"))
+        #expect(text.contains("8,650 per day"), "steps 8,000 + 100 × day over 14 days")
+        #expect(text.contains("59 bpm"))
+        #expect(text.contains("80.0 kg to 78.7 kg"))
+        #expect(text.contains("7.0 on 1-10"))
+        #expect(text.contains("Metformin"))
+        #expect(text.contains("50%"), "one dose a day of a twice-daily medication")
+        #expect(text.contains("headache"))
+        #expect(text.contains("severe"))
+        let rendered = try Self.run("pdftoppm", ["-png", "-r", "50", folder + "/report.pdf", folder + "/page"])
+        #expect(rendered.status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder + "/page-1.png"))
+        #expect(FileManager.default.fileExists(atPath: folder + "/page-2.png"))
+    }
+
+    @Test func theFHIRBundleCodesObservationsWithLOINCAndUCUM() throws {
+        let json = try #require(try Self.files(BundleFixture().export().bytes)["fhir/bundle.json"])
+        let bundle = try #require(try JSONSerialization.jsonObject(with: Data(json)) as? [String: Any])
+        #expect(bundle["resourceType"] as? String == "Bundle")
+        let resources = (bundle["entry"] as? [[String: Any]] ?? []).compactMap { $0["resource"] as? [String: Any] }
+        #expect(resources.count == 3 * BundleFixture.days, "steps, resting heart rate and weight; moods and doses are not quantities")
+        let restingRate = try #require(resources.first { resource in
+            ((resource["code"] as? [String: Any])?["coding"] as? [[String: Any]])?.contains { $0["code"] as? String == "40443-4" } == true
+        })
+        let quantity = try #require(restingRate["valueQuantity"] as? [String: Any])
+        #expect(quantity["system"] as? String == "http://unitsofmeasure.org")
+        #expect(quantity["code"] as? String == "/min")
+        let weight = try #require(resources.first { ($0["valueQuantity"] as? [String: Any])?["code"] as? String == "kg" })
+        #expect((weight["valueQuantity"] as? [String: Any])?["value"] as? Double == 80.0)
+    }
+
+    @Test func eventsLineUpWithTheLedgerAndKeepTheirIds() throws {
+        let fixture = try BundleFixture()
+        let jsonl = try #require(try Self.files(fixture.export().bytes)["events.jsonl"])
+        let ids = String(decoding: jsonl, as: UTF8.self).split(separator: "\n").map { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["id"] as? String
+        }
+        #expect(ids == (try fixture.ledger.allEvents().map { $0.event.id.description }))
+    }
+
+    @Test func aRangeAndKindsNarrowTheEventsAndLeaveTheViewsOut() throws {
+        let fixture = try BundleFixture()
+        let selection = BundleSelection(from: LocalDay(iso: "2026-03-03"), to: LocalDay(iso: "2026-03-04"), kinds: try BundleSelection.kinds(named: ["mood"]))
+        let (bytes, manifest) = try fixture.export(selection)
+        let files = try Self.files(bytes)
+        #expect(manifest.counts["events.mood.rated"] == 2)
+        #expect(manifest.counts["events"] == 2)
+        #expect(files["report.pdf"] == nil)
+        #expect(!files.keys.contains { $0.hasPrefix("daily/") })
+    }
+}

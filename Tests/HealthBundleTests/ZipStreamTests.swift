@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+@testable import HealthBundle
+
+@Suite struct ZipStreamTests {
+    static func zip(_ entries: [(String, [UInt8])]) throws -> [UInt8] {
+        let sink = MemoryStream()
+        let writer = ZipStreamWriter(sink: sink, modified: (2026, 3, 14, 9, 30, 0))
+        for (name, bytes) in entries { try writer.add(name, bytes) }
+        try writer.finish()
+        return sink.bytes
+    }
+
+    static let entries: [(String, [UInt8])] = [
+        ("events.jsonl", Array(String(repeating: "{\"kind\":\"mood.rated\",\"rating\":7}\n", count: 40_000).utf8)),
+        ("daily/2026/03/HealthMetrics-2026-03-01.csv", Array("Date/Time,Step Count (count)\n2026-03-01,8000\n".utf8)),
+        ("faces/random.jpg", (0..<300_000).map { _ in UInt8.random(in: 0...255) }),
+        ("empty.txt", []),
+    ]
+
+    @Test func whatIsWrittenReadsBackByteForByteFrontToBack() throws {
+        let reader = ZipStreamReader(source: MemoryStream(try Self.zip(Self.entries)))
+        var read: [(String, [UInt8])] = []
+        while let name = try reader.nextEntry() {
+            var bytes: [UInt8] = []
+            try reader.readEntry { bytes.append(contentsOf: $0) }
+            read.append((name, bytes))
+        }
+        #expect(read.map(\.0) == Self.entries.map(\.0))
+        #expect(read.map(\.1) == Self.entries.map(\.1))
+    }
+
+    @Test func theZipEndsOnAWholeAgeChunkSoAppendedBytesAreNamed() throws {
+        #expect(try Self.zip(Self.entries).count % (64 * 1024) == 0)
+        #expect(try Self.zip([("a", [1])]).count % (64 * 1024) == 0)
+    }
+
+    @Test func unzipListsAndTestsEveryEntry() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("zip-\(UUID().uuidString).zip").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(try Self.zip(Self.entries)).write(to: URL(fileURLWithPath: path))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/unzip")
+        process.arguments = ["-t", path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+        #expect(text.contains("No errors detected"))
+        for (name, _) in Self.entries { #expect(text.contains(name)) }
+    }
+
+    @Test func aFlippedByteInAnEntryIsCaughtByItsCRC() throws {
+        var bytes = try Self.zip(Self.entries)
+        bytes[2_000] ^= 0x01
+        let reader = ZipStreamReader(source: MemoryStream(bytes))
+        #expect(throws: ZipFormatError.self) {
+            while try reader.nextEntry() != nil { try reader.readEntry { _ in } }
+        }
+    }
+}
