@@ -43,6 +43,7 @@ build_module() {
 build_binary() {
   local name=$1
   shift
+  if [[ -x $work/fuzz-$name ]] && [[ -z $(find "$@" "$lib" -newer "$work/fuzz-$name" 2>/dev/null) ]]; then return; fi
   echo "building fuzz binary $name" >&2
   swiftc "${flags[@]}" -module-name "Fuzz$name" -o "$work/fuzz-$name" "$@" \
     -L "$lib" $extra_libs -lZIPFoundation -lLedgerStore -lMigrations -lLedgerCrypto -lLedgerCore -lsodium -lkeyutils -llmdb -lzstd -lz \
