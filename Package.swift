@@ -67,6 +67,7 @@ let package = Package(
             "LedgerCore", "CLMDB", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .testTarget(name: "HealthImportTests", dependencies: ["HealthImport", "LedgerCore", "LedgerStore"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["LedgerStore", "LedgerCore", "LedgerCrypto", "HealthImport", "Query", "CLMDB"], exclude: ["Fixtures"]),
         .testTarget(name: "QueryTests", dependencies: ["Query", "Projections", "LedgerCore", "DemoData"], exclude: ["Reference"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts"]),
         .testTarget(name: "AgeFormatTests", dependencies: ["AgeFormat", "LedgerCrypto", "CZip"], resources: [.copy("Fixtures")]),

@@ -63,6 +63,7 @@ for records in "${sizes[@]}"; do
 
   echo "healthledger import apple-health on $records records" >&2
   printf 'bench passphrase\n' >"$run/passphrase"
+  chmod 600 "$run/passphrase"
   .build/release/healthledger init --vault "$run/vault" --passphrase-file "$run/passphrase" --kdf interactive >/dev/null
   read -r own_seconds own_rss own_status < <(measure "$run/healthledger.json" "$run/healthledger.err" \
     .build/release/healthledger import apple-health "$export_zip" --vault "$run/vault" --passphrase-file "$run/passphrase" --json)

@@ -26,6 +26,7 @@ echo
 echo "7. An Apple Health export of $records records (generated: export.zip with routes, ECGs and the quirks of real exports), imported:"
 .build/release/health-export-gen --records "$records" --out "$work/export.zip" >/dev/null
 printf 'demo passphrase\n' >"$work/passphrase"
+chmod 600 "$work/passphrase"
 .build/release/healthledger import apple-health "$work/export.zip" --vault "$vault" --passphrase-file "$work/passphrase" | sed 's/^/   /'
 echo "8. Imported again: nothing new is stored"
 .build/release/healthledger import apple-health "$work/export.zip" --vault "$vault" --passphrase-file "$work/passphrase" | head -1 | sed 's/^/   /'

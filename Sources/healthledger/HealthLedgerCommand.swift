@@ -16,6 +16,7 @@ struct HealthLedgerCommand: ParsableCommand {
             Append.self, Mood.self, Fatigue.self, Symptom.self, Take.self, Eat.self, Weigh.self, Start.self, Stop.self,
             Log.self, Show.self, Correct.self, Retract.self, Audit.self, CheckpointCommand.self, Kinds.self,
             Daily.self, Budget.self, ExportCommand.self, Replay.self, Import.self, OpenBundle.self, Keygen.self,
+            Forget.self, CompactCommand.self,
             Measure.self, SessionCommand.self, History.self, Card.self, Vitals.self,
             SleepScoreCommand.self, Models.self,
             QueryCommand.self, ChartCommand.self, CorrelateCommand.self,
@@ -23,6 +24,7 @@ struct HealthLedgerCommand: ParsableCommand {
 
     /// Runs the command, mapping every failure to a message on stderr and its own exit code.
     static func main() {
+        CrashHygiene.install()
         do {
             var command = try parseAsRoot()
             try command.run()

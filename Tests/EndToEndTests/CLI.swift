@@ -91,6 +91,8 @@ final class CLIVault {
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         path = root + "/vault"
         passphraseFile = root + "/passphrase"
+        // The CLI refuses secret files other users may read: tests write theirs private.
+        umask(0o077)
         try "e2e passphrase\n".write(toFile: passphraseFile, atomically: true, encoding: .utf8)
         let created = try CLI.run(["init", "--vault", path, "--passphrase-file", passphraseFile, "--kdf", "interactive"])
         guard created.status == 0 else { throw CLIError(message: "init failed: \(created.stderr)") }

@@ -7,6 +7,7 @@ enum CLIBench {
         defer { try? FileManager.default.removeItem(atPath: vault) }
         let passphraseFile = vault + ".pass"
         try "bench-passphrase\n".write(toFile: passphraseFile, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: passphraseFile)
         defer { try? FileManager.default.removeItem(atPath: passphraseFile) }
         _ = try invoke(binary, ["init", "--vault", vault, "--passphrase-file", passphraseFile, "--kdf", "interactive"])
         _ = try invoke(binary, ["unlock", "--vault", vault, "--passphrase-file", passphraseFile, "--ttl", "5m"])

@@ -120,23 +120,24 @@ final class ExportEventBuilder {
     /// `location` is worked out only for a record that fails: counting lines is not free.
     private func store(_ events: [Event], location: () -> String) throws {
         for event in events {
+            var stored = event
             do {
                 try EventValidator.validate(event)
-                batch.append(event)
             } catch {
-                let kept = Event(
+                stored = Event(
                     ExportElementRecorded(element: event.kind.rawValue, attributes: event.payload.flattenedText, children: []),
                     id: event.id, start: event.start, end: event.end.map { max($0, event.start) }, utcOffset: event.utcOffset,
                     zone: event.zone, source: event.source.name.isEmpty ? Source(name: RecordEvents.unknownSource) : event.source,
                     causation: event.causation)
-                if (try? EventValidator.validate(kept)) != nil {
-                    summary.note("kept as a generic event: \(error.reason)")
-                    batch.append(kept)
-                } else {
+                guard (try? EventValidator.validate(stored)) != nil else {
+                    // Not even its text can be kept (an offset beyond ±18 h, a year past 9999).
                     summary.skip("\(error)", at: location())
+                    continue
                 }
+                summary.note("kept as a generic event: \(error.reason)")
             }
-            batchSeriesValues += Self.seriesValues(batch.last!)
+            batch.append(stored)
+            batchSeriesValues += Self.seriesValues(stored)
             if batch.count >= batchSize || batchSeriesValues >= batchSeriesLimit { try flush() }
         }
     }

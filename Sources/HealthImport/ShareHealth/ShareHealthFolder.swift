@@ -42,7 +42,12 @@ public struct ShareHealthFolder: ImportSource {
 
     /// The file's data rows as days.
     func days(in file: String, summary: inout ImportSummary) throws(ImportError) -> [ShareHealthDay] {
-        let table = try CSVTable(parsing: FolderScan.text(of: file), file: file)
+        try days(parsing: FolderScan.text(of: file), file: file, summary: &summary)
+    }
+
+    /// The data rows of `text`, the contents of `file`, as days.
+    func days(parsing text: String, file: String, summary: inout ImportSummary) throws(ImportError) -> [ShareHealthDay] {
+        let table = try CSVTable(parsing: text, file: file)
         guard let header = table.rows.first else { throw .malformed(file, "the file is empty: a header row was expected") }
         let headers = header.cells.map(ShareHealthHeader.init)
         let dateColumn = headers.firstIndex { $0.text == "Date/Time" || $0.text == "Date" }

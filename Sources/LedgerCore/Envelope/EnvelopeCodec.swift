@@ -39,11 +39,14 @@ public enum EnvelopeCodec {
         var reader = BinaryReader(bytes)
         let kindCode = try reader.byte()
         guard let kind = EventKind(code: kindCode) else { throw .malformed("unknown event kind \(kindCode)", at: 0) }
-        let schema = Int(try reader.varint())
+        guard let schema = Int(exactly: try reader.varint()) else { throw .malformed("schema version out of range", at: reader.offset) }
         let id = EventID(bytes: try reader.raw(EventID.byteCount))!
         let flags = Flags(rawValue: try reader.byte())
         let start = Timestamp(micros: try reader.signed())
         let end = flags.contains(.end) ? Timestamp(micros: start.micros &+ (try reader.signed())) : nil
+        guard Timestamp.writable.contains(start), end.map(Timestamp.writable.contains) != false else {
+            throw .malformed("start or end outside the years 0001–9999", at: reader.offset)
+        }
         let offset = try reader.signed()
         guard let utcOffset = Int32(exactly: offset) else { throw .malformed("UTC offset out of range", at: reader.offset) }
         let zone = flags.contains(.zone) ? try reader.string() : nil

@@ -4,12 +4,17 @@ public enum EventValidator {
     static let maximumOffset: Int32 = 18 * 3600
 
     public static func validate(_ event: Event) throws(ValidationError) {
+        let times: [(field: String, time: Timestamp?)] = [("start", event.start), ("end", event.end)]
+        for (field, time) in times {
+            guard let time, !Timestamp.writable.contains(time) else { continue }
+            throw ValidationError(kind: event.kind, field: field, value: "\(time.micros) µs since 1970", reason: "is outside the years 0001–9999")
+        }
         if let end = event.end, end < event.start {
             throw ValidationError(
                 kind: event.kind, field: "end", value: end.iso8601(utcOffset: event.utcOffset),
                 reason: "is before start \(event.start.iso8601(utcOffset: event.utcOffset))")
         }
-        guard abs(event.utcOffset) <= maximumOffset else {
+        guard (-maximumOffset...maximumOffset).contains(event.utcOffset) else {
             throw ValidationError(kind: event.kind, field: "utcOffset", value: "\(event.utcOffset)", reason: "is beyond ±18 hours")
         }
         guard !event.source.name.isEmpty else {

@@ -6,6 +6,10 @@ public struct Timestamp: Hashable, Comparable, Sendable {
 
     public init(micros: Int64) { self.micros = micros }
 
+    /// Years 0001 to 9999, the instants ISO 8601 writes without an expanded year; arithmetic
+    /// on instants far outside it (adding an offset, splitting into days) would overflow.
+    public static let writable = Timestamp(micros: -62_135_596_800_000_000)...Timestamp(micros: 253_402_300_799_999_999)
+
     public init(seconds: Double) { micros = Int64((seconds * 1_000_000).rounded()) }
 
     public init(_ date: Date) { self.init(seconds: date.timeIntervalSince1970) }

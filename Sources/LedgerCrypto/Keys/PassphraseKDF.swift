@@ -25,6 +25,11 @@ public struct KDFParameters: Codable, Equatable, Sendable {
         ["interactive": interactive, "moderate": moderate, "sensitive": sensitive][name]
     }
 
+    /// These parameters, each raised to `floor`'s where it is stronger.
+    public func atLeast(_ floor: KDFParameters) -> KDFParameters {
+        KDFParameters(opsLimit: max(opsLimit, floor.opsLimit), memLimit: max(memLimit, floor.memLimit))
+    }
+
     /// Stretches a passphrase into a 32-byte key-encryption key.
     func deriveKey(passphrase: SecretBytes, salt: [UInt8]) throws(KeySlotError) -> SecretBytes {
         guard algorithm == "argon2id13" else { throw .unsupportedKDF(algorithm) }

@@ -1,4 +1,5 @@
 import CLMDB
+import Glibc
 
 /// An LMDB transaction. Not Sendable: LMDB write transactions belong to one thread.
 public final class Transaction {
@@ -15,7 +16,12 @@ public final class Transaction {
 
     public func commit() throws {
         finished = true
-        try lmdb(mdb_txn_commit(handle), "mdb_txn_commit")
+        let status = mdb_txn_commit(handle)
+        // LMDB reports a write cut short as EIO; on a disk with no room left it is ENOSPC.
+        if status == EIO, environment.freeBytes.map({ $0 < Environment.nearlyFull }) == true {
+            throw LedgerStoreError.lmdb(LMDBError(code: ENOSPC, call: "mdb_txn_commit"))
+        }
+        try lmdb(status, "mdb_txn_commit")
     }
 
     public func abort() {

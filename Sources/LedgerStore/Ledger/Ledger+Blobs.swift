@@ -35,7 +35,7 @@ extension Ledger {
         let (wrapped, sealed) = try environment.read { txn in
             (try txn.get(databases.blobs, key: BlobEntry.wrappedKey(name)), try txn.get(databases.blobs, key: BlobEntry.content(name)))
         }
-        guard let sealed else { throw BlobError(.missing, name: name) }
+        guard let sealed else { throw BlobError(try erasureRecorded(blob: name) ? .keyDestroyed : .missing, name: name) }
         guard let wrapped else { throw BlobError(.keyDestroyed, name: name) }
         var keyBytes: [UInt8]
         do {
@@ -59,7 +59,7 @@ extension Ledger {
 
     /// Binds each sealed part to this vault and this name, so parts swapped between names
     /// or copied from another vault fail to open.
-    private func blobAssociatedData(_ name: String, part: String) -> [UInt8] {
+    func blobAssociatedData(_ name: String, part: String) -> [UInt8] {
         vaultID + Array("blob.\(part).".utf8) + Array(name.utf8)
     }
 }

@@ -14,6 +14,9 @@ enum DurationUnit {
     static func micros(_ text: String) -> Int64? {
         guard let split = text.firstIndex(where: \.isLetter), let amount = Double(text[..<split]), amount >= 0,
               let unit = units[text[split...].lowercased()] else { return nil }
-        return Int64((amount * Double(unit)).rounded())
+        // Longer than Int64 microseconds (about 292,000 years) is not a duration anyone means.
+        let micros = (amount * Double(unit)).rounded()
+        guard micros < Double(Int64.max) else { return nil }
+        return Int64(micros)
     }
 }

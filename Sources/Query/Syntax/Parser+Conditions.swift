@@ -32,7 +32,8 @@ extension Parser {
     }
 
     mutating func predicate() throws(QueryError) -> Condition {
-        let next = tokens[index + 1]
+        // At the end of the query there is no next token: the end stands in for it.
+        let next = index + 1 < tokens.count ? tokens[index + 1] : current
         let followedByOperator = next.kind == .symbol && next.text != "(" && next.text != ")" && next.text != ","
         if current.isWord("last") { return try last() }
         if current.isWord("between") { return try between() }

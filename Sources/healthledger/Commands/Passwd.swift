@@ -11,16 +11,22 @@ struct Passwd: ParsableCommand {
     @Option(help: "Read the new passphrase from this file instead of asking.")
     var newPassphraseFile: String?
 
-    @Option(help: "Strength for the new passphrase: interactive, moderate (default) or sensitive.")
-    var kdf = "moderate"
+    @Option(help: "Strength for the new passphrase: interactive, moderate or sensitive (default: the stored one, raised to at least moderate).")
+    var kdf: String?
 
     func run() throws {
-        let parameters = try KDFChoice.parameters(kdf)
         let header = try VaultHeader.read(vault: vault.path)
+        let stored = header.slots.first { $0.kind == .passphrase }?.kdf
+        // Without --kdf, a slot made weaker than today's default (an old vault, or `init --kdf
+        // interactive`) is raised on the way: a passphrase change is when re-hashing is free.
+        let parameters = try kdf.map(KDFChoice.parameters) ?? (stored.map { $0.atLeast(.moderate) } ?? .moderate)
         let master = try VaultKeys.unlock(header, with: vault.secret(prompt: "Current passphrase: "))
         let newPassphrase = try newPassphraseFile.map { try SecretInput.file($0) } ?? SecretInput.promptNew("New passphrase: ")
         try VaultKeys.rewrap(vault: vault.path, master: master, newSecret: .passphrase(newPassphrase), kdf: parameters)
         print("Passphrase changed for \(vault.path)")
+        if let stored, stored != parameters, kdf == nil {
+            print("Passphrase hashing raised to Argon2id opslimit \(parameters.opsLimit), memlimit \(parameters.memLimit >> 20) MiB (was \(stored.opsLimit), \(stored.memLimit >> 20) MiB)")
+        }
     }
 }
 

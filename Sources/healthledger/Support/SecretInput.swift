@@ -6,6 +6,7 @@ import LedgerCrypto
 enum SecretInput {
     /// The file's first line (or, for keyfiles, all of its bytes).
     static func file(_ path: String, wholeFile: Bool = false) throws -> SecretBytes {
+        try requirePrivate(path)
         guard var data = FileManager.default.contents(atPath: path).map(Array.init) else {
             throw ExitStatus.Failure(status: .noVault, message: "cannot read \(path): no such file or not readable")
         }
@@ -16,6 +17,21 @@ enum SecretInput {
         }
         guard !data.isEmpty else { throw ExitStatus.Failure(status: .invalidInput, message: "\(path) is empty") }
         return SecretBytes(consuming: &data)
+    }
+
+    /// Refuses a secret file that other users may read or change, the way ssh refuses such
+    /// a private key: a passphrase others can read protects nothing.
+    static func requirePrivate(_ path: String) throws {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw ExitStatus.Failure(status: .noVault, message: "cannot read \(path): no such file or not readable")
+        }
+        let mode = info.st_mode & 0o777
+        guard mode & 0o077 == 0 else {
+            throw ExitStatus.Failure(
+                status: .invalidInput,
+                message: "\(path) holds a secret but other users may read or change it (mode \(String(mode, radix: 8))); run `chmod 600 \(path)` and try again")
+        }
     }
 
     /// Asks on the terminal with echo off.

@@ -1,0 +1,37 @@
+import Foundation
+import Glibc
+
+/// Keeps keys out of crash output: no core file, and no memory printed when the process dies.
+///
+/// Swift's runtime prints a backtrace on a crash, and with it the bytes that each register
+/// points at: a crash inside a sealing call would print sixteen bytes of the key in guarded
+/// memory to the terminal or a log. So this process refuses core files and replaces those
+/// handlers with one that says what happened and dies of the same signal. Set
+/// HEALTHLEDGER_CRASH_BACKTRACE=1 to keep the runtime's backtrace when debugging.
+enum CrashHygiene {
+    static let signals = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT]
+
+    static func install() {
+        var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
+        setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
+        guard ProcessInfo.processInfo.environment["HEALTHLEDGER_CRASH_BACKTRACE"] != "1" else { return }
+        // Made now: a handler must not allocate.
+        _ = crashMessages.count
+        for signal in signals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { signal in
+                // Only async-signal-safe calls here: write() a text made before the crash.
+                let message = crashMessages[Int(signal)]
+                _ = write(STDERR_FILENO, message, strlen(message))
+                raise(signal)
+            }
+            action.sa_flags = Int32(bitPattern: UInt32(SA_RESETHAND))
+            sigaction(signal, &action, nil)
+        }
+    }
+}
+
+/// The message for each signal number, allocated once before any crash; never written to.
+nonisolated(unsafe) private let crashMessages: [UnsafeMutablePointer<CChar>] = (0..<65).map { signal in
+    strdup("healthledger: crashed (signal \(signal)); no memory was printed or dumped, so no key can have leaked. Please report it with the command you ran (see SECURITY.md).\n")!
+}
