@@ -23,23 +23,21 @@ done
 
 .build/release/healthledger demo --vault "$vault" "${demo_arguments[@]}"
 echo
-echo "7. An Apple Health export of $records records (generated: export.zip with routes, ECGs and the quirks of real exports), imported:"
+echo "8. An Apple Health export of $records records (generated: export.zip with routes, ECGs and the quirks of real exports), imported:"
 .build/release/health-export-gen --records "$records" --out "$work/export.zip" >/dev/null
 printf 'demo passphrase\n' >"$work/passphrase"
 chmod 600 "$work/passphrase"
 .build/release/healthledger import apple-health "$work/export.zip" --vault "$vault" --passphrase-file "$work/passphrase" | sed 's/^/   /'
-echo "8. Imported again: nothing new is stored"
+echo "9. Imported again: nothing new is stored"
 .build/release/healthledger import apple-health "$work/export.zip" --vault "$vault" --passphrase-file "$work/passphrase" | head -1 | sed 's/^/   /'
-echo "9. Audit after the import:"
+echo "10. Audit after the import:"
 .build/release/healthledger audit --vault "$vault" --passphrase-file "$work/passphrase" | sed 's/^/   /'
 hl() { .build/release/healthledger "$@" --vault "$vault" --passphrase-file "$work/passphrase"; }
-echo "10. Questions over the whole history (docs/query.md):"
+echo "11. Questions over the whole history (docs/query.md):"
 echo "   query 'mood avg, mood min by week' (last weeks):"
 hl query 'mood avg, mood min by week' | tail -4 | sed 's/^/     /'
 echo "   correlate sleep.total --with 'mood avg':"
 hl correlate sleep.total --with 'mood avg' | sed 's/^/     /'
-echo "11. Face-to-health models, trained on the demo's morning captures:"
-hl models | sed 's/^/   /'
 echo "12. A sealed bundle for a doctor's age key, opened and verified with that key:"
 .build/release/healthledger keygen --out "$work/doctor.key" | sed 's/^/   /'
 recipient=$(grep -o 'age1[0-9a-z]*' "$work/doctor.key" | head -1)
