@@ -79,15 +79,14 @@ struct EnergyBalanceFilter {
         let spread = logged.count < 2 ? defaultIntakeSpread
             : (logged.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(logged.count - 1)).squareRoot()
         var filter = EnergyBalanceFilter(firstWeight: first, meanIntake: mean, energyDensity: energyDensity)
-        for day in start..<weight.count {
-            if day > start {
-                let eaten = intake[day - 1]
-                let nearby = loggedMean(intake, max(0, day - 1 - intakeChangeDays)..<min(intake.count, day + intakeChangeDays))
-                filter.advance(
-                    intake: eaten ?? nearby ?? mean, intakeSpread: eaten.map { $0 * loggingError } ?? spread,
-                    waterShift: glycogenWater(intake: intake, before: day))
-            }
-            if day > start, let kg = weight[day] { filter.observe(weight: kg) }
+        // The first weighing started the filter; each later morning follows the day before it.
+        for day in (start + 1)..<weight.count {
+            let eaten = intake[day - 1]
+            let estimate = eaten ?? loggedMean(intake, max(0, day - 1 - intakeChangeDays)..<min(intake.count, day + intakeChangeDays)) ?? mean
+            filter.advance(
+                intake: estimate, intakeSpread: eaten.map { $0 * loggingError } ?? spread,
+                waterShift: glycogenWater(intake: intake, before: day))
+            if let kg = weight[day] { filter.observe(weight: kg) }
         }
         return filter
     }
