@@ -6,6 +6,10 @@ func systemLibrary(_ name: String, pkgConfig: String, apt: [String]) -> Target {
     .systemLibrary(name: name, path: "Sources/\(name)", pkgConfig: pkgConfig, providers: [.apt(apt)])
 }
 
+/// Release builds of the targets an import runs through skip the dynamic exclusivity checks:
+/// they cost a tenth of an import's CPU, and debug builds (the tests) still make them.
+let hotPath: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
 let package = Package(
     name: "HealthLedger",
     platforms: [.macOS(.v14)],
@@ -27,16 +31,16 @@ let package = Package(
         systemLibrary("CZstd", pkgConfig: "libzstd", apt: ["libzstd-dev"]),
         systemLibrary("CKeyutils", pkgConfig: "libkeyutils", apt: ["libkeyutils-dev"]),
         systemLibrary("CZip", pkgConfig: "zlib", apt: ["zlib1g-dev"]),
-        .target(name: "LedgerCore"),
+        .target(name: "LedgerCore", swiftSettings: hotPath),
         .target(name: "LedgerCrypto", dependencies: ["CSodium", "CKeyutils", "LedgerCore"]),
         .target(name: "AgeFormat", dependencies: ["CSodium", "LedgerCrypto"]),
         .target(name: "Migrations", dependencies: ["LedgerCore"], path: "Migrations"),
-        .target(name: "LedgerStore", dependencies: ["CLMDB", "CZstd", "LedgerCore", "LedgerCrypto", "Migrations"]),
+        .target(name: "LedgerStore", dependencies: ["CLMDB", "CZstd", "LedgerCore", "LedgerCrypto", "Migrations"], swiftSettings: hotPath),
         .target(name: "DemoData", dependencies: ["LedgerCore"]),
-        .target(name: "Projections", dependencies: ["LedgerCore", "LedgerCrypto", "LedgerStore"]),
+        .target(name: "Projections", dependencies: ["LedgerCore", "LedgerCrypto", "LedgerStore"], swiftSettings: hotPath),
         .target(name: "HealthImport", dependencies: [
             "CZip", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-        ]),
+        ], swiftSettings: hotPath),
         .target(name: "Query", dependencies: ["LedgerCore", "Projections"]),
         .target(name: "Charts", dependencies: ["LedgerCore"]),
         .target(name: "HealthBundle", dependencies: [

@@ -34,8 +34,8 @@ public final class AppleHealthImporter {
         let archive: ExportArchive
         do { archive = try ExportArchive(path: path) } catch { throw ImportFailure(cause: error, summary: ImportSummary()) }
         let views = views
-        var fold: (@Sendable ([StoredEvent]) -> Void)?
-        if let views { fold = { views.apply($0) } }
+        var fold: (@Sendable ([Event], UInt64) -> Void)?
+        if let views { fold = { views.apply($0, first: $1) } }
         let appender = BulkAppender(
             ledger: ledger, preparation: .onOwnThread, onPrepared: fold, onCommit: { _, outcome in views?.confirm(outcome) })
         let hurried = UncheckedAppender(appender: appender)

@@ -119,27 +119,40 @@ final class ExportEventBuilder {
     /// so a quirk of one record never stops the import and nothing is dropped silently.
     /// `location` is worked out only for a record that fails: counting lines is not free.
     private func store(_ events: [Event], location: () -> String) throws {
-        for event in events {
-            var stored = event
-            do {
-                try EventValidator.validate(event)
-            } catch {
-                stored = Event(
-                    ExportElementRecorded(element: event.kind.rawValue, attributes: event.payload.flattenedText, children: []),
-                    id: event.id, start: event.start, end: event.end.map { max($0, event.start) }, utcOffset: event.utcOffset,
-                    zone: event.zone, source: event.source.name.isEmpty ? Source(name: RecordEvents.unknownSource) : event.source,
-                    causation: event.causation)
-                guard (try? EventValidator.validate(stored)) != nil else {
-                    // Not even its text can be kept (an offset beyond ±18 h, a year past 9999).
-                    summary.skip("\(error)", at: location())
-                    continue
-                }
-                summary.note("kept as a generic event: \(error.reason)")
+        for index in events.indices {
+            let event = events[index]
+            guard let error = Self.validationError(event) else {
+                try append(event)
+                continue
             }
-            batch.append(stored)
-            batchSeriesValues += Self.seriesValues(stored)
-            if batch.count >= batchSize || batchSeriesValues >= batchSeriesLimit { try flush() }
+            let kept = Event(
+                ExportElementRecorded(element: event.kind.rawValue, attributes: event.payload.flattenedText, children: []),
+                id: event.id, start: event.start, end: event.end.map { max($0, event.start) }, utcOffset: event.utcOffset,
+                zone: event.zone, source: event.source.name.isEmpty ? Source(name: RecordEvents.unknownSource) : event.source,
+                causation: event.causation)
+            guard Self.validationError(kept) == nil else {
+                // Not even its text can be kept (an offset beyond ±18 h, a year past 9999).
+                summary.skip("\(error)", at: location())
+                continue
+            }
+            summary.note("kept as a generic event: \(error.reason)")
+            try append(kept)
         }
+    }
+
+    private static func validationError(_ event: Event) -> ValidationError? {
+        do {
+            try EventValidator.validate(event)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private func append(_ event: Event) throws {
+        batch.append(event)
+        batchSeriesValues += Self.seriesValues(event)
+        if batch.count >= batchSize || batchSeriesValues >= batchSeriesLimit { try flush() }
     }
 
     /// How many numbers an event's long series hold (each column of a route counts).

@@ -8,16 +8,25 @@
 enum XMLEntities {
     static func decode(_ raw: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
         var index = 0
+        // Plain runs are copied whole: a byte-by-byte append cost more than the scan.
+        var plainFrom = 0
         while index < raw.count {
             let byte = raw[index]
+            guard byte == 0x26 || byte < 0x20 else {
+                index += 1
+                continue
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: raw[plainFrom..<index]))
             if byte == 0x26, let (scalar, length) = reference(raw, at: index) {
                 append(scalar, to: &output)
                 index += length
-                continue
+            } else {
+                output.append(byte < 0x20 ? 0x20 : byte)
+                index += 1
             }
-            output.append(byte < 0x20 ? 0x20 : byte)
-            index += 1
+            plainFrom = index
         }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: raw[plainFrom..<index]))
     }
 
     /// The scalar a reference at `at` stands for and its length in bytes, or nil when it is not one.
@@ -25,20 +34,26 @@ enum XMLEntities {
         var end = at + 1
         while end < raw.count, end - at <= 10, raw[end] != 0x3B { end += 1 }
         guard end < raw.count, raw[end] == 0x3B else { return nil }
-        let body = String(decoding: UnsafeBufferPointer(rebasing: raw[(at + 1)..<end]), as: UTF8.self)
+        let body = UnsafeBufferPointer(rebasing: raw[(at + 1)..<end])
         let length = end - at + 1
-        switch body {
-        case "lt": return (0x3C, length)
-        case "gt": return (0x3E, length)
-        case "amp": return (0x26, length)
-        case "quot": return (0x22, length)
-        case "apos": return (0x27, length)
-        default:
-            guard body.hasPrefix("#") else { return nil }
-            let digits = body.dropFirst()
-            let value = digits.hasPrefix("x") || digits.hasPrefix("X") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
-            guard let value, Unicode.Scalar(value) != nil else { return nil }
-            return (value, length)
+        // Devices are written as "&lt;&lt;HKDevice…&gt;": the named five are told apart by
+        // their bytes, without making a String per reference.
+        if let named = namedEntity(body) { return (named, length) }
+        guard body.first == 0x23 else { return nil }  // #
+        let digits = String(decoding: UnsafeBufferPointer(rebasing: body.dropFirst()), as: UTF8.self)
+        let value = digits.hasPrefix("x") || digits.hasPrefix("X") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
+        guard let value, Unicode.Scalar(value) != nil else { return nil }
+        return (value, length)
+    }
+
+    private static func namedEntity(_ body: UnsafeBufferPointer<UInt8>) -> UInt32? {
+        switch (body.count, body.first) {
+        case (2, 0x6C) where body[1] == 0x74: 0x3C  // lt
+        case (2, 0x67) where body[1] == 0x74: 0x3E  // gt
+        case (3, 0x61) where body[1] == 0x6D && body[2] == 0x70: 0x26  // amp
+        case (4, 0x71) where body.elementsEqual("quot".utf8): 0x22
+        case (4, 0x61) where body.elementsEqual("apos".utf8): 0x27
+        default: nil
         }
     }
 

@@ -237,7 +237,8 @@ public final class XMLTagScanner {
         let nameRange = at..<index
         while index < count, Self.isSpace(base[index]) { index += 1 }
         guard index < count else { return nil }
-        let attributeName = String(decoding: UnsafeBufferPointer(start: base + at, count: nameRange.count), as: UTF8.self)
+        // Made only for an error: a String per attribute cost more than scanning it.
+        var attributeName: String { String(decoding: UnsafeBufferPointer(start: base + at, count: nameRange.count), as: UTF8.self) }
         guard base[index] == 0x3D else { throw error(at: bufferOffset + index, "attribute '\(attributeName)' in <\(element.string)> has no value") }
         index += 1
         while index < count, Self.isSpace(base[index]) { index += 1 }

@@ -7,6 +7,9 @@ public struct BinaryWriter: Sendable {
         bytes.reserveCapacity(capacity)
     }
 
+    /// Empties the buffer and keeps its capacity, for a writer used once per record.
+    public mutating func reset() { bytes.removeAll(keepingCapacity: true) }
+
     public mutating func byte(_ value: UInt8) { bytes.append(value) }
 
     public mutating func raw<C: Collection>(_ data: C) where C.Element == UInt8 { bytes.append(contentsOf: data) }
@@ -31,6 +34,8 @@ public struct BinaryWriter: Sendable {
     }
 
     public mutating func string(_ value: String) {
+        // Native strings are read in place; only a bridged one is copied to contiguous UTF-8.
+        if let written: Void = value.utf8.withContiguousStorageIfAvailable({ lengthPrefixed($0) }) { return written }
         var copy = value
         copy.withUTF8 { lengthPrefixed($0) }
     }

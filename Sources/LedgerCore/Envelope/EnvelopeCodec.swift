@@ -13,6 +13,12 @@ public enum EnvelopeCodec {
 
     public static func encode(_ event: Event) -> [UInt8] {
         var writer = BinaryWriter(capacity: 160)
+        encode(event, into: &writer)
+        return writer.bytes
+    }
+
+    /// Appends the event's bytes: a bulk append reuses one writer rather than allocate per event.
+    public static func encode(_ event: Event, into writer: inout BinaryWriter) {
         writer.byte(event.kind.code)
         writer.varint(UInt64(event.schema))
         writer.raw(event.id.bytes)
@@ -32,7 +38,6 @@ public enum EnvelopeCodec {
         if let version = event.source.version { writer.string(version) }
         if let causation = event.causation { writer.raw(causation.bytes) }
         DocumentCodec.encode(event.payload, into: &writer)
-        return writer.bytes
     }
 
     public static func decode(_ bytes: [UInt8], recordedAt: Timestamp) throws(DecodingError) -> Event {

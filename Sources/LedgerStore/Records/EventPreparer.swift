@@ -60,6 +60,7 @@ final class EventPreparer {
     private let indexHasher: IDIndexHasher
     private let sealer: RecordSealer
     private var scratch: [UInt8] = []
+    private var encoder = BinaryWriter(capacity: 4096)
 
     init(shelf: DictionaryShelf, indexHasher: IDIndexHasher, sealer: RecordSealer) {
         self.shelf = shelf
@@ -77,14 +78,19 @@ final class EventPreparer {
         var batch = PreparedBatch(dictionary: shelf.current)
         batch.bytes.reserveCapacity(events.count * 320)
         batch.events.reserveCapacity(events.count)
-        for index in events.indices {
-            if validate { try Self.validate(events[index], at: index) }
-            let key = indexHasher.hash(events[index].id.bytes)
-            let keyRange = append(key, to: &batch.bytes)
-            let encodedRange = append(EnvelopeCodec.encode(events[index]), to: &batch.bytes)
-            let plainRange = compress(encodedRange, in: &batch.bytes, dictionary: batch.dictionary)
-            batch.events.append(PreparedEvent(
-                keyOrder: (bigEndianValue(key[0..<8]), bigEndianValue(key[8...])), indexKey: keyRange, encoded: encodedRange, plain: plainRange))
+        // Through the buffer, so that reading an event does not copy it.
+        try events.withUnsafeBufferPointer { events in
+            for index in events.indices {
+                if validate { try Self.validate(events[index], at: index) }
+                let key = indexHasher.hash(events[index].id.bytes)
+                let keyRange = append(key, to: &batch.bytes)
+                encoder.reset()
+                EnvelopeCodec.encode(events[index], into: &encoder)
+                let encodedRange = append(encoder.bytes, to: &batch.bytes)
+                let plainRange = compress(encoder.bytes, in: &batch.bytes, dictionary: batch.dictionary)
+                batch.events.append(PreparedEvent(
+                    keyOrder: (bigEndianValue(key[0..<8]), bigEndianValue(key[8...])), indexKey: keyRange, encoded: encodedRange, plain: plainRange))
+            }
         }
         if let expectedFirst { sealAhead(&batch, first: expectedFirst, every: sealAheadEvery) }
         return batch
@@ -93,7 +99,8 @@ final class EventPreparer {
     /// Compresses again with `dictionary`, when the batch was prepared before it existed.
     func recompress(_ batch: inout PreparedBatch, dictionary: UInt8?) {
         for index in batch.events.indices {
-            batch.events[index].plain = compress(batch.events[index].encoded, in: &batch.bytes, dictionary: dictionary)
+            let encoded = Array(batch.bytes[batch.events[index].encoded])
+            batch.events[index].plain = compress(encoded, in: &batch.bytes, dictionary: dictionary)
         }
         batch.dictionary = dictionary
         batch.speculation = nil
@@ -118,12 +125,10 @@ final class EventPreparer {
 
     /// Appends `codec (1) ‖ [encoded length varint ‖ zstd frame | encoded bytes]`: codec 0
     /// is uncompressed, 1 zstd without dictionary, 2… zstd with dictionary `codec − 1`.
-    private func compress(_ encoded: Range<Int>, in bytes: inout [UInt8], dictionary: UInt8?) -> Range<Int> {
+    private func compress(_ encoded: [UInt8], in bytes: inout [UInt8], dictionary: UInt8?) -> Range<Int> {
         if let dictionary, !compressor.hasDictionary(dictionary), let dictionaryBytes = shelf.bytes(dictionary) {
             compressor.addDictionary(dictionary, bytes: dictionaryBytes)
         }
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: bytes[encoded])
         let start = bytes.count
         bytes.append(dictionary.map { $0 + 1 } ?? 1)
         var length = UInt64(encoded.count)
@@ -132,10 +137,10 @@ final class EventPreparer {
             length >>= 7
         }
         bytes.append(UInt8(length))
-        if !compressor.compress(scratch, dictionary: dictionary, into: &bytes) {
+        if !compressor.compress(encoded, dictionary: dictionary, into: &bytes) {
             bytes.removeSubrange(start...)
             bytes.append(0)
-            bytes.append(contentsOf: scratch)
+            bytes.append(contentsOf: encoded)
         }
         return start..<bytes.count
     }

@@ -20,8 +20,9 @@ final class ProjectionFold<P: ProjectionKind> {
     /// Partition keys of amendment records: 0xFF then the 16-byte event id.
     static func amendmentKey(_ id: EventID) -> [UInt8] { [0xFF] + id.bytes }
 
-    func apply(_ stored: StoredEvent) throws {
-        let event = stored.event
+    func apply(_ stored: StoredEvent) throws { try apply(stored.event) }
+
+    func apply(_ event: Event) throws {
         switch event.kind {
         case .eventCorrected:
             let correction = try event.decode(EventCorrected.self)

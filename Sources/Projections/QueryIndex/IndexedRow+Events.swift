@@ -16,28 +16,31 @@ extension IndexedRow {
         let start = event.start.micros
         self.init(
             series: event.kind.rawValue, start: start, end: max(start, event.end?.micros ?? start), utcOffset: event.utcOffset,
-            idHigh: high, idLow: low, numbers: [:], texts: ["source": event.source.name])
+            idHigh: high, idLow: low, numbers: [], texts: [("source", event.source.name)])
         if let short = Self.shortNames[event.kind] { series = short }
         if event.kind == .sampleRecorded || event.kind == .categoryRecorded, case .string(let type)? = event.payload["type"] {
             series = type
-            collect(event.payload, prefix: "", skipping: ["type", "metadata"])
+            collect(event.payload, prefix: "", skipping: Self.sampleFieldsNotIndexed)
         } else {
             collect(event.payload, prefix: "", skipping: [])
         }
     }
 
-    private mutating func collect(_ document: Document, prefix: String, skipping: Set<String>) {
+    /// A sample's type is its series; its metadata varies per device and is not queried.
+    private static let sampleFieldsNotIndexed = ["type", "metadata"]
+
+    private mutating func collect(_ document: Document, prefix: String, skipping: [String]) {
         for (name, value) in document.fields where !skipping.contains(name) {
-            let field = prefix + name
+            let field = prefix.isEmpty ? name : prefix + name
             switch value {
-            case .double(let number): numbers[field] = number
-            case .int(let number): numbers[field] = Double(number)
-            case .bool(let flag): numbers[field] = flag ? 1 : 0
-            case .string(let text): texts[field] = text
+            case .double(let number): set(field, number: number)
+            case .int(let number): set(field, number: Double(number))
+            case .bool(let flag): set(field, number: flag ? 1 : 0)
+            case .string(let text): set(field, text: text)
             case .map(let inner) where prefix.isEmpty: collect(inner, prefix: field + "_", skipping: [])
             case .array(let items):
                 let strings = items.compactMap { item -> String? in if case .string(let text) = item { text } else { nil } }
-                if !strings.isEmpty, strings.count == items.count { texts[field] = strings.joined(separator: ", ") }
+                if !strings.isEmpty, strings.count == items.count { set(field, text: strings.joined(separator: ", ")) }
             default: break
             }
         }

@@ -4,16 +4,26 @@ import LedgerCore
 ///
 /// A series is one stream of like events: a self-report kind (`mood`, `dose`), one
 /// HealthKit type (`HKQuantityTypeIdentifierHeartRate`), or another kind by its raw name.
-public struct IndexedRow: Equatable, Sendable {
+public struct IndexedRow: Sendable {
     public var series: String
     public var start: Int64
     public var end: Int64
     public var utcOffset: Int32
     var idHigh: UInt64
     var idLow: UInt64
-    /// Numeric fields; booleans are 0 or 1.
-    public var numbers: [String: Double]
-    public var texts: [String: String]
+    /// Numeric fields in payload order; booleans are 0 or 1. Short lists rather than
+    /// dictionaries: a row has two or three fields, and a million rows are folded per import.
+    public var numbers: [(name: String, value: Double)]
+    public var texts: [(name: String, value: String)]
+
+    /// Sets field `name`, replacing a value it already has.
+    mutating func set(_ name: String, number: Double) {
+        if let index = numbers.firstIndex(where: { $0.name == name }) { numbers[index].value = number } else { numbers.append((name, number)) }
+    }
+
+    mutating func set(_ name: String, text: String) {
+        if let index = texts.firstIndex(where: { $0.name == name }) { texts[index].value = text } else { texts.append((name, text)) }
+    }
 }
 
 extension IndexedRow {

@@ -7,6 +7,12 @@ public final class QueryIndexState: ProjectionState {
     private var directoryTouched = false
     private(set) var tables: [SeriesMonth: SeriesTable] = [:]
     private var touched: Set<SeriesMonth> = []
+    /// The partition last marked touched: rows come in runs of one series and month, so
+    /// most need no set insert.
+    private var lastTouched: SeriesMonth?
+    /// The series, month and field names of the last row the directory was told of: rows of
+    /// one shape follow each other, and comparing is cheaper than looking them up.
+    private var lastNoted: (series: String, month: Int32, numbers: [String], texts: [String])?
 
     static let directoryKey: [UInt8] = [0x02]
 
@@ -25,8 +31,17 @@ public final class QueryIndexState: ProjectionState {
         if event.kind == .activityStopped { return try stopActivity(event, undo: false) }
         guard let row = IndexedRow(event) else { return }
         let partition = SeriesMonth(series: row.series, start: row.start, utcOffset: row.utcOffset)
-        if directory.note(row, month: partition.month) { directoryTouched = true }
+        note(row, month: partition.month)
         try update(partition) { $0.append(row) }
+    }
+
+    private func note(_ row: IndexedRow, month: Int32) {
+        if let last = lastNoted, last.month == month, last.series == row.series,
+           last.numbers.elementsEqual(row.numbers.lazy.map(\.name)), last.texts.elementsEqual(row.texts.lazy.map(\.name)) {
+            return
+        }
+        if directory.note(row, month: month) { directoryTouched = true }
+        lastNoted = (row.series, month, row.numbers.map(\.name), row.texts.map(\.name))
     }
 
     public func remove(_ event: Event) throws {
@@ -59,12 +74,19 @@ public final class QueryIndexState: ProjectionState {
     }
 
     private func update(_ partition: SeriesMonth, _ change: (inout SeriesTable) -> Void) throws {
-        if tables[partition] == nil { tables[partition] = try table(partition) }
+        if tables.index(forKey: partition) == nil { _ = try table(partition) }
         // In place: a copy out of the dictionary would copy the whole month per event.
-        let before = tables[partition]!.count
-        change(&tables[partition]!)
-        heldRows += tables[partition]!.count - before
-        touched.insert(partition)
+        heldRows += Self.growth(of: &tables[partition]!, by: change)
+        if partition != lastTouched {
+            touched.insert(partition)
+            lastTouched = partition
+        }
+    }
+
+    private static func growth(of table: inout SeriesTable, by change: (inout SeriesTable) -> Void) -> Int {
+        let before = table.count
+        change(&table)
+        return table.count - before
     }
 
     private func table(_ partition: SeriesMonth) throws -> SeriesTable {
@@ -85,6 +107,7 @@ public final class QueryIndexState: ProjectionState {
         }
         if directoryTouched { changes.append((Self.directoryKey, directory.encoded)) }
         touched.removeAll()
+        lastTouched = nil
         directoryTouched = false
         return changes
     }

@@ -14,15 +14,15 @@ struct SeriesDirectory: Equatable {
     /// Returns whether anything new was learned.
     mutating func note(_ row: IndexedRow, month: Int32) -> Bool {
         // Nearly every row brings nothing new: check before copying any set.
-        if let known = entries[row.series], known.months.contains(month), row.numbers.keys.allSatisfy(known.numbers.contains),
-           row.texts.keys.allSatisfy(known.texts.contains) {
+        if let known = entries[row.series], known.months.contains(month), row.numbers.allSatisfy({ known.numbers.contains($0.name) }),
+           row.texts.allSatisfy({ known.texts.contains($0.name) }) {
             return false
         }
         var entry = entries[row.series] ?? Entry()
         let before = entry
         entry.months.insert(month)
-        entry.numbers.formUnion(row.numbers.keys)
-        entry.texts.formUnion(row.texts.keys)
+        entry.numbers.formUnion(row.numbers.map(\.name))
+        entry.texts.formUnion(row.texts.map(\.name))
         entries[row.series] = entry
         return entry != before
     }

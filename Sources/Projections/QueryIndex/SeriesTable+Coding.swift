@@ -25,17 +25,41 @@ extension SeriesTable {
         writer.varint(UInt64(texts.count))
         for name in texts.keys.sorted() {
             writer.string(name)
-            var distinct: [String: Int] = [:]
-            var ordered: [String] = []
-            for case let text? in texts[name]! where distinct[text] == nil {
-                distinct[text] = ordered.count + 1
-                ordered.append(text)
-            }
-            writer.varint(UInt64(ordered.count))
-            for text in ordered { writer.string(text) }
-            for text in texts[name]! { writer.varint(UInt64(text.map { distinct[$0]! } ?? 0)) }
+            let codes = Self.textCodes(texts[name]!)
+            writer.varint(UInt64(codes.distinct.count))
+            for text in codes.distinct { writer.string(text) }
+            for code in codes.rows { writer.varint(UInt64(code)) }
         }
         return writer.bytes
+    }
+
+    /// A text column's distinct values in order of appearance, and each row's 1-based index
+    /// into them (0 for none). Rows come in runs of one value (a source, a unit), so a row
+    /// equal to the one before needs no lookup.
+    private static func textCodes(_ column: [String?]) -> (distinct: [String], rows: [Int]) {
+        var codes: [String: Int] = [:]
+        var distinct: [String] = []
+        var rows: [Int] = []
+        rows.reserveCapacity(column.count)
+        var previous: (text: String, code: Int)?
+        for text in column {
+            guard let text else {
+                rows.append(0)
+                continue
+            }
+            if let previous, previous.text == text {
+                rows.append(previous.code)
+                continue
+            }
+            let code = codes[text] ?? {
+                distinct.append(text)
+                codes[text] = distinct.count
+                return distinct.count
+            }()
+            rows.append(code)
+            previous = (text, code)
+        }
+        return (distinct, rows)
     }
 
     init(encoded bytes: [UInt8]) throws(DecodingError) {

@@ -22,18 +22,20 @@ public struct SeriesTable: Sendable, Equatable {
         offsets.append(row.utcOffset)
         idHigh.append(row.idHigh)
         idLow.append(row.idLow)
-        for name in row.numbers.keys where numbers[name] == nil { numbers[name] = [Double](repeating: .nan, count: index) }
-        for name in row.texts.keys where texts[name] == nil { texts[name] = [String?](repeating: nil, count: index) }
+        for field in row.numbers where numbers[field.name] == nil { numbers[field.name] = [Double](repeating: .nan, count: index) }
+        for field in row.texts where texts[field.name] == nil { texts[field.name] = [String?](repeating: nil, count: index) }
         // Through the values' indexes, stepping without holding `indices` (which keeps a second
         // reference to the storage), so that each column grows in place instead of being copied.
         var number = numbers.startIndex
         while number != numbers.endIndex {
-            numbers.values[number].append(row.numbers[numbers.keys[number]] ?? .nan)
+            let name = numbers.keys[number]
+            numbers.values[number].append(row.numbers.first { $0.name == name }?.value ?? .nan)
             number = numbers.index(after: number)
         }
         var text = texts.startIndex
         while text != texts.endIndex {
-            texts.values[text].append(row.texts[texts.keys[text]])
+            let name = texts.keys[text]
+            texts.values[text].append(row.texts.first { $0.name == name }?.value)
             text = texts.index(after: text)
         }
     }
