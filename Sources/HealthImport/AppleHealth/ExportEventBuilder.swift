@@ -13,12 +13,20 @@ final class ExportEventBuilder {
     /// Elements open before the tag being handled.
     private var depth = 0
     private var batch: [Event] = []
-    private let batchSize = 8192
+    private let batchSize = 2048
     /// Numbers in the batch's series (route points, ECG samples, beats): a batch is also
     /// handed on when these add up, since one workout's route outweighs thousands of readings.
     private var batchSeriesValues = 0
     private let batchSeriesLimit = 400_000
-    private(set) var summary = ImportSummary()
+    private var tally = ImportSummary()
+    /// Records come in runs of one type and source: a run is counted here and added to the
+    /// tally when it ends, rather than with two dictionary updates per record.
+    private var run: (type: String, source: String, count: Int)?
+    var summary: ImportSummary {
+        var summary = tally
+        if let run { summary.count(type: run.type, source: run.source, times: run.count) }
+        return summary
+    }
     /// The type of the last record read, for progress.
     private(set) var currentType = ""
 
@@ -72,13 +80,13 @@ final class ExportEventBuilder {
 
     /// Adds events made outside the document (ECG recordings), validated the same way.
     func add(_ events: [Event], type: String, source: String, location: String) throws {
-        summary.count(type: type, source: source)
+        tally.count(type: type, source: source)
         try store(events) { location }
     }
 
     func skip(_ reason: String, type: String, at location: String) {
-        summary.count(type: type, source: nil)
-        summary.skip(reason, at: location)
+        tally.count(type: type, source: nil)
+        tally.skip(reason, at: location)
     }
 
     private func beginTopLevel(_ tag: XMLTag) throws {
@@ -96,32 +104,42 @@ final class ExportEventBuilder {
 
     private func finish(_ record: PendingRecord) throws {
         currentType = record.type
-        summary.count(type: record.type.isEmpty ? "Record" : record.type, source: record.sourceName ?? RecordEvents.unknownSource)
+        countRecord(type: record.type.isEmpty ? "Record" : record.type, source: record.sourceName ?? RecordEvents.unknownSource)
         switch recordEvents.events(record) {
-        case .success(let events): try store(events) { self.location(record.offset) }
-        case .failure(let problem): summary.skip(problem.reason, at: location(record.offset))
+        case .success(let made): try store(made.events, checkedPayloads: made.checkedPayloads) { self.location(record.offset) }
+        case .failure(let problem): tally.skip(problem.reason, at: location(record.offset))
         }
+    }
+
+    private func countRecord(type: String, source: String) {
+        if let current = run, current.type == type, current.source == source {
+            run!.count += 1
+            return
+        }
+        if let run { tally.count(type: run.type, source: run.source, times: run.count) }
+        run = (type, source, 1)
     }
 
     private func finish(_ element: CapturedElement) throws {
         currentType = element.name
-        summary.count(type: element["type"] ?? element.name, source: ElementEvents.sourceName(element))
+        tally.count(type: element["type"] ?? element.name, source: ElementEvents.sourceName(element))
         do {
             try store(try elementEvents.events(element)) { self.location(element.offset) }
         } catch let problem as RecordProblem {
-            summary.skip(problem.reason, at: location(element.offset))
+            tally.skip(problem.reason, at: location(element.offset))
         }
-        for note in elementEvents.notes { summary.note(note) }
+        for note in elementEvents.notes { tally.note(note) }
         elementEvents.notes.removeAll()
     }
 
     /// Validates each event; one that fails is kept as a generic event with what it said,
     /// so a quirk of one record never stops the import and nothing is dropped silently.
     /// `location` is worked out only for a record that fails: counting lines is not free.
-    private func store(_ events: [Event], location: () -> String) throws {
+    /// The first `checkedPayloads` events have payloads their maker has checked.
+    private func store(_ events: [Event], checkedPayloads: Int = 0, location: () -> String) throws {
         for index in events.indices {
             let event = events[index]
-            guard let error = Self.validationError(event) else {
+            guard let error = Self.validationError(event, payloadChecked: index < checkedPayloads) else {
                 try append(event)
                 continue
             }
@@ -132,17 +150,17 @@ final class ExportEventBuilder {
                 causation: event.causation)
             guard Self.validationError(kept) == nil else {
                 // Not even its text can be kept (an offset beyond ±18 h, a year past 9999).
-                summary.skip("\(error)", at: location())
+                tally.skip("\(error)", at: location())
                 continue
             }
-            summary.note("kept as a generic event: \(error.reason)")
+            tally.note("kept as a generic event: \(error.reason)")
             try append(kept)
         }
     }
 
-    private static func validationError(_ event: Event) -> ValidationError? {
+    private static func validationError(_ event: Event, payloadChecked: Bool = false) -> ValidationError? {
         do {
-            try EventValidator.validate(event)
+            try EventValidator.validate(event, payloadChecked: payloadChecked)
             return nil
         } catch {
             return error

@@ -6,6 +6,11 @@ import LedgerCore
 struct RecordEvents {
     let identity: ImportIdentity
     private var canonical = CanonicalBytes(0)
+    /// The last sample payload that passed validation, and the last category type: records
+    /// come in runs of one type and unit, so the rest of a run needs only its value checked
+    /// rather than a round trip through the payload's document form.
+    private var lastValidSample: (type: String, unit: String)?
+    private var lastValidCategoryType: String?
 
     init(identity: ImportIdentity) { self.identity = identity }
 
@@ -24,8 +29,9 @@ struct RecordEvents {
         return identity.id(canonical.bytes)
     }
 
-    /// The events for `record`, or the reason it cannot be stored.
-    mutating func events(_ record: PendingRecord) -> Result<[Event], RecordProblem> {
+    /// The events for `record` and how many of them, from the first, have payloads already
+    /// checked; or the reason it cannot be stored.
+    mutating func events(_ record: PendingRecord) -> Result<(events: [Event], checkedPayloads: Int), RecordProblem> {
         if let problem = record.problem { return .failure(RecordProblem(reason: problem)) }
         guard let (start, utcOffset) = record.start else { return .failure(RecordProblem(reason: "no startDate")) }
         let end = record.end.map { max($0, start) }
@@ -33,17 +39,17 @@ struct RecordEvents {
         let source = Source(name: record.sourceName ?? Self.unknownSource, device: record.device, version: record.sourceVersion)
         let zone = record.metadata["HKTimeZone"]
         var events: [Event] = []
+        var checkedPayloads = 0
         if record.isCategory {
             let value = record.textValue ?? record.numericValue.map { String(Int($0)) }
             guard let value, !value.isEmpty else { return .failure(RecordProblem(reason: "a category record without a value")) }
-            events.append(Event(
-                CategoryRecorded(type: record.type, value: value, metadata: record.metadata),
-                id: id, start: start, end: end, utcOffset: utcOffset, zone: zone, source: source))
+            let payload = CategoryRecorded(type: record.type, value: value, metadata: record.metadata)
+            if checkedCategory(payload) { checkedPayloads = 1 }
+            events.append(Event(payload, id: id, start: start, end: end, utcOffset: utcOffset, zone: zone, source: source))
         } else if let value = record.numericValue {
-            let unit = record.unit ?? DefaultUnit.for(record.type)
-            events.append(Event(
-                SampleRecorded(type: record.type, value: value, unit: unit, metadata: record.metadata),
-                id: id, start: start, end: end, utcOffset: utcOffset, zone: zone, source: source))
+            let payload = SampleRecorded(type: record.type, value: value, unit: record.unit ?? DefaultUnit.for(record.type), metadata: record.metadata)
+            if checkedSample(payload) { checkedPayloads = 1 }
+            events.append(Event(payload, id: id, start: start, end: end, utcOffset: utcOffset, zone: zone, source: source))
         } else {
             events.append(Event(
                 ExportElementRecorded(element: "Record", attributes: record.attributesForGenericEvent, children: []),
@@ -52,7 +58,24 @@ struct RecordEvents {
         if !record.beats.isEmpty {
             events.append(heartbeats(record, parent: id, start: start, end: end, utcOffset: utcOffset, zone: zone, source: source))
         }
-        return .success(events)
+        return .success((events, checkedPayloads))
+    }
+
+    /// Whether the sample's payload is valid, known without the document round trip when it
+    /// has the type and unit of the last valid one (its value and metadata are a finite
+    /// number and texts, as the record reader made them).
+    private mutating func checkedSample(_ payload: SampleRecorded) -> Bool {
+        if let last = lastValidSample, last.type == payload.type, last.unit == payload.unit { return payload.value.isFinite }
+        guard (try? payload.validated()) != nil else { return false }
+        lastValidSample = (payload.type, payload.unit)
+        return true
+    }
+
+    private mutating func checkedCategory(_ payload: CategoryRecorded) -> Bool {
+        if let last = lastValidCategoryType, last == payload.type { return true }
+        guard (try? payload.validated()) != nil else { return false }
+        lastValidCategoryType = payload.type
+        return true
     }
 
     /// Beat times are clock times in the phone's locale; offsets count from the record's

@@ -23,9 +23,9 @@ public struct ImportSummary: Sendable, Equatable {
     public var skippedTotal: Int { skipped.values.reduce(0, +) }
 
     /// Counts one record read; `source` is nil when the record could not say (an unreadable file).
-    public mutating func count(type: String, source: String?) {
-        readByType[type, default: 0] += 1
-        if let source { readBySource[source, default: 0] += 1 }
+    public mutating func count(type: String, source: String?, times: Int = 1) {
+        readByType[type, default: 0] += times
+        if let source { readBySource[source, default: 0] += times }
     }
 
     public mutating func note(_ text: String) { notes[text, default: 0] += 1 }
