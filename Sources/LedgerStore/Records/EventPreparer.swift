@@ -93,6 +93,9 @@ final class EventPreparer {
             }
         }
         if let expectedFirst { sealAhead(&batch, first: expectedFirst, every: sealAheadEvery) }
+        // Appends grow the buffer by doubling, and batches wait in the commit queue: a copy
+        // of the bytes alone costs little next to holding up to twice them until commit.
+        if batch.bytes.capacity > batch.bytes.count + batch.bytes.count / 4 { batch.bytes = Array(batch.bytes) }
         return batch
     }
 
