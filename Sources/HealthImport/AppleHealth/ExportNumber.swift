@@ -21,11 +21,12 @@ enum ExportNumber {
         }
     }
 
-    /// `-12.345` with few enough digits to be read exactly without strtod, which an export calls
-    /// millions of times: digits below 2^53 are an exact Double, and so is every power of ten up
-    /// to 10^22, so their one correctly rounded quotient is the Double strtod gives. Nil for
-    /// anything longer or different (exponents, spaces, `inf`), which strtod reads.
-    private static func shortDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    /// `-12.345` or `-12,345` with few enough digits to be read exactly without strtod, which an
+    /// export calls millions of times: digits below 2^53 are an exact Double, and so is every
+    /// power of ten up to 10^22, so their one correctly rounded quotient is the Double strtod
+    /// gives. Nil for anything longer or different (exponents, spaces, `inf`), which strtod reads.
+    static func shortDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard !bytes.isEmpty else { return nil }
         var index = 0
         let negative = bytes[0] == 0x2D
         if negative || bytes[0] == 0x2B { index = 1 }
