@@ -108,6 +108,7 @@ public final class ExportArchive {
             }
             var bytes: [UInt8] = []
             bytes.reserveCapacity(Int(entry.uncompressedSize))
+            // A route inflated from one read where it fits in a megabyte, not from 16 kB ones.
             let chunkSize = Int(min(max(entry.compressedSize, 1 << 14), 1 << 20))
             guard (try? Self.extract(entry, from: archive, chunkSize: chunkSize) { bytes.append(contentsOf: $0) }) == true else { return nil }
             return bytes

@@ -70,7 +70,7 @@ struct GPXPlainRouteReader {
         return points
     }
 
-    private mutating func nextTag() -> Int? {
+    private func nextTag() -> Int? {
         guard index < bytes.count, let found = memchr(bytes.baseAddress! + index, 0x3C, bytes.count - index) else { return nil }
         return bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }

@@ -1,7 +1,8 @@
 import LedgerCore
 
-/// Collects a GPX file's `<trkpt>`s with the export's own tag scanner: routes hold
-/// thousands of points each, and a DOM or delegate parser spent most of an import's time here.
+/// Collects a GPX file's `<trkpt>`s with the export's own tag scanner, for the files
+/// `GPXPlainRouteReader` leaves: markup it does not take (comments, CDATA, entity references)
+/// and every problem, which this reader names with its line.
 final class GPXTrackPointReader {
     private let start: Timestamp
     private let file: String
