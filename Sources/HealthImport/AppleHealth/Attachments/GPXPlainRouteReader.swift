@@ -81,7 +81,7 @@ struct GPXPlainRouteReader {
         while position < bytes.count, !XMLTagScanner.endsName(bytes[position]) { position += 1 }
         guard position > nameStart else { return false }
         let name = nameStart..<position
-        let isTrackPoint = localName(name).elementsEqual("trkpt")
+        let isTrackPoint = slice(name).localName.elementsEqual("trkpt")
         var latitude: Range<Int>?
         var longitude: Range<Int>?
         while true {
@@ -151,7 +151,7 @@ struct GPXPlainRouteReader {
         let text = textStart.map { $0..<tagStart }
         textStart = nil
         guard inPoint else { return true }
-        let element = localName(nameStart..<nameStart + name.count)
+        let element = name.localName
         if element.elementsEqual("trkpt") {
             guard let time else { return false }
             point.offset = Double(time.micros - start.micros) / 1_000_000
@@ -159,43 +159,18 @@ struct GPXPlainRouteReader {
             inPoint = false
             return true
         }
-        let measurement = Measurement(element)
+        let measurement = RoutePointMeasurement(element)
         guard measurement != nil || element.elementsEqual("time") else { return true }
         // A value is the text of an element holding nothing else, without entity references.
         guard let text, !slice(text).contains(0x26) else { return false }
-        if let measurement { return store(measurement, trimmed(text)) }
-        time = ExportDate.parse(trimmed(text))?.timestamp
-        return time != nil
-    }
-
-    /// The numbers of a point, told apart by their element's bytes.
-    private enum Measurement {
-        case elevation, speed, course, horizontalAccuracy, verticalAccuracy
-
-        init?(_ name: UnsafeBufferPointer<UInt8>) {
-            if name.elementsEqual("ele") { self = .elevation }
-            else if name.elementsEqual("speed") { self = .speed }
-            else if name.elementsEqual("course") { self = .course }
-            else if name.elementsEqual("hAcc") { self = .horizontalAccuracy }
-            else if name.elementsEqual("vAcc") { self = .verticalAccuracy }
-            else { return nil }
+        let value = trimmed(text)
+        guard let measurement else {
+            time = ExportDate.parse(value)?.timestamp
+            return time != nil
         }
-    }
-
-    private mutating func store(_ measurement: Measurement, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        // A dot for the decimal mark, as GPX requires; −1 is Core Location's "not known".
-        guard !text.contains(0x2C), let value = ExportNumber.parse(text) else { return false }
-        let known = value < 0 ? nil : value
-        switch measurement {
-        case .elevation: point.altitude = value
-        case .speed: point.speed = known
-        case .course:
-            guard known.map({ $0 <= 360 }) ?? true else { return false }
-            point.course = known
-        case .horizontalAccuracy: point.horizontalAccuracy = known
-        case .verticalAccuracy: point.verticalAccuracy = known
-        }
-        return true
+        // A dot for the decimal mark, as GPX requires.
+        guard !value.contains(0x2C), let number = ExportNumber.parse(value) else { return false }
+        return measurement.store(number, in: &point)
     }
 
     private func coordinate(_ range: Range<Int>?, within bounds: ClosedRange<Double>) -> Double? {
@@ -211,13 +186,6 @@ struct GPXPlainRouteReader {
         while lower < upper, XMLTagScanner.isSpace(bytes[lower]) { lower += 1 }
         while upper > lower, XMLTagScanner.isSpace(bytes[upper - 1]) { upper -= 1 }
         return slice(lower..<upper)
-    }
-
-    /// `speed` for `gpxtpx:speed`: the namespace prefix varies between writers.
-    private func localName(_ name: Range<Int>) -> UnsafeBufferPointer<UInt8> {
-        var lower = name.upperBound
-        while lower > name.lowerBound, bytes[lower - 1] != 0x3A { lower -= 1 }
-        return slice(lower..<name.upperBound)
     }
 
     /// The index after the first `first` `second` pair at or after `from`.
