@@ -20,6 +20,7 @@ let package = Package(
         .executable(name: "health-export-gen", targets: ["health-export-gen"]),
         .executable(name: "calorie-sim", targets: ["calorie-sim"]),
         .executable(name: "age-bench", targets: ["age-bench"]),
+        .executable(name: "attachment-bench", targets: ["attachment-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -62,6 +63,9 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Tools/ExportGen"),
         .executableTarget(name: "age-bench", dependencies: ["AgeFormat"], path: "Tools/AgeBench"),
+        .executableTarget(name: "attachment-bench", dependencies: [
+            "HealthImport", "LedgerCore", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ], path: "Tools/AttachmentBench"),
         .executableTarget(name: "calorie-sim", dependencies: ["Projections", "DemoData"], path: "Tools/CalorieSim"),
         .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore"]),
         .testTarget(name: "LedgerCryptoTests", dependencies: ["LedgerCrypto"]),

@@ -89,6 +89,20 @@ import Testing
         }
     }
 
+    /// Lines end wherever the text breaks a line, and voltages may be quoted and padded: the
+    /// line an error names is the one an editor shows.
+    @Test func everyLineBreakCountsAndPaddedVoltagesAreRead() throws {
+        let header = "Recorded Date,2023-05-01 08:12:44 +0200\rClassification,Sinus Rhythm\u{2028}Sample Rate,512 hertz\u{85}\n"
+        let voltages = "\t\"-12,5\" \r\n 7 \u{0C}\"0.25\"\n"
+        let ecg = try ElectrocardiogramCSV.parse(Array((header + voltages).utf8), file: "ecg.csv")
+        #expect(ecg.payload.voltages == [-12.5, 7, 0.25])
+        #expect {
+            try ElectrocardiogramCSV.parse(Array((header + voltages + "\u{2029}-3\n1 2\n").utf8), file: "ecg.csv")
+        } throws: { error in
+            (error as? AttachmentError)?.line == 10 && "\(error)".contains("voltage '1 2' is not a number")
+        }
+    }
+
     @Test(arguments: [
         ("-12.345", -12.345), ("-12,345", -12.345), ("+7", 7), ("0,5", 0.5), (".5", 0.5), ("150", 150),
     ])

@@ -48,6 +48,30 @@ import Testing
         #expect(number("") == nil)
     }
 
+    /// Short decimals are read without strtod; every one must be the Double strtod reads, to the bit.
+    @Test func numbersAreTheDoubleStrtodReads() {
+        func number(_ text: String) -> Double? {
+            var copy = text
+            return copy.withUTF8 { ExportNumber.parse($0) }
+        }
+        var texts = [
+            "0.1", "0.3", "2.675", "4.35", "-0", "-0.0", "5.", ".5", "-.5", "+7", "1.0000000000000002", "9007199254740991",
+            "9007199254740993", "123456789012345.67", "0.00000000000000001", "0.000000000000000000001", "179.99999999999997",
+        ]
+        // Sixteen and seventeen significant digits, spread over every position of the decimal point.
+        var digits: UInt64 = 12_345_678_901_234_567
+        for _ in 0..<2_000 {
+            digits = (digits &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407) % 100_000_000_000_000_000
+            let text = String(digits)
+            let point = text.index(text.startIndex, offsetBy: Int(digits % UInt64(text.count + 1)))
+            texts.append((digits % 3 == 0 ? "-" : "") + text[..<point] + "." + text[point...])
+        }
+        for text in texts {
+            #expect(number(text)?.bitPattern == Double(text)?.bitPattern, "\(text)")
+            #expect(number(text.replacingOccurrences(of: ".", with: ","))?.bitPattern == Double(text)?.bitPattern, "\(text)")
+        }
+    }
+
     @Test func deviceAddressIsDroppedSoIdsSurviveAReExport() {
         let first = DeviceText.normalized("<<HKDevice: 0x3012772a0>, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,7, software:10.2>")
         let second = DeviceText.normalized("<<HKDevice: 0x282a45810>, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,7, software:10.2>")

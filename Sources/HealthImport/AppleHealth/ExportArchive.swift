@@ -20,6 +20,13 @@ public final class ExportArchive {
         return try? Archive(url: URL(fileURLWithPath: path), accessMode: .read, pathEncoding: nil)
     }()
 
+    /// The zip's files by path: the archive's own lookup reads its whole directory again for
+    /// every file, and an export refers to hundreds of routes.
+    private lazy var attachmentEntries: [String: Entry] = {
+        guard let attachmentArchive else { return [:] }
+        return Dictionary(attachmentArchive.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+    }()
+
     private enum Backing {
         case zip(Archive, Entry, root: String)
         case folder(root: String)
@@ -63,16 +70,11 @@ public final class ExportArchive {
             // The reader's own errors (bad XML, a full disk) pass through as they are; only
             // what goes wrong in the zip itself is reported as a damaged zip.
             var readerError: (any Error)?
-            // The checksum is zlib's: ZIPFoundation's own is a Swift loop on Linux that cost
-            // more than inflating.
-            var checksum = crc32(0, nil, 0)
+            let intact: Bool
             do {
-                _ = try archive.extract(entry, bufferSize: chunkSize, skipCRC32: true) { data in
+                intact = try Self.extract(entry, from: archive, chunkSize: chunkSize) { chunk in
                     do {
-                        try data.withUnsafeBytes { chunk in
-                            checksum = crc32(checksum, chunk.bindMemory(to: UInt8.self).baseAddress, uInt(chunk.count))
-                            try body(chunk)
-                        }
+                        try body(chunk)
                     } catch {
                         readerError = error
                         throw error
@@ -82,7 +84,7 @@ public final class ExportArchive {
                 if let readerError { throw readerError }
                 throw ExportArchiveError.unreadableZip(path, "\(documentName): \(error)")
             }
-            guard UInt32(checksum) == entry.checksum else {
+            guard intact else {
                 throw ExportArchiveError.unreadableZip(path, "\(documentName) does not match its checksum: the zip is damaged")
             }
         case .folder(let root):
@@ -101,14 +103,33 @@ public final class ExportArchive {
         let relative = reference.hasPrefix("/") ? String(reference.dropFirst()) : reference
         switch backing {
         case .zip(_, _, let root):
-            guard let archive = attachmentArchive, let entry = archive[root + relative] ?? archive[relative] else { return nil }
+            guard let archive = attachmentArchive, let entry = attachmentEntries[root + relative] ?? attachmentEntries[relative] else {
+                return nil
+            }
             var bytes: [UInt8] = []
             bytes.reserveCapacity(Int(entry.uncompressedSize))
-            do { _ = try archive.extract(entry) { bytes.append(contentsOf: $0) } } catch { return nil }
+            // A route inflated from one read where it fits in a megabyte, not from 16 kB ones.
+            let chunkSize = Int(min(max(entry.compressedSize, 1 << 14), 1 << 20))
+            guard (try? Self.extract(entry, from: archive, chunkSize: chunkSize) { bytes.append(contentsOf: $0) }) == true else { return nil }
             return bytes
         case .folder(let root):
             return FileManager.default.contents(atPath: root + "/" + relative).map { Array($0) }
         }
+    }
+
+    /// Inflates `entry` in chunks and checks it against its CRC-32, with zlib's: ZIPFoundation's
+    /// own is a Swift loop on Linux that cost more than inflating. False when the check fails.
+    private static func extract(
+        _ entry: Entry, from archive: Archive, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> Bool {
+        var checksum = crc32(0, nil, 0)
+        _ = try archive.extract(entry, bufferSize: chunkSize, skipCRC32: true) { data in
+            try data.withUnsafeBytes { chunk in
+                checksum = crc32(checksum, chunk.bindMemory(to: UInt8.self).baseAddress, uInt(chunk.count))
+                try body(chunk)
+            }
+        }
+        return UInt32(checksum) == entry.checksum
     }
 
     /// The ECG recordings' names (`electrocardiograms/ecg_2023-05-01.csv`), sorted.

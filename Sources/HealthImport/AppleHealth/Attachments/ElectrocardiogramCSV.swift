@@ -13,11 +13,16 @@ public enum ElectrocardiogramCSV {
     public static func parse(_ bytes: [UInt8], file: String) throws(AttachmentError) -> ElectrocardiogramImport {
         var headerLines: [ElectrocardiogramHeader.Line] = []
         var voltages: [Double] = []
-        var number = 0
-        // `isNewline`, not "\n": Swift reads a CRLF as one character, which is not "\n".
-        for raw in text(bytes).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-            number += 1
-            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        for (index, range) in lineRanges(bytes, from: bytes.starts(with: byteOrderMark) ? 3 : 0).enumerated() {
+            let number = index + 1
+            // Thousands of voltages per file are read from the bytes; the rest as text.
+            if let voltage = plainVoltage(bytes[range]) {
+                voltages.append(voltage)
+                continue
+            }
+            // Bytes that are not UTF-8 become U+FFFD, which can only fail a line that was unreadable anyway.
+            let line = String(decoding: bytes[range], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             if line.isEmpty { continue }
             if let voltage = LocalizedDecimal.parse(unquoted(line)) {
                 voltages.append(voltage)
@@ -47,13 +52,6 @@ public enum ElectrocardiogramCSV {
         return ElectrocardiogramImport(
             start: recorded.timestamp, utcOffset: recorded.utcOffset, payload: payload, device: nonBlank(header.device),
             softwareVersion: nonBlank(header.softwareVersion))
-    }
-
-    /// The file's text without a byte-order mark; bytes that are not UTF-8 become U+FFFD, which
-    /// can only fail a line that was unreadable anyway.
-    private static func text(_ bytes: [UInt8]) -> String {
-        let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
-        return String(decoding: bytes.starts(with: byteOrderMark) ? bytes.dropFirst(3) : bytes[...], as: UTF8.self)
     }
 
     /// Splits at the first comma only: a localised value such as `511,562 Hertz` may hold one unquoted.

@@ -10,8 +10,13 @@ public enum GPXRoute {
     /// The route's points with offsets in seconds from `start` (the workout's start); `file`
     /// names the file in errors.
     public static func points(in bytes: [UInt8], relativeTo start: Timestamp, file: String) throws(AttachmentError) -> [RoutePoint] {
-        let reader = GPXTrackPointReader(start: start, file: file)
-        let points = try reader.read(bytes)
+        // The general reader takes what the plain one leaves: unusual markup, and every problem to report.
+        let points: [RoutePoint]
+        if let plain = bytes.withUnsafeBufferPointer({ GPXPlainRouteReader.points(in: $0, relativeTo: start) }) {
+            points = plain
+        } else {
+            points = try GPXTrackPointReader(start: start, file: file).read(bytes)
+        }
         guard !points.isEmpty else {
             throw AttachmentError.missing(
                 file: file, what: "track points", example: #"<trkpt lat="52.37" lon="4.89"><time>2019-06-11T14:00:01Z</time></trkpt>"#)

@@ -1,7 +1,8 @@
 import LedgerCore
 
-/// Collects a GPX file's `<trkpt>`s with the export's own tag scanner: routes hold
-/// thousands of points each, and a DOM or delegate parser spent most of an import's time here.
+/// Collects a GPX file's `<trkpt>`s with the export's own tag scanner, for the files
+/// `GPXPlainRouteReader` leaves: markup it does not take (comments, CDATA, entity references)
+/// and every problem, which this reader names with its line.
 final class GPXTrackPointReader {
     private let start: Timestamp
     private let file: String
@@ -37,7 +38,7 @@ final class GPXTrackPointReader {
     }
 
     private func handle(_ tag: XMLTag) throws(AttachmentError) {
-        let name = Self.localName(tag.name)
+        let name = tag.name.localName
         switch tag.kind {
         case .open, .empty:
             text.removeAll(keepingCapacity: true)
@@ -54,17 +55,13 @@ final class GPXTrackPointReader {
         }
     }
 
-    /// The elements of a point that carry something, told apart by their bytes.
+    /// The elements of a point that carry something.
     private enum Element {
-        case elevation, speed, course, horizontalAccuracy, verticalAccuracy, time, trackPoint
+        case measurement(RoutePointMeasurement), time, trackPoint
 
         init?(_ name: UnsafeBufferPointer<UInt8>) {
-            if name.elementsEqual("ele") { self = .elevation }
+            if let measurement = RoutePointMeasurement(name) { self = .measurement(measurement) }
             else if name.elementsEqual("time") { self = .time }
-            else if name.elementsEqual("speed") { self = .speed }
-            else if name.elementsEqual("course") { self = .course }
-            else if name.elementsEqual("hAcc") { self = .horizontalAccuracy }
-            else if name.elementsEqual("vAcc") { self = .verticalAccuracy }
             else if name.elementsEqual("trkpt") { self = .trackPoint }
             else { return nil }
         }
@@ -76,24 +73,14 @@ final class GPXTrackPointReader {
         if let first = text.firstIndex(where: { !XMLTagScanner.isSpace($0) }), first > 0 { text.removeFirst(first) }
         var value: String { String(decoding: text, as: UTF8.self) }
         switch element {
-        case .elevation:
-            let altitude = try number("ele", at: offset)
-            current?.altitude = altitude
-        case .speed:
-            let speed = known(try number("speed", at: offset))
-            current?.speed = speed
-        case .course:
-            let course = known(try number("course", at: offset))
-            guard course.map({ $0 <= 360 }) ?? true else {
-                throw .invalidValue(file: file, line: line(offset), name: "course", value: value, expected: "a direction in degrees, 0…360")
+        case .measurement(let measurement):
+            let number = try number(measurement.name, at: offset)
+            guard var point = current else { return }
+            guard measurement.store(number, in: &point) else {
+                // Only a course can be out of range.
+                throw .invalidValue(file: file, line: line(offset), name: measurement.name, value: value, expected: "a direction in degrees, 0…360")
             }
-            current?.course = course
-        case .horizontalAccuracy:
-            let accuracy = known(try number("hAcc", at: offset))
-            current?.horizontalAccuracy = accuracy
-        case .verticalAccuracy:
-            let accuracy = known(try number("vAcc", at: offset))
-            current?.verticalAccuracy = accuracy
+            current = point
         case .time:
             guard let time = text.withUnsafeBufferPointer({ ExportDate.parse($0) })?.timestamp else {
                 throw .invalidValue(file: file, line: line(offset), name: "time", value: value, expected: "a time like 2019-06-11T14:00:01Z")
@@ -129,13 +116,4 @@ final class GPXTrackPointReader {
     }
 
     private func line(_ offset: Int) -> Int { scanner.location(of: offset).line }
-
-    /// Core Location writes −1 for a speed, course or accuracy it does not know.
-    private func known(_ value: Double) -> Double? { value < 0 ? nil : value }
-
-    /// `gpxtpx:speed` and `speed` alike: the GPX namespace prefix varies between writers.
-    private static func localName(_ name: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        guard let colon = name.lastIndex(of: 0x3A) else { return name }
-        return UnsafeBufferPointer(rebasing: name[(colon + 1)...])
-    }
 }
