@@ -27,15 +27,16 @@ public enum ProjectionCatalog {
 
     /// Every view, caught up now and then folded from a bulk append's events as they are
     /// prepared (pass `apply` as the appender's `onPrepared`, `confirm` to its `onCommit`,
-    /// and call `finish` after it).
-    public static func liveViews(ledger: Ledger) throws -> LiveViews {
+    /// and call `finish` after it). At `residentLimit` bytes folded, what the views hold is
+    /// saved and let go of.
+    public static func liveViews(ledger: Ledger, residentLimit: Int = 16 << 20) throws -> LiveViews {
         let views: [any LiveView] = [
             try LiveProjection<DailyMetricsView>(ledger: ledger), try LiveProjection<CalorieCreditView>(ledger: ledger),
             try LiveProjection<VitalsView>(ledger: ledger),
             try LiveProjection<FaceModelsView>(ledger: ledger),
             try LiveProjection<QueryIndexView>(ledger: ledger),
         ]
-        return LiveViews(views, size: try ledger.head().size)
+        return LiveViews(views, size: try ledger.head().size, residentLimit: residentLimit)
     }
 }
 

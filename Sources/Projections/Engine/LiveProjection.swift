@@ -18,11 +18,16 @@ final class LiveProjection<P: ProjectionKind>: LiveView {
     private var abandoned = false
 
     /// Brings the view up to date first, so the fold starts where the appends will.
+    /// Partitions drained for a save but not yet written: the fold reads them from here.
+    private let unwritten = UnwrittenPartitions()
+
     init(ledger: Ledger) throws {
         _ = try ProjectionEngine.current(P.self, ledger: ledger)
         self.ledger = ledger
-        store = try ledger.projectionStore(P.name)
-        fold = try ProjectionFold<P>(ledger: ledger, loadPartition: store.read)
+        let store = try ledger.projectionStore(P.name)
+        self.store = store
+        let unwritten = unwritten
+        fold = try ProjectionFold<P>(ledger: ledger) { key in try unwritten.lookup(key) ?? store.read(key) }
         applied = try store.checkpoint()?.size ?? 0
         saved = applied
     }
@@ -45,16 +50,32 @@ final class LiveProjection<P: ProjectionKind>: LiveView {
 
     var residentSize: Int { fold.state.residentSize }
 
-    /// Saves what was folded with its checkpoint, and lets go of it in memory.
-    func finish() throws {
-        guard !abandoned, applied > saved else { return }
-        let head = try ledger.head()
-        try store.write(
-            fold.drainChanges(),
-            checkpoint: ProjectionCheckpoint(version: P.version, size: applied, root: applied == head.size ? head.root : []))
+    /// Takes what was folded out of memory, to be written by `write` once the commits have
+    /// stored the events it folded; until then the fold reads it back from `unwritten`.
+    func drain() -> DrainedChanges? {
+        guard !abandoned, applied > saved else { return nil }
+        let changes = fold.drainChanges()
+        let generation = unwritten.add(changes)
         fold.evict()
         saved = applied
+        return DrainedChanges(changes: changes, size: applied, generation: generation)
     }
+
+    /// Writes drained changes with their checkpoint; safe beside the fold going on.
+    func write(_ drained: DrainedChanges) throws {
+        let head = try ledger.head()
+        try store.write(
+            drained.changes,
+            checkpoint: ProjectionCheckpoint(version: P.version, size: drained.size, root: drained.size == head.size ? head.root : []))
+        unwritten.remove(drained.changes.map(\.key), generation: drained.generation)
+    }
+}
+
+/// One view's changes taken out of its fold, with the log size they stand for.
+struct DrainedChanges {
+    let changes: [(key: [UInt8], value: [UInt8]?)]
+    let size: UInt64
+    let generation: Int
 }
 
 /// A view being folded as events land; see `ProjectionCatalog.liveViews`.
@@ -65,116 +86,8 @@ protocol LiveView: AnyObject {
     var folded: UInt64 { get }
     /// About how many bytes the fold holds in memory.
     var residentSize: Int { get }
-    /// Saves what was folded; the views then need no catch-up for these events.
-    func finish() throws
-}
-
-/// Every view, folded as a bulk append's events are prepared, and saved only where the
-/// commits stored exactly those events at exactly those sequence numbers. A wrong guess
-/// (a duplicate, another writer between, a failed commit) stops the folding, and the usual
-/// catch-up reads the rest from the log: it costs time, never correctness.
-///
-/// When the folds hold more than `residentLimit` bytes, the views are saved and let go of, as
-/// soon as the commits have caught up with the fold, so memory stays flat however large the import.
-public final class LiveViews: @unchecked Sendable {
-    private let views: [any LiveView]
-    private let condition = NSCondition()
-    /// The log size the commits have confirmed so far.
-    private var confirmed: UInt64
-    private var refuted = false
-    private let residentLimit = 16 << 20
-    /// Asks the appender to commit what it holds now, so a save need not wait long.
-    private var hurry: @Sendable () -> Void = {}
-    /// Whether the appender stopped on an error, so a save does not wait for commits that never come.
-    private var appenderFailed: @Sendable () -> Bool = { false }
-    /// One batch waits while another is folded: enough to keep both threads busy.
-    private let incoming = BoundedHandOff<(events: [Event], first: UInt64)>(capacity: 1)
-    private var folding: Thread?
-    private let foldingEnded = DispatchSemaphore(value: 0)
-
-    init(_ views: [any LiveView], size: UInt64) {
-        self.views = views
-        confirmed = size
-    }
-
-    /// Pass the appender's `commitPromptly` and `hasFailed`.
-    public func follow(hurry: @escaping @Sendable () -> Void, failed: @escaping @Sendable () -> Bool) {
-        self.hurry = hurry
-        appenderFailed = failed
-    }
-
-    /// Pass as the appender's `onPrepared`: `events` are to be stored at `first`, `first + 1`, …
-    /// They are folded on the views' own thread: folding costs about as much as preparing,
-    /// so the two run side by side, and a save waiting for the commits holds up only the views.
-    public func apply(_ events: [Event], first: UInt64) {
-        if folding == nil { startFolding() }
-        incoming.push((events, first))
-    }
-
-    private func startFolding() {
-        let incoming = incoming, ended = foldingEnded
-        let thread = Thread { [self] in
-            Thread.current.name = "views-fold"
-            while let (events, first) = incoming.next() { fold(events, first: first) }
-            ended.signal()
-        }
-        folding = thread
-        thread.start()
-    }
-
-    private func fold(_ events: [Event], first: UInt64) {
-        // One event at a time, so that one batch touching every day (activity summaries come
-        // one per day, together) cannot load the whole history into memory before a save.
-        // Through the buffer: reading an array element copies the event, ten retains and
-        // releases, and copies were a tenth of the folding.
-        events.withUnsafeBufferPointer { events in
-            for index in events.indices {
-                let folded: UInt64? = condition.withLock {
-                    guard !refuted else { return nil }
-                    for view in views { view.apply(events[index], sequence: first + UInt64(index)) }
-                    return views.reduce(0) { $0 + $1.residentSize } > residentLimit ? views.map(\.folded).min() : nil
-                }
-                if let folded { save(upTo: folded) }
-            }
-        }
-    }
-
-    /// Pass each commit's outcome, from the appender's `onCommit`.
-    public func confirm(_ outcome: AppendOutcome) {
-        condition.withLock {
-            let expected = Array(confirmed..<(confirmed + UInt64(outcome.appended.count)))
-            if outcome.duplicates > 0 || outcome.appended != expected { refuted = true }
-            confirmed += UInt64(outcome.appended.count)
-            condition.broadcast()
-        }
-    }
-
-    /// Saves what was folded once the commits confirm it all; call after the appender finished.
-    public func finish() throws {
-        if folding != nil {
-            incoming.close()
-            foldingEnded.wait()
-            folding = nil
-        }
-        try condition.withLock {
-            for view in views where !refuted && view.folded <= confirmed { try view.finish() }
-        }
-    }
-
-    private func save(upTo folded: UInt64) {
-        hurry()
-        condition.withLock {
-            // The commits may be ahead (the batch is queued before it is folded): the views
-            // are saved at the sequence they folded to, which is then stored.
-            while confirmed < folded, !refuted {
-                if appenderFailed() { refuted = true } else { _ = condition.wait(until: Date().addingTimeInterval(0.1)) }
-            }
-            guard !refuted else { return }
-            do {
-                for view in views { try view.finish() }
-            } catch {
-                refuted = true
-            }
-        }
-    }
+    /// Takes what was folded out of memory (nil when there is nothing to save).
+    func drain() -> DrainedChanges?
+    /// Writes drained changes with their checkpoint; the view then needs no catch-up for them.
+    func write(_ drained: DrainedChanges) throws
 }
