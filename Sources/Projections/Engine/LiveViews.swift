@@ -72,11 +72,12 @@ public final class LiveViews: @unchecked Sendable {
         // releases, and copies were a tenth of the folding.
         events.withUnsafeBufferPointer { events in
             for index in events.indices {
-                let full: Bool = condition.withLock {
-                    guard !refuted else { return false }
-                    for view in views { view.apply(events[index], sequence: first + UInt64(index)) }
-                    return views.reduce(0) { $0 + $1.residentSize } > residentLimit
+                condition.lock()
+                if !refuted {
+                    for view in views { view.apply(events.baseAddress! + index, sequence: first + UInt64(index)) }
                 }
+                let full = !refuted && views.reduce(0) { $0 + $1.residentSize } > residentLimit
+                condition.unlock()
                 if full {
                     hurry()
                     drained.push(views.compactMap { view in view.drain().map { (view, $0) } })
