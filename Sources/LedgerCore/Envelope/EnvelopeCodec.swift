@@ -21,7 +21,7 @@ public enum EnvelopeCodec {
     public static func encode(_ event: Event, into writer: inout BinaryWriter) {
         writer.byte(event.kind.code)
         writer.varint(UInt64(event.schema))
-        writer.raw(event.id.bytes)
+        event.id.withUnsafeBytes { writer.raw($0) }
         var flags: Flags = []
         if event.end != nil { flags.insert(.end) }
         if event.zone != nil { flags.insert(.zone) }
@@ -36,7 +36,7 @@ public enum EnvelopeCodec {
         writer.string(event.source.name)
         if let device = event.source.device { writer.string(device) }
         if let version = event.source.version { writer.string(version) }
-        if let causation = event.causation { writer.raw(causation.bytes) }
+        if let causation = event.causation { causation.withUnsafeBytes { writer.raw($0) } }
         DocumentCodec.encode(event.payload, into: &writer)
     }
 

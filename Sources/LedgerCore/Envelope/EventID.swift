@@ -1,16 +1,32 @@
 /// A 16-byte event identifier, shown as 32 lowercase hex digits.
+///
+/// Held as two big-endian words rather than an array: every event carries one, and an id
+/// on the heap cost an allocation per event and reference counting on every copy.
 public struct EventID: Hashable, Comparable, Sendable, CustomStringConvertible {
     public static let byteCount = 16
-    public let bytes: [UInt8]
+    /// The first and last eight bytes, read big-endian: ordering the words orders the bytes.
+    public let words: (high: UInt64, low: UInt64)
 
     public init?(bytes: some Collection<UInt8>) {
         guard bytes.count == Self.byteCount else { return nil }
-        self.bytes = Array(bytes)
+        // Arrays and slices are read as two words; other collections byte by byte.
+        if let words = bytes.withContiguousStorageIfAvailable({ stored in
+            let raw = UnsafeRawBufferPointer(stored)
+            return (UInt64(bigEndian: raw.loadUnaligned(as: UInt64.self)), UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+        }) {
+            self.words = words
+            return
+        }
+        var high: UInt64 = 0, low: UInt64 = 0
+        for (index, byte) in bytes.enumerated() {
+            if index < 8 { high = high << 8 | UInt64(byte) } else { low = low << 8 | UInt64(byte) }
+        }
+        words = (high, low)
     }
 
     public init?(hex: String) {
-        guard let bytes = Hex.decode(hex), bytes.count == Self.byteCount else { return nil }
-        self.bytes = bytes
+        guard let bytes = Hex.decode(hex) else { return nil }
+        self.init(bytes: bytes)
     }
 
     /// A random id from the system's generator, for events typed at the CLI.
@@ -19,9 +35,23 @@ public struct EventID: Hashable, Comparable, Sendable, CustomStringConvertible {
         return EventID(bytes: (0..<byteCount).map { _ in UInt8.random(in: .min ... .max, using: &generator) })!
     }
 
+    public var bytes: [UInt8] { withUnsafeBytes { Array($0) } }
+
+    /// The 16 bytes, without making an array of them.
+    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try Swift.withUnsafeBytes(of: (words.high.bigEndian, words.low.bigEndian), body)
+    }
+
     public var description: String { Hex.encode(bytes) }
 
-    public static func < (lhs: EventID, rhs: EventID) -> Bool { lhs.bytes.lexicographicallyPrecedes(rhs.bytes) }
+    public static func == (lhs: EventID, rhs: EventID) -> Bool { lhs.words == rhs.words }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(words.high)
+        hasher.combine(words.low)
+    }
+
+    public static func < (lhs: EventID, rhs: EventID) -> Bool { lhs.words < rhs.words }
 }
 
 /// Lowercase hexadecimal text for bytes.

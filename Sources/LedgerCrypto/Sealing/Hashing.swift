@@ -1,4 +1,5 @@
 import CSodium
+import LedgerCore
 
 /// BLAKE2b and SipHash helpers over libsodium.
 public enum Hashing {
@@ -39,8 +40,16 @@ public struct IDIndexHasher: Sendable {
     }
 
     public func hash(_ id: [UInt8]) -> [UInt8] {
+        id.withUnsafeBytes { hash($0) }
+    }
+
+    public func hash(_ id: EventID) -> [UInt8] {
+        id.withUnsafeBytes { hash($0) }
+    }
+
+    private func hash(_ id: UnsafeRawBufferPointer) -> [UInt8] {
         var output = [UInt8](repeating: 0, count: Int(crypto_shorthash_siphashx24_BYTES))
-        key.withUnsignedPointer { _ = crypto_shorthash_siphashx24(&output, id, UInt64(id.count), $0) }
+        key.withUnsignedPointer { _ = crypto_shorthash_siphashx24(&output, id.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(id.count), $0) }
         return Array(output.prefix(Self.outputSize))
     }
 }

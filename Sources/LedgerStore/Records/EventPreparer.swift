@@ -82,7 +82,7 @@ final class EventPreparer {
         try events.withUnsafeBufferPointer { events in
             for index in events.indices {
                 if validate { try Self.validate(events[index], at: index) }
-                let key = indexHasher.hash(events[index].id.bytes)
+                let key = indexHasher.hash(events[index].id)
                 let keyRange = append(key, to: &batch.bytes)
                 encoder.reset()
                 EnvelopeCodec.encode(events[index], into: &encoder)

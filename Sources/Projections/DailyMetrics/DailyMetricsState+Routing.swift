@@ -5,7 +5,7 @@ extension DailyMetricsState {
     /// Calls `emit(firstDay, lastDay, record)` for each record of `event`; `add` and
     /// `remove` share it so that removal visits exactly the days addition touched.
     func contributions(of event: Event, _ emit: (Int64, Int64, DayRecord) throws -> Void) throws {
-        let (high, low) = DayRecord.idWords(event.id.bytes)
+        let (high, low) = event.id.words
         let start = event.start.micros
         let end = max(start, event.end?.micros ?? start)
         let record = DayRecord(series: 0, source: 0, utcOffset: event.utcOffset, start: start, end: end, value: 0, idHigh: high, idLow: low)
@@ -120,7 +120,7 @@ extension DailyMetricsState {
     func priorityChange(_ event: Event) throws -> SourcePriority.Change? {
         let setting = try event.decode(SettingChanged.self)
         guard setting.key == SourcePriority.settingKey, let names = SourcePriority.names(in: setting.value) else { return nil }
-        let (high, low) = DayRecord.idWords(event.id.bytes)
+        let (high, low) = event.id.words
         let day = LocalDay(event.start, utcOffset: event.utcOffset).number
         return SourcePriority.Change(day: day, start: event.start.micros, idHigh: high, idLow: low, names: names)
     }

@@ -60,7 +60,7 @@ public final class DailyMetricsState {
 
     /// The exact inverse of `add` for the same event, matched by `event.id`.
     public func remove(_ event: Event) throws {
-        let (high, low) = DayRecord.idWords(event.id.bytes)
+        let (high, low) = event.id.words
         if event.kind == .settingChanged {
             if priority.remove(high: high, low: low) { settingsTouched = true }
             return

@@ -14,16 +14,3 @@ struct DayRecord {
     var idHigh: UInt64
     var idLow: UInt64
 }
-
-extension DayRecord {
-    /// The id's 16 bytes as two big-endian words, so records compare without an array.
-    static func idWords(_ bytes: [UInt8]) -> (UInt64, UInt64) {
-        var high: UInt64 = 0
-        var low: UInt64 = 0
-        for index in 0..<8 {
-            high = high << 8 | UInt64(bytes[index])
-            low = low << 8 | UInt64(bytes[index + 8])
-        }
-        return (high, low)
-    }
-}

@@ -12,7 +12,7 @@ extension IndexedRow {
         case .eventCorrected, .eventRetracted, .activityStopped, .subjectErased: return nil
         default: break
         }
-        let (high, low) = DayRecord.idWords(event.id.bytes)
+        let (high, low) = event.id.words
         let start = event.start.micros
         self.init(
             series: event.kind.rawValue, start: start, end: max(start, event.end?.micros ?? start), utcOffset: event.utcOffset,

@@ -58,7 +58,7 @@ public final class QueryIndexState: ProjectionState {
         let stop = try event.decode(ActivityStopped.self)
         let at = event.start.micros
         let latest = SeriesMonth(series: IndexedRow.activitySeries, start: at, utcOffset: event.utcOffset)
-        let started = stop.startedBy.map { DayRecord.idWords($0.bytes) }
+        let started = stop.startedBy?.words
         for partition in [latest, SeriesMonth(series: latest.series, month: latest.month - 1)] {
             let table = try self.table(partition)
             let match = (0..<table.count).reversed().first { index in
