@@ -29,7 +29,7 @@ printf 'demo passphrase\n' >"$work/passphrase"
 chmod 600 "$work/passphrase"
 .build/release/healthledger import apple-health "$work/export.zip" --vault "$vault" --passphrase-file "$work/passphrase" | sed 's/^/   /'
 echo "9. Imported again: nothing new is stored"
-.build/release/healthledger import apple-health "$work/export.zip" --vault "$vault" --passphrase-file "$work/passphrase" | head -1 | sed 's/^/   /'
+.build/release/healthledger import apple-health "$work/export.zip" --vault "$vault" --passphrase-file "$work/passphrase" | sed -n '1s/^/   /p'
 echo "10. Audit after the import:"
 .build/release/healthledger audit --vault "$vault" --passphrase-file "$work/passphrase" | sed 's/^/   /'
 hl() { .build/release/healthledger "$@" --vault "$vault" --passphrase-file "$work/passphrase"; }
@@ -42,6 +42,8 @@ echo "12. A sealed bundle for a doctor's age key, opened and verified with that 
 .build/release/healthledger keygen --out "$work/doctor.key" | sed 's/^/   /'
 recipient=$(grep -o 'age1[0-9a-z]*' "$work/doctor.key" | head -1)
 hl export bundle --out "$work/bundle.age" --recipient "$recipient" | tail -1 | sed 's/^/   /'
-.build/release/healthledger open "$work/bundle.age" --identity "$work/doctor.key" | head -12 | sed 's/^/   /'
+# sed reads to the end (printing the first 12 lines): `head` would close the pipe early,
+# and under pipefail the writer's SIGPIPE would fail the demo.
+.build/release/healthledger open "$work/bundle.age" --identity "$work/doctor.key" | sed -n '1,12s/^/   /p'
 echo
 echo "Everything is in $work (vault passphrase: demo passphrase)."
