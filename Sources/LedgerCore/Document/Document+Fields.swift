@@ -113,11 +113,12 @@ extension Document {
         return documents
     }
 
-    static func asDouble(_ value: DocValue, field: String) throws(ValidationError) -> Double {
+    /// `field` is named only for an error: columns name each value by its index.
+    static func asDouble(_ value: DocValue, field: @autoclosure () -> String) throws(ValidationError) -> Double {
         switch value {
         case .double(let number) where number.isFinite: return number
         case .int(let number): return Double(number)
-        default: throw ValidationError(field: field, value: describe(value), reason: "must be a finite number")
+        default: throw ValidationError(field: field(), value: describe(value), reason: "must be a finite number")
         }
     }
 

@@ -21,30 +21,33 @@ enum Rule {
         return number
     }
 
-    static func nonNegative(_ number: Double, _ field: String) throws(ValidationError) -> Double {
-        try finite(number, field)
-        guard number >= 0 else { throw ValidationError(field: field, value: describe(.double(number)), reason: "must not be negative") }
+    // The numeric rules take the field's name as an autoclosure: a route checks seven
+    // numbers per point, and naming each (`lat[1234]`) up front cost more than the checks.
+
+    static func nonNegative(_ number: Double, _ field: @autoclosure () -> String) throws(ValidationError) -> Double {
+        try finite(number, field())
+        guard number >= 0 else { throw ValidationError(field: field(), value: describe(.double(number)), reason: "must not be negative") }
         return number
     }
 
-    static func nonNegativeIfPresent(_ number: Double?, _ field: String) throws(ValidationError) -> Double? {
+    static func nonNegativeIfPresent(_ number: Double?, _ field: @autoclosure () -> String) throws(ValidationError) -> Double? {
         guard let number else { return nil }
-        return try nonNegative(number, field)
+        return try nonNegative(number, field())
     }
 
-    static func within(_ number: Double, _ range: ClosedRange<Double>, _ field: String) throws(ValidationError) -> Double {
-        try finite(number, field)
+    static func within(_ number: Double, _ range: ClosedRange<Double>, _ field: @autoclosure () -> String) throws(ValidationError) -> Double {
+        try finite(number, field())
         guard range.contains(number) else {
             throw ValidationError(
-                field: field, value: describe(.double(number)),
+                field: field(), value: describe(.double(number)),
                 reason: "must lie within \(JSONWriter.formatDouble(range.lowerBound))…\(JSONWriter.formatDouble(range.upperBound))")
         }
         return number
     }
 
     /// Typed values can be built with NaN or infinity directly; `document` would carry them.
-    static func finite(_ number: Double, _ field: String) throws(ValidationError) {
-        guard number.isFinite else { throw ValidationError(field: field, value: "\(number)", reason: "must be a finite number") }
+    static func finite(_ number: Double, _ field: @autoclosure () -> String) throws(ValidationError) {
+        guard number.isFinite else { throw ValidationError(field: field(), value: "\(number)", reason: "must be a finite number") }
     }
 
     /// A unit string HealthKit writes (`count/min`, `kg`, `mmol<180.15588>/L`).
