@@ -39,17 +39,11 @@ public struct IDIndexHasher: Sendable {
         self.key = key
     }
 
-    public func hash(_ id: [UInt8]) -> [UInt8] {
-        id.withUnsafeBytes { hash($0) }
-    }
-
     public func hash(_ id: EventID) -> [UInt8] {
-        id.withUnsafeBytes { hash($0) }
-    }
-
-    private func hash(_ id: UnsafeRawBufferPointer) -> [UInt8] {
         var output = [UInt8](repeating: 0, count: Int(crypto_shorthash_siphashx24_BYTES))
-        key.withUnsignedPointer { _ = crypto_shorthash_siphashx24(&output, id.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(id.count), $0) }
+        id.withUnsafeBytes { bytes in
+            key.withUnsignedPointer { _ = crypto_shorthash_siphashx24(&output, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(bytes.count), $0) }
+        }
         return Array(output.prefix(Self.outputSize))
     }
 }
