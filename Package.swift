@@ -32,6 +32,7 @@ let package = Package(
         systemLibrary("CZstd", pkgConfig: "libzstd", apt: ["libzstd-dev"]),
         systemLibrary("CKeyutils", pkgConfig: "libkeyutils", apt: ["libkeyutils-dev"]),
         systemLibrary("CZip", pkgConfig: "zlib", apt: ["zlib1g-dev"]),
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .target(name: "LedgerCore", swiftSettings: hotPath),
         .target(name: "LedgerCrypto", dependencies: ["CSodium", "CKeyutils", "LedgerCore"]),
         .target(name: "AgeFormat", dependencies: ["CSodium", "LedgerCrypto"]),
@@ -48,7 +49,7 @@ let package = Package(
             "AgeFormat", "CSodium", "CZip", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", "HealthImport",
         ], path: "Sources/Bundle", resources: [.copy("Resources/HKSampleMapping.json"), .copy("Resources/HKSampleMapping.LICENSE.md")]),
         .executableTarget(name: "healthledger", dependencies: [
-            "LedgerStore", "LedgerCrypto", "LedgerCore", "Migrations", "DemoData", "Projections", "HealthImport", "Query", "Charts", "HealthBundle", "AgeFormat",
+            "LedgerStore", "LedgerCrypto", "LedgerCore", "Migrations", "DemoData", "Projections", "HealthImport", "Query", "Charts", "HealthBundle", "AgeFormat", "CMalloc",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "ledger-replay", dependencies: [
@@ -70,7 +71,7 @@ let package = Package(
         .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore"]),
         .testTarget(name: "LedgerCryptoTests", dependencies: ["LedgerCrypto"]),
         .testTarget(name: "MigrationsTests", dependencies: ["Migrations", "LedgerCore"]),
-        .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "CLMDB"]),
+        .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "CLMDB", "Migrations"]),
         .testTarget(name: "EndToEndTests", dependencies: [
             "LedgerCore", "CLMDB", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),

@@ -1,7 +1,11 @@
 /// The on-disk vault format: what this build writes, and the steps that bring older vaults up.
 public enum VaultFormat {
     /// Format 1: vault.json with key slots, LMDB databases log, batches, ids and meta.
-    public static let current = 1
+    /// Format 2: the dedup index in two tiers, `ids` (settled) and `ids.recent`. A format-1
+    /// vault's `ids` is a valid settled tier, so opening one creates the empty `ids.recent`
+    /// and records format 2: a format-1 build would not look in `ids.recent` and would
+    /// append duplicates.
+    public static let current = 2
 
     /// Whether this build can open a vault written in `format`.
     public static func check(_ format: Int) throws(VaultFormatError) {

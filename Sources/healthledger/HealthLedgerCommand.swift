@@ -25,6 +25,7 @@ struct HealthLedgerCommand: ParsableCommand {
     /// Runs the command, mapping every failure to a message on stderr and its own exit code.
     static func main() {
         CrashHygiene.install()
+        HeapPolicy.install()
         do {
             var command = try parseAsRoot()
             try command.run()

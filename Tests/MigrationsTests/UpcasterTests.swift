@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func newerVaultFormatsAreRefused() {
-        #expect(throws: VaultFormatError.newer(found: 2, supported: 1)) { try VaultFormat.check(2) }
+        #expect(throws: VaultFormatError.newer(found: 3, supported: 2)) { try VaultFormat.check(3) }
         #expect(throws: Never.self) { try VaultFormat.check(VaultFormat.current) }
     }
 }

@@ -39,15 +39,26 @@ public final class Transaction {
     public func get<R>(
         _ database: Database, key: [UInt8], _ body: (UnsafeRawBufferPointer) throws -> R
     ) throws -> R? {
-        var keyCopy = key
-        return try keyCopy.withUnsafeMutableBytes { (keyBytes) throws -> R? in
-            var keyVal = MDB_val(mv_size: keyBytes.count, mv_data: keyBytes.baseAddress)
-            var value = MDB_val()
-            let status = mdb_get(handle, database.handle, &keyVal, &value)
-            if status == LMDBError.notFound { return nil }
-            try lmdb(status, "mdb_get(\(database.name))")
-            return try body(UnsafeRawBufferPointer(start: value.mv_data, count: value.mv_size))
-        }
+        try key.withUnsafeBytes { try get(database, key: $0, body) }
+    }
+
+    /// Runs `body` on the value under `key` in place (valid only during the call), or returns nil.
+    public func get<R>(
+        _ database: Database, key: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) throws -> R
+    ) throws -> R? {
+        var keyVal = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
+        var value = MDB_val()
+        let status = mdb_get(handle, database.handle, &keyVal, &value)
+        if status == LMDBError.notFound { return nil }
+        try lmdb(status, "mdb_get(\(database.name))")
+        return try body(UnsafeRawBufferPointer(start: value.mv_data, count: value.mv_size))
+    }
+
+    /// The database's entry and page counts.
+    public func statistics(_ database: Database) throws -> MDB_stat {
+        var stat = MDB_stat()
+        try lmdb(mdb_stat(handle, database.handle, &stat), "mdb_stat(\(database.name))")
+        return stat
     }
 
     public enum PutMode {
@@ -86,13 +97,15 @@ public final class Transaction {
     }
 
     public func delete(_ database: Database, key: [UInt8]) throws {
-        var keyCopy = key
-        try keyCopy.withUnsafeMutableBytes { (keyBytes) throws in
-            var keyVal = MDB_val(mv_size: keyBytes.count, mv_data: keyBytes.baseAddress)
-            let status = mdb_del(handle, database.handle, &keyVal, nil)
-            if status == LMDBError.notFound { return }
-            try lmdb(status, "mdb_del(\(database.name))")
-        }
+        try key.withUnsafeBytes { try delete(database, key: $0) }
+    }
+
+    /// Deletes the entry under `key`, if there is one.
+    public func delete(_ database: Database, key: UnsafeRawBufferPointer) throws {
+        var keyVal = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
+        let status = mdb_del(handle, database.handle, &keyVal, nil)
+        if status == LMDBError.notFound { return }
+        try lmdb(status, "mdb_del(\(database.name))")
     }
 
     public func cursor(_ database: Database) throws -> Cursor {

@@ -167,7 +167,7 @@ private final class CommitQueue: @unchecked Sendable {
     private var pendingBytes: Int { pending.reduce(0) { $0 + $1.batch.bytes.count } }
     /// Prepared bytes allowed to wait: a few large events (routes, ECGs) weigh more than
     /// thousands of small ones, so the count of events alone does not bound memory.
-    private let maximumPendingBytes = 24 << 20
+    private let maximumPendingBytes = 12 << 20
     /// Set by `hurry`: commit what is queued without waiting for a full transaction.
     private var hurried = false
     /// The most events one coalesced transaction takes.

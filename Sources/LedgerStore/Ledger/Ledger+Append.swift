@@ -31,6 +31,8 @@ extension Ledger {
     /// Stores prepared batches in one transaction: dedup, seal at their sequence numbers,
     /// hash into the tree. Returns each event's sequence number per batch, nil for a duplicate.
     func commit(_ prepared: [PreparedBatch], recordedAt: Timestamp) throws -> [[UInt64?]] {
+        // Before, not after: if settling fails, nothing of this batch is stored either.
+        try settleRecentIDsIfNeeded()
         var batches = prepared
         return try environment.write { txn in
             var state = try LedgerState.load(txn, databases)
@@ -100,7 +102,7 @@ extension Ledger {
             var assumed = (first + UInt64(place.position)).bigEndian
             isDuplicate[place.position] = try withUnsafeBytes(of: &assumed) { value in
                 try batch.withBytes(batch.events[place.event].indexKey) { key in
-                    try !txn.put(databases.ids, key: key, value: IndexValue.bytes(value), mode: .insertOnly)
+                    try !databases.ids.insert(txn, key: key, value: IndexValue.bytes(value))
                 }
             }
         }
@@ -119,7 +121,7 @@ extension Ledger {
                 if next != first + UInt64(position) {
                     var actual = next.bigEndian
                     try withUnsafeBytes(of: &actual) { value in
-                        try batch.withBytes(event.indexKey) { key in _ = try txn.put(databases.ids, key: key, value: IndexValue.bytes(value)) }
+                        try batch.withBytes(event.indexKey) { key in try databases.ids.replaceInserted(txn, key: key, value: IndexValue.bytes(value)) }
                     }
                 }
                 assigned.append(next)

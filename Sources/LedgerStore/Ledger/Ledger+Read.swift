@@ -158,9 +158,9 @@ extension Ledger {
     /// The event with `id`, found through the keyed index.
     public func event(id: EventID) throws -> StoredEvent? {
         let sequence = try environment.read { txn in
-            try txn.get(databases.ids, key: indexHasher.hash(id)) { IndexValue.sequence($0) }
+            try indexHasher.hash(id).withUnsafeBytes { try databases.ids.sequence(txn, key: $0) }
         }
-        guard let found = sequence ?? nil, let stored = try event(sequence: found), stored.event.id == id else { return nil }
+        guard let found = sequence, let stored = try event(sequence: found), stored.event.id == id else { return nil }
         return stored
     }
 }

@@ -23,13 +23,13 @@ extension Ledger {
             }
             return StorageStatistics(
                 events: count, averageRecordBytes: count == 0 ? 0 : Double(total) / Double(count),
-                logBytes: try pageBytes(txn, databases.log), indexBytes: try pageBytes(txn, databases.ids))
+                logBytes: try pageBytes(txn, databases.log),
+                indexBytes: try pageBytes(txn, databases.ids.settled) + pageBytes(txn, databases.ids.recent))
         }
     }
 
     private func pageBytes(_ txn: Transaction, _ database: Database) throws -> Int {
-        var stat = MDB_stat()
-        try lmdb(mdb_stat(txn.handle, database.handle, &stat), "mdb_stat(\(database.name))")
+        let stat = try txn.statistics(database)
         return (stat.ms_branch_pages + stat.ms_leaf_pages + stat.ms_overflow_pages) * Int(stat.ms_psize)
     }
 }

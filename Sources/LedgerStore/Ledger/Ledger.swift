@@ -35,11 +35,13 @@ public final class Ledger {
     let projectionKey: SecretBytes
     /// Wraps each blob's own random key (see `Ledger+Blobs.swift`).
     let blobKeyWrappingKey: SecretBytes
+    /// When the dedup index's recent keys are settled; tests make it small.
+    var idSettling = DedupIndex.Settling()
 
     public static let defaultMapSize = 1 << 30
 
     public init(directory: String, masterKey: MasterKey, mapSize: Int = Ledger.defaultMapSize) throws {
-        header = try VaultHeader.read(vault: directory)
+        var header = try VaultHeader.read(vault: directory)
         signingKey = SigningKey(seed: masterKey.derive(.signingSeed))
         guard constantTimeEqual(signingKey.publicKey, header.publicKeyBytes) else {
             throw LedgerStoreError.locked(.wrongSecret(.passphrase))
@@ -47,7 +49,13 @@ public final class Ledger {
         self.directory = directory
         vaultID = header.vaultIDBytes
         environment = try Environment(path: directory, mapSize: mapSize)
+        // Opening creates the databases an older format lacks; see `VaultFormat`.
         databases = try Databases.open(in: environment)
+        if header.format < VaultFormat.current {
+            header.format = VaultFormat.current
+            try header.write(vault: directory)
+        }
+        self.header = header
         let recordKey = masterKey.derive(.recordSealing)
         codec = RecordCodec(sealer: RecordSealer(key: recordKey, vaultID: vaultID), shelf: shelf)
         secondaryCodec = RecordCodec(sealer: codec.sealer, shelf: shelf)
@@ -87,8 +95,8 @@ struct Databases {
     let log: Database
     /// first sequence of a committed batch → nonce prefix ‖ sealed commit time.
     let batches: Database
-    /// SipHash(id) → sequence.
-    let ids: Database
+    /// Keyed hash of an event id → sequence, in two tiers.
+    let ids: DedupIndex
     /// frontier, checkpoint, dictionaries.
     let meta: Database
     /// Sealed images and their wrapped keys, under separate entries (see `Ledger+Blobs.swift`).
@@ -99,7 +107,9 @@ struct Databases {
             Databases(
                 log: try environment.database("log", in: txn, create: create),
                 batches: try environment.database("batches", in: txn, create: create),
-                ids: try environment.database("ids", in: txn, create: create),
+                ids: DedupIndex(
+                    settled: try environment.database(DedupIndex.settledName, in: txn, create: create),
+                    recent: try environment.database(DedupIndex.recentName, in: txn, create: create)),
                 meta: try environment.database("meta", in: txn, create: create),
                 blobs: try environment.database("blobs", in: txn, create: create))
         }

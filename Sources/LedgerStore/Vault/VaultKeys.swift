@@ -1,6 +1,7 @@
 import Foundation
 import LedgerCore
 import LedgerCrypto
+import Migrations
 
 /// A way of proving you may open a vault.
 public enum VaultSecret {
@@ -47,7 +48,7 @@ public enum VaultKeys {
             ]
             if let keyfile { slots.append(try KeySlot.wrap(master, kind: .keyfile, secret: keyfile, vaultID: vaultID)) }
             let header = VaultHeader(
-                format: 1, vaultID: Hex.encode(vaultID), createdAt: Timestamp.now().iso8601(utcOffset: 0),
+                format: VaultFormat.current, vaultID: Hex.encode(vaultID), createdAt: Timestamp.now().iso8601(utcOffset: 0),
                 origin: "healthledger.local/vault/\(Hex.encode(vaultID))", signingPublicKey: Hex.encode(signing.publicKey),
                 slots: slots)
             try header.write(vault: directory)

@@ -1,0 +1,2 @@
+// glibc's allocator settings (mallopt), which Glibc's module map leaves out.
+#include <malloc.h>
