@@ -52,16 +52,19 @@ public final class BulkAppender {
         // keep half as much in flight, and the committer has time for their extra page writes.
         queue = CommitQueue(maximumEvents: preparation == .onOwnThread ? 50_000 : 100_000)
         self.onPrepared = onPrepared
-        preparer = EventPreparer(shelf: ledger.shelf, indexHasher: ledger.indexHasher, sealer: ledger.codec.sealer)
+        // Enough for the batches prepared while one commits; more would sit idle after it.
+        let buffers = ByteBufferPool(capacity: 16)
+        preparer = EventPreparer(shelf: ledger.shelf, indexHasher: ledger.indexHasher, sealer: ledger.codec.sealer, buffers: buffers)
         expectedNext = (try? ledger.count()) ?? 0
         let work = UncheckedLedger(ledger: ledger)
         let queue = queue
         committer = Thread {
             // Named, so that `top -H` and profilers tell the threads apart.
             Thread.current.name = "ledger-commit"
-            while let pending = queue.next() {
+            while var pending = queue.next() {
                 do {
                     let assigned = try work.ledger.commit(pending.map(\.batch), recordedAt: recordedAt)
+                    for index in pending.indices { buffers.recycle(&pending[index].batch.bytes) }
                     work.ledger.environment.releaseMappedPages()
                     for (item, sequences) in zip(pending, assigned) {
                         let outcome = AppendOutcome(assigned: sequences)
@@ -141,7 +144,7 @@ public final class BulkAppender {
 /// A prepared batch waiting to commit.
 private struct QueuedBatch {
     let tag: Int
-    let batch: PreparedBatch
+    var batch: PreparedBatch
 }
 
 /// The preparer handed to the preparing thread; only that thread uses it.

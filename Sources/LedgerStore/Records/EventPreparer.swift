@@ -61,11 +61,14 @@ final class EventPreparer {
     private let sealer: RecordSealer
     private var scratch: [UInt8] = []
     private var encoder = BinaryWriter(capacity: 4096)
+    /// Where batch buffers come from when the committing side hands them back.
+    private let buffers: ByteBufferPool?
 
-    init(shelf: DictionaryShelf, indexHasher: IDIndexHasher, sealer: RecordSealer) {
+    init(shelf: DictionaryShelf, indexHasher: IDIndexHasher, sealer: RecordSealer, buffers: ByteBufferPool? = nil) {
         self.shelf = shelf
         self.indexHasher = indexHasher
         self.sealer = sealer
+        self.buffers = buffers
     }
 
     /// With `expectedFirst`, also seals one event in `sealAheadEvery` at the sequence number
@@ -75,7 +78,7 @@ final class EventPreparer {
     /// `validate: false` is for callers that have validated each event themselves (an
     /// importer does, to set aside one bad record rather than fail its whole batch).
     func prepare(_ events: [Event], expectedFirst: UInt64? = nil, sealAheadEvery: Int = 1, validate: Bool = true) throws -> PreparedBatch {
-        var batch = PreparedBatch(dictionary: shelf.current)
+        var batch = PreparedBatch(bytes: buffers?.take() ?? [], dictionary: shelf.current)
         batch.bytes.reserveCapacity(events.count * 320)
         batch.events.reserveCapacity(events.count)
         // Through the buffer, so that reading an event does not copy it.
@@ -95,7 +98,8 @@ final class EventPreparer {
         if let expectedFirst { sealAhead(&batch, first: expectedFirst, every: sealAheadEvery) }
         // Appends grow the buffer by doubling, and batches wait in the commit queue: a copy
         // of the bytes alone costs little next to holding up to twice them until commit.
-        if batch.bytes.capacity > batch.bytes.count + batch.bytes.count / 4 { batch.bytes = Array(batch.bytes) }
+        // A pooled buffer keeps its room instead, to be filled again.
+        if buffers == nil, batch.bytes.capacity > batch.bytes.count + batch.bytes.count / 4 { batch.bytes = Array(batch.bytes) }
         return batch
     }
 
