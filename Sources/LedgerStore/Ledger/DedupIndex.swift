@@ -7,9 +7,9 @@ import CLMDB
 /// nearly every leaf of a single index: LMDB keeps a copy of each page a transaction
 /// changes until it commits, so memory grew with the vault (85 MB of copies at 2M events)
 /// and every commit rewrote the whole index. New keys now go into `recent`, which stays
-/// small; when it passes `recentLimit`, `settle` moves it into `settled` one slice of the
-/// key space per transaction, each slice small enough to touch about
-/// `pagesPerSettleTransaction` of the settled index's pages.
+/// small; past `Settling.recentLimit` keys, `settle` moves them into `settled` one slice of
+/// the key space per transaction, each slice small enough to touch about
+/// `Settling.pagesPerTransaction` of the settled index's pages.
 ///
 /// Each key is in exactly one tier: a transaction that moves a key removes it from `recent`.
 struct DedupIndex {
