@@ -14,7 +14,10 @@ final class Compressor {
     /// The dictionary each context references now; re-referencing costs a context reset.
     private var compressionReference: UInt8?? = .none
     private var decompressionReference: UInt8?? = .none
-    static let level: Int32 = 3
+    /// Level 1, not DESIGN's 3: with a trained dictionary a sample's sealed record grows by
+    /// half a byte (63.6 → 64.1), routes by about a sixth, and compressing costs a third
+    /// less (a 2M-record import: 1 s less on the preparing thread).
+    static let level: Int32 = 1
 
     // Experimental zstd parameters, set by number: ZSTD_c_format (ZSTD_c_experimentalParam2)
     // and ZSTD_d_format (ZSTD_d_experimentalParam1), value ZSTD_f_zstd1_magicless.
