@@ -32,14 +32,14 @@ final class LiveProjection<P: ProjectionKind>: LiveView {
         saved = applied
     }
 
-    func apply(_ event: UnsafePointer<Event>, sequence: UInt64) {
+    func apply(_ event: Event, sequence: UInt64) {
         guard !abandoned else { return }
         guard sequence == applied else {
             abandoned = true
             return
         }
         do {
-            try fold.apply(event.pointee)
+            try fold.apply(event)
             applied += 1
         } catch {
             abandoned = true
@@ -81,8 +81,7 @@ struct DrainedChanges {
 /// A view being folded as events land; see `ProjectionCatalog.liveViews`.
 protocol LiveView: AnyObject {
     /// Called with each event in log order, from one thread at a time.
-    /// `event` points into the batch being folded: passing it by value copied every event.
-    func apply(_ event: UnsafePointer<Event>, sequence: UInt64)
+    func apply(_ event: Event, sequence: UInt64)
     /// The log size the view has folded up to.
     var folded: UInt64 { get }
     /// About how many bytes the fold holds in memory.

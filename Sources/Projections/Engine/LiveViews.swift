@@ -68,13 +68,14 @@ public final class LiveViews: @unchecked Sendable {
     private func fold(_ events: [Event], first: UInt64) {
         // One event at a time, so that one batch touching every day (activity summaries come
         // one per day, together) cannot load the whole history into memory before a save.
-        // Through the buffer: reading an array element copies the event, ten retains and
-        // releases, and copies were a tenth of the folding.
+        // Read out of the batch once for all the views: passed on from a pointer or an array
+        // element, the event was copied (ten retains and releases) for each view it went to.
         events.withUnsafeBufferPointer { events in
             for index in events.indices {
                 condition.lock()
                 if !refuted {
-                    for view in views { view.apply(events.baseAddress! + index, sequence: first + UInt64(index)) }
+                    let event = events[index]
+                    for view in views { view.apply(event, sequence: first + UInt64(index)) }
                 }
                 // Looked at every 64 events: summing five views' sizes per event cost more
                 // than folding some, and 64 events can load no more than 64 partitions.
