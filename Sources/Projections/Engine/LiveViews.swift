@@ -70,22 +70,20 @@ public final class LiveViews: @unchecked Sendable {
         // one per day, together) cannot load the whole history into memory before a save.
         // Read out of the batch once for all the views: passed on from a pointer or an array
         // element, the event was copied (ten retains and releases) for each view it went to.
-        events.withUnsafeBufferPointer { events in
-            for index in events.indices {
-                condition.lock()
-                if !refuted {
-                    let event = events[index]
-                    for view in views { view.apply(event, sequence: first + UInt64(index)) }
-                }
-                // Looked at every 64 events: summing five views' sizes per event cost more
-                // than folding some, and 64 events can load no more than 64 partitions.
-                let look = index % 64 == 63 || index == events.count - 1
-                let full = look && !refuted && views.reduce(0) { $0 + $1.residentSize } > residentLimit
-                condition.unlock()
-                if full {
-                    hurry()
-                    drained.push(views.compactMap { view in view.drain().map { (view, $0) } })
-                }
+        for index in events.indices {
+            condition.lock()
+            if !refuted {
+                let event = events[index]
+                for view in views { view.apply(event, sequence: first + UInt64(index)) }
+            }
+            // Looked at every 64 events: summing five views' sizes per event cost more
+            // than folding some, and 64 events can load no more than 64 partitions.
+            let look = index % 64 == 63 || index == events.count - 1
+            let full = look && !refuted && views.reduce(0) { $0 + $1.residentSize } > residentLimit
+            condition.unlock()
+            if full {
+                hurry()
+                drained.push(views.compactMap { view in view.drain().map { (view, $0) } })
             }
         }
     }
