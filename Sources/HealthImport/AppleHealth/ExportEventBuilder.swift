@@ -47,8 +47,7 @@ final class ExportEventBuilder {
                     capture = nil
                     try finish(finished)
                 }
-            } else if depth == 1, let record = pendingRecord {
-                pendingRecord = nil
+            } else if depth == 1, let record = pendingRecord.take() {
                 try finish(record)
             }
         case .open, .empty:

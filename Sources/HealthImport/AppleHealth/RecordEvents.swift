@@ -6,6 +6,7 @@ import LedgerCore
 struct RecordEvents {
     let identity: ImportIdentity
     private var canonical = CanonicalBytes(0)
+    private var recentPrefixes = ImportIdentity.RecentPrefixes()
     /// The last sample payload that passed validation, and the last category type: records
     /// come in runs of one type and unit, so the rest of a run needs only its value checked
     /// rather than a round trip through the payload's document form.
@@ -22,11 +23,12 @@ struct RecordEvents {
         canonical.append(record.sourceVersion)
         canonical.append(record.device)
         canonical.append(record.unit)
+        let runPrefixLength = canonical.bytes.count
         if let number = record.numericValue { canonical.append(number) } else { canonical.append(record.textValue) }
         canonical.append(record.start?.timestamp)
         canonical.append(record.end)
         canonical.append(record.creation)
-        return identity.id(canonical.bytes)
+        return identity.id(canonical.bytes, prefixLength: runPrefixLength, recent: &recentPrefixes)
     }
 
     /// The events for `record` and how many of them, from the first, have payloads already

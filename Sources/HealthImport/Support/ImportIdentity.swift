@@ -27,4 +27,29 @@ public struct ImportIdentity: Sendable {
     public func id(_ canonical: [UInt8]) -> EventID {
         EventID(bytes: Hashing.blake2b(canonical, key: key, outputLength: EventID.byteCount))!
     }
+
+    /// The same id as `id(canonical)`, from a hash that has already absorbed the first
+    /// `prefixLength` bytes when a recent record began with them too: records come in runs
+    /// of one type, source and device, whose canonical bytes start alike.
+    func id(_ canonical: [UInt8], prefixLength: Int, recent: inout RecentPrefixes) -> EventID {
+        canonical.withUnsafeBytes { bytes in
+            let hash: PrefixedKeyedHash
+            if let index = recent.hashes.firstIndex(where: { $0.isPrefix(of: bytes) }) {
+                hash = recent.hashes[index]
+                if index > 0 { recent.hashes.swapAt(0, index) }
+            } else {
+                hash = PrefixedKeyedHash(key: key, prefix: Array(bytes[..<prefixLength]), outputLength: EventID.byteCount)
+                if recent.hashes.count == RecentPrefixes.capacity { recent.hashes.removeLast() }
+                recent.hashes.insert(hash, at: 0)
+            }
+            return EventID(bytes: hash.digest(of: bytes))!
+        }
+    }
+
+    /// The hashes of the last few prefixes, the latest first: a handful covers sources whose
+    /// records interleave (a watch's and a phone's steps).
+    struct RecentPrefixes {
+        static let capacity = 4
+        fileprivate var hashes: [PrefixedKeyedHash] = []
+    }
 }

@@ -102,9 +102,21 @@ public enum DocumentCodec {
     static func shortDecimal(_ value: Double) -> (Int64, UInt8)? {
         guard value.isFinite, abs(value) < 1e12 else { return nil }
         for (scale, power) in powersOfTen.enumerated() {
-            let scaled = (value * power).rounded()
+            let scaled = roundedHalfAwayFromZero(value * power)
             if scaled / power == value { return (Int64(scaled), UInt8(scale)) }
         }
         return nil
+    }
+
+    /// `x.rounded()` for |x| < 2⁶³, without the libm call that compiles to: a route's
+    /// coordinates try up to seven scales each, millions of times per import. Below 2⁵² the
+    /// fraction is exact; above it every Double is whole and the fraction is zero.
+    @inline(__always)
+    static func roundedHalfAwayFromZero(_ x: Double) -> Double {
+        let truncated = Double(Int64(x))
+        let fraction = x - truncated
+        if fraction >= 0.5 { return truncated + 1 }
+        if fraction <= -0.5 { return truncated - 1 }
+        return truncated
     }
 }
