@@ -8,22 +8,33 @@ extension IndexedRow {
     /// list of strings joined by ", ". Long numeric arrays (ECG voltages, routes) are left out:
     /// the index holds what can be compared and aggregated, not signals.
     init?(_ event: Event) {
+        self.init(series: "", start: 0, end: 0, utcOffset: 0, idHigh: 0, idLow: 0, numbers: [], texts: [])
+        guard fill(from: event) else { return nil }
+    }
+
+    /// Makes this the row `event` adds, in place: the index folds millions of events, and
+    /// reusing one row's field lists spares two allocations per event. False for kinds
+    /// that are not rows.
+    mutating func fill(from event: Event) -> Bool {
         switch event.kind {
-        case .eventCorrected, .eventRetracted, .activityStopped, .subjectErased: return nil
+        case .eventCorrected, .eventRetracted, .activityStopped, .subjectErased: return false
         default: break
         }
-        let (high, low) = event.id.words
-        let start = event.start.micros
-        self.init(
-            series: event.kind.rawValue, start: start, end: max(start, event.end?.micros ?? start), utcOffset: event.utcOffset,
-            idHigh: high, idLow: low, numbers: [], texts: [("source", event.source.name)])
-        if let short = Self.shortNames[event.kind] { series = short }
+        (idHigh, idLow) = event.id.words
+        start = event.start.micros
+        end = max(start, event.end?.micros ?? start)
+        utcOffset = event.utcOffset
+        numbers.removeAll(keepingCapacity: true)
+        texts.removeAll(keepingCapacity: true)
+        texts.append(("source", event.source.name))
         if event.kind == .sampleRecorded || event.kind == .categoryRecorded, case .string(let type)? = event.payload["type"] {
             series = type
             collect(event.payload, prefix: "", skipping: Self.sampleFieldsNotIndexed)
         } else {
+            series = Self.shortNames[event.kind] ?? event.kind.rawValue
             collect(event.payload, prefix: "", skipping: [])
         }
+        return true
     }
 
     /// A sample's type is its series; its metadata varies per device and is not queried.

@@ -25,7 +25,7 @@ extension QueryIndexState {
         for month in entry.months.sorted() {
             let partition = SeriesMonth(series: series, month: month)
             if let days, partition.firstDay > days.upperBound || SeriesMonth(series: series, month: month + 1).firstDay <= days.lowerBound { continue }
-            let table = try tables[partition] ?? load(partition.key).map { try SeriesTable(encoded: $0) } ?? SeriesTable()
+            let table = try heldTable(partition) ?? load(partition.key).map { try SeriesTable(encoded: $0) } ?? SeriesTable()
             result.append(contentsOf: table)
         }
         return result

@@ -5,11 +5,14 @@ public final class QueryIndexState: ProjectionState {
     let load: ([UInt8]) throws -> [UInt8]?
     private(set) var directory: SeriesDirectory
     private var directoryTouched = false
-    private(set) var tables: [SeriesMonth: SeriesTable] = [:]
+    /// Tables in memory, but for the open one.
+    private var tables: [SeriesMonth: SeriesTable] = [:]
+    /// The partition rows go into and its table, held out of `tables`: rows come in runs of
+    /// one series and month, and the dictionary would hash the partition for every row.
+    private var open: (partition: SeriesMonth, table: SeriesTable)?
+    /// A row whose field lists are reused from event to event.
+    private var spareRow: IndexedRow?
     private var touched: Set<SeriesMonth> = []
-    /// The partition last marked touched: rows come in runs of one series and month, so
-    /// most need no set insert.
-    private var lastTouched: SeriesMonth?
     /// The series, month and field names of the last row the directory was told of: rows of
     /// one shape follow each other, and comparing is cheaper than looking them up.
     private var lastNoted: (series: String, month: Int32, numbers: [String], texts: [String])?
@@ -29,7 +32,9 @@ public final class QueryIndexState: ProjectionState {
 
     public func add(_ event: Event) throws {
         if event.kind == .activityStopped { return try stopActivity(event, undo: false) }
-        guard let row = IndexedRow(event) else { return }
+        var row = spareRow.take() ?? IndexedRow(series: "", start: 0, end: 0, utcOffset: 0, idHigh: 0, idLow: 0, numbers: [], texts: [])
+        defer { spareRow = row }
+        guard row.fill(from: event) else { return }
         let partition = SeriesMonth(series: row.series, start: row.start, utcOffset: row.utcOffset)
         note(row, month: partition.month)
         try update(partition) { $0.append(row) }
@@ -74,23 +79,31 @@ public final class QueryIndexState: ProjectionState {
     }
 
     private func update(_ partition: SeriesMonth, _ change: (inout SeriesTable) -> Void) throws {
-        if tables.index(forKey: partition) == nil { _ = try table(partition) }
-        // In place: a copy out of the dictionary would copy the whole month per event.
-        heldRows += Self.growth(of: &tables[partition]!, by: change)
-        if partition != lastTouched {
+        if open?.partition != partition {
+            let table = try table(partition)
+            tables[partition] = nil
+            parkOpenTable()
+            open = (partition, table)
             touched.insert(partition)
-            lastTouched = partition
         }
+        // In place: a copy of the table would copy the whole month per event.
+        let before = open!.table.count
+        change(&open!.table)
+        heldRows += open!.table.count - before
     }
 
-    private static func growth(of table: inout SeriesTable, by change: (inout SeriesTable) -> Void) -> Int {
-        let before = table.count
-        change(&table)
-        return table.count - before
+    /// Puts the open table back with the others.
+    private func parkOpenTable() {
+        if let (partition, table) = open.take() { tables[partition] = table }
+    }
+
+    /// The table of `partition` if it is in memory.
+    func heldTable(_ partition: SeriesMonth) -> SeriesTable? {
+        open?.partition == partition ? open!.table : tables[partition]
     }
 
     private func table(_ partition: SeriesMonth) throws -> SeriesTable {
-        if let held = tables[partition] { return held }
+        if let held = heldTable(partition) { return held }
         let table = try load(partition.key).map { try SeriesTable(encoded: $0) } ?? SeriesTable()
         tables[partition] = table
         heldRows += table.count
@@ -101,18 +114,19 @@ public final class QueryIndexState: ProjectionState {
     private var heldRows = 0
 
     public func drainChanges() -> [(key: [UInt8], value: [UInt8]?)] {
+        parkOpenTable()
         var changes = touched.sorted().map { partition in
             let table = tables[partition]!
             return (key: partition.key, value: table.count == 0 ? nil : Optional(table.encoded))
         }
         if directoryTouched { changes.append((Self.directoryKey, directory.encoded)) }
         touched.removeAll()
-        lastTouched = nil
         directoryTouched = false
         return changes
     }
 
     public func evict() {
+        parkOpenTable()
         tables = tables.filter { touched.contains($0.key) }
         heldRows = tables.values.reduce(0) { $0 + $1.count }
     }

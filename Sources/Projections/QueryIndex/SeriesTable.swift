@@ -10,6 +10,8 @@ public struct SeriesTable: Sendable, Equatable {
     var idLow: [UInt64] = []
     public internal(set) var numbers: [String: [Double]] = [:]
     public internal(set) var texts: [String: [String?]] = [:]
+    /// Field names known to have columns: those of the last row that brought a new shape.
+    private var knownFields: (numbers: [String], texts: [String]) = ([], [])
 
     public init() {}
 
@@ -22,8 +24,13 @@ public struct SeriesTable: Sendable, Equatable {
         offsets.append(row.utcOffset)
         idHigh.append(row.idHigh)
         idLow.append(row.idLow)
-        for field in row.numbers where numbers[field.name] == nil { numbers[field.name] = [Double](repeating: .nan, count: index) }
-        for field in row.texts where texts[field.name] == nil { texts[field.name] = [String?](repeating: nil, count: index) }
+        // Columns are never taken away, so a row with the last new row's field names needs
+        // no column looked up by hash.
+        if !(row.numbers.lazy.map(\.name).elementsEqual(knownFields.numbers) && row.texts.lazy.map(\.name).elementsEqual(knownFields.texts)) {
+            for field in row.numbers where numbers[field.name] == nil { numbers[field.name] = [Double](repeating: .nan, count: index) }
+            for field in row.texts where texts[field.name] == nil { texts[field.name] = [String?](repeating: nil, count: index) }
+            knownFields = (row.numbers.map(\.name), row.texts.map(\.name))
+        }
         // Through the values' indexes, stepping without holding `indices` (which keeps a second
         // reference to the storage), so that each column grows in place instead of being copied.
         var number = numbers.startIndex
