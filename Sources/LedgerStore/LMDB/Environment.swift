@@ -164,10 +164,12 @@ public final class Environment {
         return try body(txn)
     }
 
-    /// Opens (or with `create`, creates) a named database.
-    public func database(_ name: String, in txn: Transaction, create: Bool) throws -> Database {
+    /// Opens (or with `create`, creates) a named database; with `comparingWordwise`, its keys
+    /// are compared by `wordwiseKeyOrder` (LMDB's own order, faster for long random keys).
+    public func database(_ name: String, in txn: Transaction, create: Bool, comparingWordwise: Bool = false) throws -> Database {
         var dbi: MDB_dbi = 0
         try lmdb(mdb_dbi_open(txn.handle, name, create ? UInt32(MDB_CREATE) : 0, &dbi), "mdb_dbi_open(\(name))")
+        if comparingWordwise { try lmdb(mdb_set_compare(txn.handle, dbi, wordwiseKeyOrder), "mdb_set_compare(\(name))") }
         return Database(handle: dbi, name: name)
     }
 

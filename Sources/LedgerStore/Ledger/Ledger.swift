@@ -108,8 +108,8 @@ struct Databases {
                 log: try environment.database("log", in: txn, create: create),
                 batches: try environment.database("batches", in: txn, create: create),
                 ids: DedupIndex(
-                    settled: try environment.database(DedupIndex.settledName, in: txn, create: create),
-                    recent: try environment.database(DedupIndex.recentName, in: txn, create: create)),
+                    settled: try environment.database(DedupIndex.settledName, in: txn, create: create, comparingWordwise: true),
+                    recent: try environment.database(DedupIndex.recentName, in: txn, create: create, comparingWordwise: true)),
                 meta: try environment.database("meta", in: txn, create: create),
                 blobs: try environment.database("blobs", in: txn, create: create))
         }
