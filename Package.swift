@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "LedgerCrypto", dependencies: ["CSodium", "CKeyutils", "LedgerCore"]),
         .target(name: "AgeFormat", dependencies: ["CSodium", "LedgerCrypto"]),
         .target(name: "Migrations", dependencies: ["LedgerCore"], path: "Migrations"),
-        .target(name: "LedgerStore", dependencies: ["CLMDB", "CZstd", "LedgerCore", "LedgerCrypto", "Migrations"], swiftSettings: hotPath),
+        .target(name: "LedgerStore", dependencies: ["CLMDB", "CMalloc", "CZstd", "LedgerCore", "LedgerCrypto", "Migrations"], swiftSettings: hotPath),
         .target(name: "DemoData", dependencies: ["LedgerCore"]),
         .target(name: "Projections", dependencies: ["LedgerCore", "LedgerCrypto", "LedgerStore"], swiftSettings: hotPath),
         .target(name: "HealthImport", dependencies: [

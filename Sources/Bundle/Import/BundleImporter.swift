@@ -74,7 +74,7 @@ public struct BundleImporter {
             throw error
         }
         let outcome = try appender.finish()
-        summary.appended = outcome.appended.count
+        summary.appended = outcome.appended
         summary.duplicates = outcome.duplicates
         return summary
     }

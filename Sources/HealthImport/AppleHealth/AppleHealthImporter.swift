@@ -56,7 +56,7 @@ public final class AppleHealthImporter {
             try builder.flush()
             let outcome = try appender.finish()
             var summary = builder.summary
-            summary.appended = outcome.appended.count
+            summary.appended = outcome.appended
             summary.duplicates = outcome.duplicates
             return summary
         } catch {
@@ -64,7 +64,7 @@ public final class AppleHealthImporter {
             var summary = builder.summary
             try? builder.flush()
             if let outcome = try? appender.finish() {
-                summary.appended = outcome.appended.count
+                summary.appended = outcome.appended
                 summary.duplicates = outcome.duplicates
             }
             throw ImportFailure(cause: error, summary: summary)

@@ -17,7 +17,7 @@ final class ExportEventBuilder {
     /// Numbers in the batch's series (route points, ECG samples, beats): a batch is also
     /// handed on when these add up, since one workout's route outweighs thousands of readings.
     private var batchSeriesValues = 0
-    private let batchSeriesLimit = 100_000
+    private let batchSeriesLimit = 25_000
     private var tally = ImportSummary()
     /// Records come in runs of one type and source: a run is counted here and added to the
     /// tally when it ends, rather than with two dictionary updates per record.

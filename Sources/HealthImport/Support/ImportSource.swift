@@ -53,7 +53,7 @@ extension ImportSource {
             throw error
         }
         let outcome = try appender.finish()
-        summary.appended = outcome.appended.count
+        summary.appended = outcome.appended
         summary.duplicates = outcome.duplicates
         return summary
     }

@@ -60,24 +60,30 @@ struct DedupIndex {
     /// Moves the recent keys whose first two bytes fall in `slice` into the settled index;
     /// `releasePages` runs every few hundred keys, as the walk maps pages all over the file.
     func settle(_ txn: Transaction, slice: Range<Int>, releasePages: () -> Void) throws {
-        // Copied out first (into one buffer, not two arrays per key): the pointers a cursor
-        // gives are not valid across the puts and deletes.
-        var bytes: [UInt8] = []
-        var pairs: [(key: Range<Int>, value: Range<Int>)] = []
+        // Copied out first, into one buffer as length-prefixed key and value (both are well
+        // under 256 bytes): the pointers a cursor gives are not valid across the puts and
+        // deletes, and a range pair per entry took more room than the entries.
+        var entries: [UInt8] = []
+        var count = 0
         let cursor = try txn.cursor(recent)
         var entry = try cursor.seek(atOrAfter: [UInt8(slice.lowerBound >> 8), UInt8(slice.lowerBound & 0xFF)])
         while let (key, value) = entry, key.count >= 2, Int(key[0]) << 8 | Int(key[1]) < slice.upperBound {
-            let start = bytes.count
-            bytes.append(contentsOf: key)
-            bytes.append(contentsOf: value)
-            pairs.append((start..<start + key.count, start + key.count..<bytes.count))
+            entries.append(UInt8(key.count))
+            entries.append(contentsOf: key)
+            entries.append(UInt8(value.count))
+            entries.append(contentsOf: value)
+            count += 1
             entry = try cursor.move(.next)
         }
-        try bytes.withUnsafeBytes { bytes in
-            for (moved, pair) in pairs.enumerated() {
+        try entries.withUnsafeBytes { entries in
+            var offset = 0
+            for moved in 0..<count {
                 if moved > 0, moved % Ledger.insertsBetweenPageReleases == 0 { releasePages() }
-                let key = UnsafeRawBufferPointer(rebasing: bytes[pair.key])
-                try txn.put(settled, key: key, value: UnsafeRawBufferPointer(rebasing: bytes[pair.value]))
+                let key = UnsafeRawBufferPointer(rebasing: entries[(offset + 1)..<(offset + 1 + Int(entries[offset]))])
+                offset += 1 + key.count
+                let value = UnsafeRawBufferPointer(rebasing: entries[(offset + 1)..<(offset + 1 + Int(entries[offset]))])
+                offset += 1 + value.count
+                try txn.put(settled, key: key, value: value)
                 try txn.delete(recent, key: key)
             }
         }
