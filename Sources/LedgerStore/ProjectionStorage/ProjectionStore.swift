@@ -1,5 +1,6 @@
 import LedgerCore
 import LedgerCrypto
+import Synchronization
 
 /// Where a projection stands: its algorithm version, how much of the log it has folded,
 /// and the log's Merkle root at that size when it was known.
@@ -99,6 +100,7 @@ public final class ProjectionStore {
         let stored = storedKey(key)
         return try ledger.environment.read { txn in
             guard let sealed = try txn.get(database, key: stored) else { return nil }
+            noteRead(sealed.count)
             let partition = try open(sealed, storedKey: stored)
             guard partition.key == key else {
                 throw LedgerStoreError.damagedView(name: name, reason: "holds another partition under this key")
@@ -143,6 +145,25 @@ public final class ProjectionStore {
         }
         if changes.count >= Self.changesWorthReleasingPages { ledger.environment.releaseMappedPages() }
     }
+
+    /// Lets go of the map's pages every few dozen reads or megabytes read: a view folding an
+    /// import reads back partitions it let go of, from all over the file (the kernel maps
+    /// 64 kB around each page touched), and late in an import commits are too few to release
+    /// them (40–50 MB of a 2M-record import's file stayed mapped).
+    private func noteRead(_ bytes: Int) {
+        let due = readsSinceRelease.withLock { reads in
+            reads.count += 1
+            reads.bytes += bytes
+            guard reads.count >= Self.readsBetweenPageReleases || reads.bytes >= Self.bytesReadBetweenPageReleases else { return false }
+            reads = (0, 0)
+            return true
+        }
+        if due { ledger.environment.releaseMappedPages() }
+    }
+
+    private let readsSinceRelease = Mutex((count: 0, bytes: 0))
+    static let readsBetweenPageReleases = 64
+    static let bytesReadBetweenPageReleases = 4 << 20
 
     static let changesWorthReleasingPages = 64
     /// A partition's value spans overflow pages (each faulted with its neighbours), so
