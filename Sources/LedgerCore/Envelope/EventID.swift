@@ -7,6 +7,7 @@ public struct EventID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The first and last eight bytes, read big-endian: ordering the words orders the bytes.
     public let words: (high: UInt64, low: UInt64)
 
+    @inlinable
     public init?(bytes: some Collection<UInt8>) {
         guard bytes.count == Self.byteCount else { return nil }
         // Arrays and slices are read as two words; other collections byte by byte.

@@ -29,7 +29,9 @@ public struct CategoryRecorded: EventPayload {
     }
 
     public var document: Document {
-        var document: Document = ["type": .string(type), "value": .string(value)]
+        var document = Document(reservingCapacity: 3)
+        document.appendNew("type", .string(type))
+        document.appendNew("value", .string(value))
         document.setMap("metadata", metadata, DocValue.string)
         return document
     }

@@ -28,7 +28,10 @@ public struct SampleRecorded: EventPayload {
     }
 
     public var document: Document {
-        var document: Document = ["type": .string(type), "value": .double(value), "unit": .string(unit)]
+        var document = Document(reservingCapacity: 4)
+        document.appendNew("type", .string(type))
+        document.appendNew("value", .double(value))
+        document.appendNew("unit", .string(unit))
         document.setMap("metadata", metadata, DocValue.string)
         return document
     }
