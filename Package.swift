@@ -32,6 +32,7 @@ let package = Package(
         systemLibrary("CZstd", pkgConfig: "libzstd", apt: ["libzstd-dev"]),
         systemLibrary("CKeyutils", pkgConfig: "libkeyutils", apt: ["libkeyutils-dev"]),
         systemLibrary("CZip", pkgConfig: "zlib", apt: ["zlib1g-dev"]),
+        systemLibrary("CIsal", pkgConfig: "libisal", apt: ["libisal-dev"]),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .target(name: "LedgerCore", swiftSettings: hotPath),
         .target(name: "LedgerCrypto", dependencies: ["CSodium", "CKeyutils", "LedgerCore"]),
@@ -41,7 +42,7 @@ let package = Package(
         .target(name: "DemoData", dependencies: ["LedgerCore"]),
         .target(name: "Projections", dependencies: ["LedgerCore", "LedgerCrypto", "LedgerStore"], swiftSettings: hotPath),
         .target(name: "HealthImport", dependencies: [
-            "CZip", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            "CIsal", "CZip", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ], swiftSettings: hotPath),
         .target(name: "Query", dependencies: ["LedgerCore", "Projections"]),
         .target(name: "Charts", dependencies: ["LedgerCore"]),
@@ -75,7 +76,10 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: [
             "LedgerCore", "CLMDB", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
-        .testTarget(name: "HealthImportTests", dependencies: ["HealthImport", "LedgerCore", "LedgerStore"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "HealthImportTests",
+            dependencies: ["HealthImport", "LedgerCore", "LedgerStore", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "ReliabilityTests", dependencies: ["LedgerStore", "LedgerCore", "LedgerCrypto", "HealthImport", "Query", "CLMDB"], exclude: ["Fixtures"]),
         .testTarget(name: "QueryTests", dependencies: ["Query", "Projections", "LedgerCore", "DemoData"], exclude: ["Reference"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts"]),

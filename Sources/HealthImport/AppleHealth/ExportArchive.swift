@@ -14,6 +14,10 @@ public final class ExportArchive {
     /// Its size in bytes once inflated, for progress.
     public let documentSize: Int
     private let backing: Backing
+    /// The zip's file descriptor and each file's place in it, by path, for ISA-L to read;
+    /// a file missing here is read through ZIPFoundation.
+    private let zipDescriptor: Int32
+    private let located: [String: ZipDirectory.Item]
     /// A second reader for attachments, so reading a route does not disturb the document's stream.
     private lazy var attachmentArchive: Archive? = {
         guard case .zip = backing else { return nil }
@@ -44,6 +48,7 @@ public final class ExportArchive {
             documentName = name
             documentSize = Self.fileSize(root + "/" + name)
             backing = .folder(root: root)
+            (zipDescriptor, located) = (-1, [:])
         } else if Self.isZip(path) {
             let archive: Archive
             do { archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read, pathEncoding: nil) } catch { throw .unreadableZip(path, "\(error)") }
@@ -53,12 +58,14 @@ public final class ExportArchive {
             documentSize = Int(entry.uncompressedSize)
             let root = entry.path.split(separator: "/").dropLast().joined(separator: "/")
             backing = .zip(archive, entry, root: root.isEmpty ? "" : root + "/")
+            (zipDescriptor, located) = Self.locate(archive, path: path)
         } else {
             let url = URL(fileURLWithPath: path)
             documentName = url.lastPathComponent
             documentSize = Self.fileSize(path)
             // A bare document: the folder it is in holds the routes and ECGs, if any.
             backing = .folder(root: url.deletingLastPathComponent().path)
+            (zipDescriptor, located) = (-1, [:])
             if documentName.lowercased().hasSuffix(".xml") == false { throw .notAnExport(path) }
         }
     }
@@ -72,7 +79,7 @@ public final class ExportArchive {
             var readerError: (any Error)?
             let intact: Bool
             do {
-                intact = try Self.extract(entry, from: archive, chunkSize: chunkSize) { chunk in
+                intact = try extract(entry, from: archive, chunkSize: chunkSize) { chunk in
                     do {
                         try body(chunk)
                     } catch {
@@ -110,18 +117,39 @@ public final class ExportArchive {
             bytes.reserveCapacity(Int(entry.uncompressedSize))
             // A route inflated from one read where it fits in a megabyte, not from 16 kB ones.
             let chunkSize = Int(min(max(entry.compressedSize, 1 << 14), 1 << 20))
-            guard (try? Self.extract(entry, from: archive, chunkSize: chunkSize) { bytes.append(contentsOf: $0) }) == true else { return nil }
+            guard (try? extract(entry, from: archive, chunkSize: chunkSize) { bytes.append(contentsOf: $0) }) == true else { return nil }
             return bytes
         case .folder(let root):
             return FileManager.default.contents(atPath: root + "/" + relative).map { Array($0) }
         }
     }
 
-    /// Inflates `entry` in chunks and checks it against its CRC-32, with zlib's: ZIPFoundation's
-    /// own is a Swift loop on Linux that cost more than inflating. False when the check fails.
-    private static func extract(
+    deinit { if zipDescriptor >= 0 { close(zipDescriptor) } }
+
+    /// The zip's own directory beside ZIPFoundation's listing of it: both are in directory
+    /// order, and an entry is taken only where the two agree on its checksum and sizes.
+    private static func locate(_ archive: Archive, path: String) -> (Int32, [String: ZipDirectory.Item]) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return (-1, [:]) }
+        let entries = Array(archive)
+        guard let directory = ZipDirectory(descriptor: descriptor), directory.items.count == entries.count else { return (descriptor, [:]) }
+        var located: [String: ZipDirectory.Item] = [:]
+        for (entry, item) in zip(entries, directory.items)
+        where entry.checksum == item.crc && entry.compressedSize == item.compressedSize && entry.uncompressedSize == item.uncompressedSize {
+            located[entry.path] = item
+        }
+        return (descriptor, located)
+    }
+
+    /// Inflates `entry` in chunks and checks it against its CRC-32: with ISA-L where the zip's
+    /// directory locates it, else through ZIPFoundation with zlib's CRC (ZIPFoundation's own
+    /// is a Swift loop on Linux that cost more than inflating). False when the check fails.
+    private func extract(
         _ entry: Entry, from archive: Archive, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> Bool {
+        if let item = located[entry.path], let start = ZipDirectory.dataOffset(of: item, descriptor: zipDescriptor) {
+            return try ZipEntryStream.read(item, at: start, descriptor: zipDescriptor, chunkSize: chunkSize, body)
+        }
         var checksum = crc32(0, nil, 0)
         _ = try archive.extract(entry, bufferSize: chunkSize, skipCRC32: true) { data in
             try data.withUnsafeBytes { chunk in
