@@ -97,4 +97,15 @@ import ZIPFoundation
             try ZipEntryStream.read(item, at: start, descriptor: shortDescriptor, chunkSize: 1 << 12) { _ in }
         }
     }
+
+    /// Inputs the fuzzer (`Tools/Fuzz/fuzz.sh … zip-directory`) found trapping, kept: a local
+    /// header offset past what a file can hold was converted to a file offset unchecked.
+    @Test func offsetsAndSizesBeyondAnyFileAreRefusedNotTrappedOn() throws {
+        let descriptor = open(Fixtures.path("zip/fuzz-offset-past-int64.zip"), O_RDONLY)
+        defer { close(descriptor) }
+        // Before the fix, reading its directory trapped; now it is refused as no zip at all.
+        #expect(ZipDirectory(descriptor: descriptor) == nil)
+        let huge = ZipDirectory.Item(method: 8, crc: 0, compressedSize: .max, uncompressedSize: 1, localHeaderOffset: 0)
+        #expect(throws: ZipEntryStream.Failure.self) { try ZipEntryStream.read(huge, at: 30, descriptor: descriptor, chunkSize: 1 << 12) { _ in } }
+    }
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # libFuzzer over the parsers that read untrusted bytes: the record decoder, the Apple Health
-# XML reader, the ShareHealth and ECG CSV readers, and the query parser and the age reader
+# XML reader, the ShareHealth and ECG CSV readers, the zip directory and inflater, and the query parser and the age reader
 # when this checkout has their modules.
 #
 #   Tools/Fuzz/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
@@ -20,7 +20,7 @@ lib=$work/lib
 mkdir -p "$lib"
 extra_libs=
 flags=(-sanitize=fuzzer,address -parse-as-library -O -g -I "$lib" -Xcc -D_GNU_SOURCE=1
-  -I Sources/CSodium -I Sources/CLMDB -I Sources/CZstd -I Sources/CKeyutils -I Sources/CZip
+  -I Sources/CSodium -I Sources/CLMDB -I Sources/CZstd -I Sources/CKeyutils -I Sources/CZip -I Sources/CIsal -I Sources/CMalloc
   -I .build/checkouts/ZIPFoundation/Sources/CZLib)
 
 sources() { find "$@" -name '*.swift' | sort; }
@@ -46,7 +46,7 @@ build_binary() {
   if [[ -x $work/fuzz-$name ]] && [[ -z $(find "$@" "$lib" -newer "$work/fuzz-$name" 2>/dev/null) ]]; then return; fi
   echo "building fuzz binary $name" >&2
   swiftc "${flags[@]}" -module-name "Fuzz$name" -o "$work/fuzz-$name" "$@" \
-    -L "$lib" $extra_libs -lZIPFoundation -lLedgerStore -lMigrations -lLedgerCrypto -lLedgerCore -lsodium -lkeyutils -llmdb -lzstd -lz \
+    -L "$lib" $extra_libs -lZIPFoundation -lLedgerStore -lMigrations -lLedgerCrypto -lLedgerCore -lsodium -lkeyutils -llmdb -lzstd -lz -lisal \
     2>&1 | grep -v 'ld.gold: warning' >&2 || true
   [[ -x $work/fuzz-$name ]] || { echo "fuzz.sh: building $name failed" >&2; exit 1; }
 }
@@ -95,10 +95,11 @@ FUZZ_SEED_DIR=$work/corpus/record-decoder "$work/fuzz-RecordDecoder" >/dev/null 
 seed apple-health-xml $(find $fixtures/apple-health -name '*.xml' -size -200k) $(find $fixtures/apple-health -name '*.gpx' | head -3)
 seed sharehealth-csv $(find $fixtures/sharehealth $fixtures/sharehealth-malformed -name '*.csv')
 seed ecg-csv $(find $fixtures/electrocardiograms -name '*.csv')
+seed zip-directory $fixtures/zip/zip64.zip $(find $fixtures/apple-health -name '*.zip' -size -64k)
 
 targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
-  targets=(record-decoder apple-health-xml sharehealth-csv ecg-csv)
+  targets=(record-decoder apple-health-xml sharehealth-csv ecg-csv zip-directory)
   [[ -x $work/fuzz-QueryParser ]] && targets+=(query-parser)
   [[ -x $work/fuzz-AgeReader ]] && targets+=(age-reader)
 fi

@@ -114,7 +114,8 @@ public final class ExportArchive {
                 return nil
             }
             var bytes: [UInt8] = []
-            bytes.reserveCapacity(Int(entry.uncompressedSize))
+            // The size is what the zip claims: room for a plausible route, not for any claim.
+            bytes.reserveCapacity(Int(min(entry.uncompressedSize, 64 << 20)))
             // A route inflated from one read where it fits in a megabyte, not from 16 kB ones.
             let chunkSize = Int(min(max(entry.compressedSize, 1 << 14), 1 << 20))
             guard (try? extract(entry, from: archive, chunkSize: chunkSize) { bytes.append(contentsOf: $0) }) == true else { return nil }

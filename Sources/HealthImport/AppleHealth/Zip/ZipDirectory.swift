@@ -6,7 +6,7 @@ import Foundation
 /// ZIPFoundation lists an export's files but inflates them through zlib, the largest single
 /// cost of the thread that parses the document; with where an entry's bytes start, ISA-L
 /// inflates them instead (`ZipEntryStream`).
-struct ZipDirectory {
+struct ZipDirectory: Equatable {
     struct Item: Equatable {
         let method: UInt16
         let crc: UInt32
@@ -81,6 +81,8 @@ struct ZipDirectory {
     }
 
     private static func read(_ descriptor: Int32, at offset: UInt64, count: Int) -> [UInt8]? {
+        // Offsets come from the file: one past what a file can hold is refused, not trapped on.
+        guard offset <= UInt64(off_t.max) - UInt64(count) else { return nil }
         var bytes = [UInt8](repeating: 0, count: count)
         var done = 0
         while done < count {

@@ -27,9 +27,11 @@ enum ZipEntryStream {
         _ item: ZipDirectory.Item, at dataOffset: UInt64, descriptor: Int32, chunkSize: Int,
         _ body: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> Bool {
+        // Sizes come from the file: data claimed to reach past what a file can hold is short.
+        guard dataOffset <= UInt64(off_t.max), item.compressedSize <= UInt64(off_t.max) - dataOffset else { throw Failure.truncated }
         switch item.method {
-        case 8: try inflate(item, at: dataOffset, descriptor: descriptor, chunkSize: chunkSize, body)
-        case 0: try copyStored(item, at: dataOffset, descriptor: descriptor, chunkSize: chunkSize, body)
+        case 8: return try inflate(item, at: dataOffset, descriptor: descriptor, chunkSize: chunkSize, body)
+        case 0: return try copyStored(item, at: dataOffset, descriptor: descriptor, chunkSize: chunkSize, body)
         default: throw Failure.unsupportedMethod(item.method)
         }
     }
@@ -42,7 +44,7 @@ enum ZipEntryStream {
         defer { state.deallocate() }
         isal_inflate_init(state)
         state.pointee.crc_flag = UInt32(ISAL_GZIP_NO_HDR)
-        let input = UnsafeMutableRawBufferPointer.allocate(byteCount: min(max(Int(item.compressedSize), 1), 1 << 20), alignment: 64)
+        let input = UnsafeMutableRawBufferPointer.allocate(byteCount: max(Int(min(item.compressedSize, 1 << 20)), 1), alignment: 64)
         let output = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 64)
         defer {
             input.deallocate()
