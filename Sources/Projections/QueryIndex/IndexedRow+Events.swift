@@ -8,8 +8,13 @@ extension IndexedRow {
     /// list of strings joined by ", ". Long numeric arrays (ECG voltages, routes) are left out:
     /// the index holds what can be compared and aggregated, not signals.
     init?(_ event: Event) {
-        self.init(series: "", start: 0, end: 0, utcOffset: 0, idHigh: 0, idLow: 0, numbers: [], texts: [])
+        self = .unfilled
         guard fill(from: event) else { return nil }
+    }
+
+    /// A row with nothing in it yet, for `fill(from:)`.
+    static var unfilled: IndexedRow {
+        IndexedRow(series: "", start: 0, end: 0, utcOffset: 0, idHigh: 0, idLow: 0, numbers: [], texts: [])
     }
 
     /// Makes this the row `event` adds, in place: the index folds millions of events, and

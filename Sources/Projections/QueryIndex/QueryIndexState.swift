@@ -32,7 +32,7 @@ public final class QueryIndexState: ProjectionState {
 
     public func add(_ event: Event) throws {
         if event.kind == .activityStopped { return try stopActivity(event, undo: false) }
-        var row = spareRow.take() ?? IndexedRow(series: "", start: 0, end: 0, utcOffset: 0, idHigh: 0, idLow: 0, numbers: [], texts: [])
+        var row = spareRow.take() ?? .unfilled
         defer { spareRow = row }
         guard row.fill(from: event) else { return }
         let partition = SeriesMonth(series: row.series, start: row.start, utcOffset: row.utcOffset)
