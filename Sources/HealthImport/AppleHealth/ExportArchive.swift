@@ -52,13 +52,15 @@ public final class ExportArchive {
         } else if Self.isZip(path) {
             let archive: Archive
             do { archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read, pathEncoding: nil) } catch { throw .unreadableZip(path, "\(error)") }
-            let entries = archive.filter { $0.type == .file && !$0.path.hasPrefix("__MACOSX/") }
+            // Listed once: ZIPFoundation reads the central directory again for each pass.
+            let listed = Array(archive)
+            let entries = listed.filter { $0.type == .file && !$0.path.hasPrefix("__MACOSX/") }
             guard let entry = Self.documentEntry(entries) else { throw .noDocument(path) }
             documentName = entry.path
             documentSize = Int(entry.uncompressedSize)
             let root = entry.path.split(separator: "/").dropLast().joined(separator: "/")
             backing = .zip(archive, entry, root: root.isEmpty ? "" : root + "/")
-            (zipDescriptor, located) = Self.locate(archive, path: path)
+            (zipDescriptor, located) = Self.locate(listed, path: path)
         } else {
             let url = URL(fileURLWithPath: path)
             documentName = url.lastPathComponent
@@ -127,12 +129,11 @@ public final class ExportArchive {
 
     deinit { if zipDescriptor >= 0 { close(zipDescriptor) } }
 
-    /// The zip's own directory beside ZIPFoundation's listing of it: both are in directory
-    /// order, and an entry is taken only where the two agree on its checksum and sizes.
-    private static func locate(_ archive: Archive, path: String) -> (Int32, [String: ZipDirectory.Item]) {
+    /// The zip's own directory beside ZIPFoundation's listing of every entry: both are in
+    /// directory order, and an entry is taken only where the two agree on its checksum and sizes.
+    private static func locate(_ entries: [Entry], path: String) -> (Int32, [String: ZipDirectory.Item]) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return (-1, [:]) }
-        let entries = Array(archive)
         guard let directory = ZipDirectory(descriptor: descriptor), directory.items.count == entries.count else { return (descriptor, [:]) }
         var located: [String: ZipDirectory.Item] = [:]
         for (entry, item) in zip(entries, directory.items)
