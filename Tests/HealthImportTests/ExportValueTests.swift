@@ -35,6 +35,15 @@ import Testing
         #expect(HeartbeatTime.secondsOfDay("\u{00A0}6:14:48.94 PM") == evening)
         #expect(HeartbeatTime.secondsOfDay("+6:14:48.94") == nil)
         #expect(HeartbeatTime.secondsOfDay("6:14:48.94 XM") == nil)
+        let afternoon: Double = 18 * 3600 + 14 * 60
+        #expect(HeartbeatTime.secondsOfDay("6:14 p.m.") == afternoon)
+        #expect(HeartbeatTime.secondsOfDay("6:14 p.\u{00A0}m.") == afternoon)
+        #expect(HeartbeatTime.secondsOfDay("6:14 a. m.") == afternoon - 12 * 3600)
+        #expect(HeartbeatTime.secondsOfDay("6:14:") == nil)
+        #expect(HeartbeatTime.secondsOfDay("6:14:48:01") == nil)
+        #expect(HeartbeatTime.secondsOfDay("6:60:00") == nil)
+        #expect(HeartbeatTime.secondsOfDay("\u{00A0}") == nil)
+        #expect(HeartbeatTime.secondsOfDay("") == nil)
     }
 
     @Test func numbersWithDotsOrCommas() {

@@ -30,4 +30,23 @@ struct DocumentNumberTests {
         #expect(DocumentCodec.shortDecimal(.nan) == nil)
         #expect(DocumentCodec.shortDecimal(2e12) == nil)
     }
+
+    /// The one-try shortcut must pick the scale and mantissa that trying every scale picks.
+    @Test("the shortcut to a short decimal agrees with trying every scale, on a million values")
+    func shortcutMatchesTryingEveryScale() {
+        var generator = SystemRandomNumberGenerator()
+        let decimals = (0..<1_000_000).map { index -> Double in
+            let digits = index % 9, magnitude = [1e2, 1e4, 1e9, 1e12][index / 9 % 4]
+            let power = (0..<digits).reduce(1.0) { product, _ in product * 10 }
+            let whole = Double.random(in: -magnitude...magnitude, using: &generator).rounded() * power
+            return index % 7 == 0 ? Double.random(in: -magnitude...magnitude, using: &generator) : whole / power
+        }
+        let values = Self.edges + decimals + [999_999_999.999_999, 1e9, -1e9, 0.000_001, -0.000_000_5, .infinity, -.infinity, .nan]
+        let disagreements = values.filter { value in
+            let shortcut = DocumentCodec.shortDecimal(value), search = DocumentCodec.shortDecimalByEveryScale(value)
+            return shortcut?.0 != search?.0 || shortcut?.1 != search?.1
+        }
+        let count = disagreements.count
+        #expect(count == 0, "first: \(disagreements.prefix(5))")
+    }
 }

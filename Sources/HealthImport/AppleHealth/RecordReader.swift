@@ -79,7 +79,7 @@ struct RecordReader {
                 record.problem = record.problem ?? "a heartbeat without bpm or time"
                 return
             }
-            guard let seconds = HeartbeatTime.secondsOfDay(time.string) else {
+            guard let seconds = HeartbeatTime.secondsOfDay(time) else {
                 record.problem = record.problem ?? "heartbeat time '\(time.string)' is not a time of day"
                 return
             }

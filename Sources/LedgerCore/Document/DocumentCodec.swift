@@ -99,7 +99,25 @@ public enum DocumentCodec {
     private static let powersOfTen: [Double] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000]
 
     /// The smallest scale at which `value` round-trips exactly through an integer mantissa.
+    ///
+    /// Below 10⁹ one try at the finest scale decides it: a value that round-trips at some
+    /// scale s has `value × 10⁶` within a quarter of the whole number m × 10⁶⁻ˢ, so it rounds
+    /// to exactly that, and the mantissa's trailing zeros give s. A route's coordinates need
+    /// six decimals, and trying the scales one by one cost them seven divisions each.
     static func shortDecimal(_ value: Double) -> (Int64, UInt8)? {
+        guard abs(value) < 1e9 else { return shortDecimalByEveryScale(value) }
+        let finest = roundedHalfAwayFromZero(value * 1e6)
+        guard finest / 1e6 == value else { return nil }
+        var mantissa = Int64(finest), scale = 6
+        while scale > 0, mantissa % 10 == 0 {
+            mantissa /= 10
+            scale -= 1
+        }
+        return (mantissa, UInt8(scale))
+    }
+
+    /// `shortDecimal` by trying each scale in turn, for values too large for its shortcut.
+    static func shortDecimalByEveryScale(_ value: Double) -> (Int64, UInt8)? {
         guard value.isFinite, abs(value) < 1e12 else { return nil }
         for (scale, power) in powersOfTen.enumerated() {
             let scaled = roundedHalfAwayFromZero(value * power)
