@@ -104,4 +104,24 @@ func scan(_ text: String, chunkSize: Int = 1 << 20) throws -> [SeenTag] {
         #expect(error.line == 12)
         #expect(error.reason.contains("</Record> was expected"))
     }
+
+    /// Values are checked eight bytes at a time; every control character, '&' or '<' must
+    /// still be found, wherever it falls in a word, and nothing else.
+    @Test func specialBytesInValuesAreFoundAtEveryPosition() {
+        var generator = SystemRandomNumberGenerator()
+        let plain = Array("2024-01-01 01:01:36 +0200 HKQuantityTypeIdentifierStepCount ~é".utf8)
+        for trial in 0..<20_000 {
+            var bytes = (0..<Int.random(in: 0...40, using: &generator)).map { _ in plain.randomElement(using: &generator)! }
+            if trial % 4 != 0, !bytes.isEmpty {
+                let special: [UInt8] = [0x00, 0x09, 0x0A, 0x1F, 0x26, 0x3C]
+                bytes[Int.random(in: 0..<bytes.count, using: &generator)] = special.randomElement(using: &generator)!
+            }
+            let expected = bytes.firstIndex { $0 < 0x20 || $0 == 0x26 || $0 == 0x3C }
+            let found = bytes.withUnsafeBufferPointer { buffer in
+                buffer.baseAddress.flatMap { XMLTagScanner.firstSpecialByte($0, 0..<buffer.count) }
+            }
+            #expect(found == expected, "\(bytes)")
+            if found != expected { return }
+        }
+    }
 }

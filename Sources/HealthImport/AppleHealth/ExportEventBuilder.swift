@@ -104,9 +104,11 @@ final class ExportEventBuilder {
     private func finish(_ record: PendingRecord) throws {
         currentType = record.type
         countRecord(type: record.type.isEmpty ? "Record" : record.type, source: record.sourceName ?? RecordEvents.unknownSource)
+        // The offset alone is captured: capturing the record copied it, metadata and beats included.
+        let offset = record.offset
         switch recordEvents.events(record) {
-        case .success(let made): try store(made.events, checkedPayloads: made.checkedPayloads) { self.location(record.offset) }
-        case .failure(let problem): tally.skip(problem.reason, at: location(record.offset))
+        case .success(let made): try store(made.events, checkedPayloads: made.checkedPayloads) { self.location(offset) }
+        case .failure(let problem): tally.skip(problem.reason, at: location(offset))
         }
     }
 

@@ -13,6 +13,9 @@ public final class CalorieCreditState {
     ]
 
     private let loadDay: (LocalDay) throws -> [UInt8]?
+    /// Whether the last sample type seen feeds the budget: samples come in runs of one type,
+    /// and comparing with the last is cheaper than hashing every heart rate's type.
+    private var lastSampleType: (type: String, feedsBudget: Bool)?
     private var days: [LocalDay: [IntakeEntry]] = [:]
     private(set) var touchedDays: Set<LocalDay> = []
     private(set) var settingChanges: [CalorieSettingChange]
@@ -113,8 +116,8 @@ public final class CalorieCreditState {
     /// The entries `event` adds, by local day of its start. Food correlations are skipped:
     /// Health exports a meal's members as top-level samples too, so they are counted there.
     private func contributions(of event: Event) throws -> [(LocalDay, IntakeEntry)] {
-        let day = LocalDay(event.start, utcOffset: event.utcOffset)
-        let id = event.id.bytes
+        var day: LocalDay { LocalDay(event.start, utcOffset: event.utcOffset) }
+        var id: [UInt8] { event.id.bytes }
         switch event.kind {
         case .foodLogged:
             let food = try event.decode(FoodLogged.self)
@@ -123,8 +126,7 @@ public final class CalorieCreditState {
         case .sampleRecorded:
             // Most imported samples are heart rates and steps: look at the type before paying
             // for a full decode.
-            guard case .string(let type)? = event.payload["type"], type == Self.energyType || type == Self.bodyMassType || Self.macroTypes[type] != nil
-            else { return [] }
+            guard case .string(let type)? = event.payload["type"], feedsBudget(sampleType: type) else { return [] }
             let sample = try event.decode(SampleRecorded.self)
             let target: (IntakeEntry.Field, String)
             switch sample.type {
@@ -139,6 +141,13 @@ public final class CalorieCreditState {
         default:
             return []
         }
+    }
+
+    private func feedsBudget(sampleType type: String) -> Bool {
+        if let last = lastSampleType, last.type == type { return last.feedsBudget }
+        let feeds = type == Self.energyType || type == Self.bodyMassType || Self.macroTypes[type] != nil
+        lastSampleType = (type, feeds)
+        return feeds
     }
 
     private func settingChange(_ event: Event) throws -> CalorieSettingChange? {

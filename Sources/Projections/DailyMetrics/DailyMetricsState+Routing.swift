@@ -36,7 +36,7 @@ extension DailyMetricsState {
 
         /// A HealthKit quantity, converted to the series' unit.
         func quantity(_ type: String, _ value: Double, _ unit: String) throws {
-            guard let series = layout.quantities[type], let converted = convert(value, unit, to: series) else { return }
+            guard let series = quantitySeries(type), let converted = convert(value, unit, to: series) else { return }
             try put(series, converted)
         }
 
@@ -44,7 +44,7 @@ extension DailyMetricsState {
         case .sampleRecorded:
             // Read the three fields directly: full payload validation costs more than the
             // whole fold, and the ledger validated the event when it was appended.
-            guard case .string(let type)? = event.payload["type"], let series = layout.quantities[type],
+            guard case .string(let type)? = event.payload["type"], let series = quantitySeries(type),
                   let value = Self.number(event.payload["value"]), case .string(let unit)? = event.payload["unit"],
                   let converted = convert(value, unit, to: series)
             else { return }
@@ -126,6 +126,15 @@ extension DailyMetricsState {
     }
 
     /// `value` in the unit of `series`, or nil when it measures something else.
+    /// The series of a HealthKit quantity type, remembered from the last lookup: samples
+    /// come in runs of one type, and comparing with the last is cheaper than hashing.
+    func quantitySeries(_ type: String) -> Int? {
+        if let last = lastQuantity, last.type == type { return last.series }
+        let series = layout.quantities[type]
+        lastQuantity = (type, series)
+        return series
+    }
+
     func convert(_ value: Double, _ unit: String, to series: Int) -> Double? {
         guard let target = layout.series[series].unit, unit != target.symbol else { return value }
         guard let source = HealthUnit.named(unit) else { return nil }
