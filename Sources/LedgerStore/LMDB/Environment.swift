@@ -112,14 +112,18 @@ public final class Environment {
     /// (`me_mapaddr` is set only with MDB_FIXEDMAP); the kernel does, in /proc/self/maps.
     private func mappedRanges() -> [(UnsafeMutableRawPointer, Int)] {
         if let known = mapping, known.size == mapSize { return known.ranges }
-        guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return [] }
+        // Read to the end: /proc files report no size, and String(contentsOfFile:) then stops
+        // after one page, which misses the data file once threads and large blocks have
+        // been mapped below it, as after a map grows late in an import.
+        guard let bytes = try? FileHandle(forReadingAtPath: "/proc/self/maps")?.readToEnd() else { return [] }
+        let maps = String(decoding: bytes, as: UTF8.self)
         let ranges = maps.split(separator: "\n").filter { $0.hasSuffix(dataFile) }.compactMap { line -> (UnsafeMutableRawPointer, Int)? in
             let range = line.prefix { $0 != " " }.split(separator: "-")
             guard range.count == 2, let start = UInt(range[0], radix: 16), let end = UInt(range[1], radix: 16), end > start,
                   let address = UnsafeMutableRawPointer(bitPattern: start) else { return nil }
             return (address, Int(end - start))
         }
-        mapping = (mapSize, ranges)
+        if !ranges.isEmpty { mapping = (mapSize, ranges) }
         return ranges
     }
 

@@ -58,8 +58,8 @@ struct DedupIndex {
     }
 
     /// Moves the recent keys whose first two bytes fall in `slice` into the settled index;
-    /// `releasePages` runs every few hundred keys, as the walk maps pages all over the file.
-    func settle(_ txn: Transaction, slice: Range<Int>, releasePages: () -> Void) throws {
+    /// `allowance` lets go of mapped pages as the walk maps them all over the file.
+    func settle(_ txn: Transaction, slice: Range<Int>, allowance: inout MappedPageAllowance) throws {
         // Copied out first, into one buffer as length-prefixed key and value (both are well
         // under 256 bytes): the pointers a cursor gives are not valid across the puts and
         // deletes, and a range pair per entry took more room than the entries.
@@ -77,8 +77,8 @@ struct DedupIndex {
         }
         try entries.withUnsafeBytes { entries in
             var offset = 0
-            for moved in 0..<count {
-                if moved > 0, moved % Ledger.insertsBetweenPageReleases == 0 { releasePages() }
+            for _ in 0..<count {
+                allowance.step()
                 let key = UnsafeRawBufferPointer(rebasing: entries[(offset + 1)..<(offset + 1 + Int(entries[offset]))])
                 offset += 1 + key.count
                 let value = UnsafeRawBufferPointer(rebasing: entries[(offset + 1)..<(offset + 1 + Int(entries[offset]))])
@@ -95,9 +95,10 @@ extension Ledger {
     /// transaction, if there are more than the limit. A crash between slices leaves every
     /// key in one tier or the other, which is all a lookup needs.
     func settleRecentIDsIfNeeded() throws {
+        var allowance = MappedPageAllowance(environment)
         for slice in try environment.read({ txn in try databases.ids.slicesToSettle(txn, idSettling) }) {
             try environment.write { txn in
-                try databases.ids.settle(txn, slice: slice, releasePages: environment.releaseMappedPages)
+                try databases.ids.settle(txn, slice: slice, allowance: &allowance)
             }
             environment.releaseMappedPages()
         }

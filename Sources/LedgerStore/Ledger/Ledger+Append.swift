@@ -80,8 +80,6 @@ extension Ledger {
     /// Keys go in sorted order, so the B-tree is walked once from left to right rather than
     /// jumped about; sequences are first assumed consecutive and only re-stored after the
     /// first duplicate, which fresh imports never have.
-    static let insertsBetweenPageReleases = 256
-
     private func insertIndexEntries(_ txn: Transaction, _ batches: [PreparedBatch], first: UInt64) throws -> [[UInt64?]] {
         var places: [(batch: Int, event: Int, position: Int)] = []
         for (batchIndex, batch) in batches.enumerated() {
@@ -92,12 +90,12 @@ extension Ledger {
             return left != right ? left < right : lhs.position < rhs.position
         }
         var isDuplicate = [Bool](repeating: false, count: places.count)
-        for (inserted, place) in places.enumerated() {
-            // Random keys touch index pages all over the file, and the kernel maps their
-            // neighbours too: let go of the mapped pages as the walk goes, not only after the
-            // commit, so resident memory stays flat as the index grows. The pages stay in
-            // the page cache and LMDB's pointers to them stay valid.
-            if inserted > 0, inserted % Self.insertsBetweenPageReleases == 0 { environment.releaseMappedPages() }
+        // Mapped pages are let go as the walk goes, not only after the commit, so resident
+        // memory stays flat as the index grows. The pages stay in the page cache and LMDB's
+        // pointers to them stay valid.
+        var allowance = MappedPageAllowance(environment)
+        for place in places {
+            allowance.step()
             let batch = batches[place.batch]
             var assumed = (first + UInt64(place.position)).bigEndian
             isDuplicate[place.position] = try withUnsafeBytes(of: &assumed) { value in

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+@testable import LedgerStore
+
+@Suite struct MappedPageAllowanceTests {
+    /// A 16 MB database in a fresh environment, its pages let go.
+    private func filledEnvironment() throws -> (Environment, Database, directory: String) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hl-allowance-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let environment = try Environment(path: directory, mapSize: 256 << 20)
+        let database = try environment.write { txn in
+            let database = try environment.database("values", in: txn, create: true)
+            for key in 0..<4_000 { try txn.put(database, key: Array("\(100_000 + key)".utf8), value: [UInt8](repeating: UInt8(key & 0xFF), count: 4_000)) }
+            return database
+        }
+        environment.releaseMappedPages()
+        return (environment, database, directory)
+    }
+
+    /// Reads every value, which faults the whole file into this process's map.
+    private func touchEveryPage(_ environment: Environment, _ database: Database) throws -> Int {
+        try environment.read { txn in
+            try (0..<4_000).reduce(0) { sum, key in sum + Int(try txn.get(database, key: Array("\(100_000 + key)".utf8))?.last ?? 0) }
+        }
+    }
+
+    /// Resident kilobytes of the data file in this process's map, as the kernel counts them.
+    private func mappedKilobytes(of directory: String) throws -> Int {
+        var inDataFile = false, total = 0
+        // Read to the end: the file reports no size, and a sized read stops short.
+        let smaps = try #require(FileHandle(forReadingAtPath: "/proc/self/smaps")).readToEnd() ?? Data()
+        for line in String(decoding: smaps, as: UTF8.self).split(separator: "\n") {
+            if line.contains("-"), line.split(separator: " ").count >= 5, !line.hasPrefix("Rss") {
+                inDataFile = line.hasSuffix("\(directory)/data.mdb")
+            } else if inDataFile, line.hasPrefix("Rss:") {
+                total += Int(line.split(separator: " ")[1]) ?? 0
+            }
+        }
+        return total
+    }
+
+    @Test func pagesFaultedInSinceTheAllowanceBeganAreLetGo() throws {
+        let (environment, database, directory) = try filledEnvironment()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var allowance = MappedPageAllowance(environment)
+        _ = try touchEveryPage(environment, database)
+        #expect(try mappedKilobytes(of: directory) > 8_000)
+        for _ in 0..<MappedPageAllowance.stepsBetweenCounts { allowance.step() }
+        #expect(try mappedKilobytes(of: directory) < 1_000)
+    }
+
+    @Test func withoutNewFaultsNothingIsReleased() throws {
+        let (environment, database, directory) = try filledEnvironment()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        _ = try touchEveryPage(environment, database)
+        let mapped = try mappedKilobytes(of: directory)
+        var allowance = MappedPageAllowance(environment)
+        for _ in 0..<MappedPageAllowance.stepsBetweenCounts * 4 { allowance.step() }
+        #expect(mapped > 8_000)
+        #expect(try mappedKilobytes(of: directory) == mapped)
+    }
+}
