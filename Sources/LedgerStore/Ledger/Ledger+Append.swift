@@ -81,14 +81,16 @@ extension Ledger {
     /// jumped about; sequences are first assumed consecutive and only re-stored after the
     /// first duplicate, which fresh imports never have.
     private func insertIndexEntries(_ txn: Transaction, _ batches: [PreparedBatch], first: UInt64) throws -> [[UInt64?]] {
-        var places: [(batch: Int, event: Int, position: Int)] = []
+        // Each place carries its key's order, so that sorting compares values in place rather
+        // than reaching into two batches' event lists per comparison.
+        var places: [(keyOrder: (UInt64, UInt64), batch: Int32, event: Int32, position: Int)] = []
+        places.reserveCapacity(batches.reduce(0) { $0 + $1.events.count })
         for (batchIndex, batch) in batches.enumerated() {
-            for eventIndex in batch.events.indices { places.append((batchIndex, eventIndex, places.count)) }
+            for (eventIndex, event) in batch.events.enumerated() {
+                places.append((event.keyOrder, Int32(batchIndex), Int32(eventIndex), places.count))
+            }
         }
-        places.sort { lhs, rhs in
-            let left = batches[lhs.batch].events[lhs.event].keyOrder, right = batches[rhs.batch].events[rhs.event].keyOrder
-            return left != right ? left < right : lhs.position < rhs.position
-        }
+        places.sort { lhs, rhs in lhs.keyOrder != rhs.keyOrder ? lhs.keyOrder < rhs.keyOrder : lhs.position < rhs.position }
         var isDuplicate = [Bool](repeating: false, count: places.count)
         // Mapped pages are let go as the walk goes, not only after the commit, so resident
         // memory stays flat as the index grows. The pages stay in the page cache and LMDB's
@@ -96,10 +98,10 @@ extension Ledger {
         var allowance = MappedPageAllowance(environment)
         for place in places {
             allowance.step()
-            let batch = batches[place.batch]
+            let batch = batches[Int(place.batch)]
             var assumed = (first + UInt64(place.position)).bigEndian
             isDuplicate[place.position] = try withUnsafeBytes(of: &assumed) { value in
-                try batch.withBytes(batch.events[place.event].indexKey) { key in
+                try batch.withBytes(batch.events[Int(place.event)].indexKey) { key in
                     try !databases.ids.insert(txn, key: key, value: IndexValue.bytes(value))
                 }
             }
