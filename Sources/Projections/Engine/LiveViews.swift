@@ -57,12 +57,10 @@ public final class LiveViews: @unchecked Sendable {
     private func start(_ name: String, _ work: @escaping @Sendable () -> Void) {
         let ended = DispatchSemaphore(value: 0)
         let thread = Thread {
+            Thread.current.name = name
             work()
             ended.signal()
         }
-        // Named before it starts: named from inside, the fold thread sometimes kept the name
-        // of the preparing thread that started it, in `top -H` and in profiles.
-        thread.name = name
         threads.append((thread, ended))
         thread.start()
     }
