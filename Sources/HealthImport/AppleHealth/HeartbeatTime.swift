@@ -46,29 +46,30 @@ enum HeartbeatTime {
 
     private enum Meridiem { case am, pm }
 
+    /// U+00A0 and U+202F in UTF-8.
+    private static let noBreak: [UInt8] = [0xC2, 0xA0], narrowNoBreak: [UInt8] = [0xE2, 0x80, 0xAF]
+
     /// `range` without the spaces around it: ASCII, no-break (U+00A0) and narrow no-break
     /// (U+202F), and with `alsoDots` the dots of "p.m.".
     private static func trimmed(_ range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, alsoDots: Bool) -> Range<Int> {
         var lower = range.lowerBound, upper = range.upperBound
         func isSpaceOrDot(_ byte: UInt8) -> Bool { byte == 0x20 || (alsoDots && byte == UInt8(ascii: ".")) }
-        func has(_ sequence: (UInt8, UInt8, UInt8?), at start: Int) -> Bool {
-            let length = sequence.2 == nil ? 2 : 3
-            guard start >= lower, start + length <= upper else { return false }
-            return bytes[start] == sequence.0 && bytes[start + 1] == sequence.1 && (sequence.2.map { bytes[start + 2] == $0 } ?? true)
+        func has(_ sequence: [UInt8], at start: Int) -> Bool {
+            guard start >= lower, start + sequence.count <= upper else { return false }
+            return sequence.indices.allSatisfy { bytes[start + $0] == sequence[$0] }
         }
-        let noBreak: (UInt8, UInt8, UInt8?) = (0xC2, 0xA0, nil), narrowNoBreak: (UInt8, UInt8, UInt8?) = (0xE2, 0x80, 0xAF)
         while true {
             if lower < upper, isSpaceOrDot(bytes[lower]) {
                 lower += 1
-            } else if has(noBreak, at: lower) {
+            } else if has(Self.noBreak, at: lower) {
                 lower += 2
-            } else if has(narrowNoBreak, at: lower) {
+            } else if has(Self.narrowNoBreak, at: lower) {
                 lower += 3
             } else if lower < upper, isSpaceOrDot(bytes[upper - 1]) {
                 upper -= 1
-            } else if has(noBreak, at: upper - 2) {
+            } else if has(Self.noBreak, at: upper - 2) {
                 upper -= 2
-            } else if has(narrowNoBreak, at: upper - 3) {
+            } else if has(Self.narrowNoBreak, at: upper - 3) {
                 upper -= 3
             } else {
                 return lower..<upper
