@@ -59,6 +59,34 @@ import Testing
         #expect(sizes.1 < sizes.0, "records sealed after training should be smaller (\(sizes))")
     }
 
+    /// A bulk import keeps batches compressed ahead of their commit; when the vault trains a
+    /// new dictionary in between, those batches are stored with the one they were made with.
+    @Test func aBatchCompressedBeforeARetrainingIsStoredAsMadeAndReadsBack() throws {
+        let vault = try TestVault()
+        let ledger = try vault.open()
+        try ledger.append(heartRateEvents(count: 2_000))
+        let early = try #require(ledger.shelf.current)
+        let waiting = heartRateEvents(count: 500, startingAt: 1_900_000_000_000_000)
+        // Sealed ahead at the sequence it would have had, which the appends below take.
+        let batch = try ledger.preparer.prepare(waiting, expectedFirst: 2_000)
+        try ledger.append(heartRateEvents(count: 30_000, startingAt: 1_800_000_000_000_000))
+        let retrained = try #require(ledger.shelf.current)
+        try #require(retrained > early, "the appends should have trained a second dictionary")
+
+        let assigned = try ledger.commit([batch], recordedAt: .now())
+        #expect(assigned == [(32_000..<32_500).map { Optional(UInt64($0)) }])
+        let later = heartRateEvents(count: 10, startingAt: 2_000_000_000_000_000)
+        try ledger.append(later)
+        let reopened = try vault.open()
+        let stored = try reopened.allEvents()
+        #expect(stored.count == 32_510)
+        #expect(stored[32_000..<32_500].map(\.event.id) == waiting.map(\.id))
+        #expect(stored.suffix(10).map(\.event.id) == later.map(\.id))
+        #expect(try reopened.audit().isClean)
+        #expect(try reopened.compressionCodec(at: 32_000) == early + 1, "stored with the dictionary it was made with")
+        #expect(try reopened.compressionCodec(at: 32_500) == retrained + 1)
+    }
+
     @Test func theMapGrowsWhenFullAndNothingIsLost() throws {
         let vault = try TestVault(mapSize: 256 * 1024)
         let ledger = try vault.open()
@@ -111,5 +139,19 @@ import Testing
         let ledger = try vault.open()
         let bad = Event(kind: .moodRated, schema: 1, start: Timestamp(micros: 0), utcOffset: 0, source: .cli, payload: ["rating": .int(9)])
         #expect(throws: LedgerStoreError.self) { try ledger.append([bad]) }
+    }
+}
+
+extension Ledger {
+    /// The first byte of the record's plaintext: 0 stored, 1 zstd, 2… zstd with dictionary `codec − 1`.
+    fileprivate func compressionCodec(at sequence: UInt64) throws -> UInt8? {
+        try environment.read { txn in
+            var codec: UInt8?
+            try scanRecords(txn, from: sequence) { _, record, batch in
+                codec = try self.codec.sealer.open(record, sequence: sequence, noncePrefix: batch.noncePrefix).first
+                return false
+            }
+            return codec
+        }
     }
 }

@@ -49,6 +49,41 @@ import Testing
         #expect(try mappedKilobytes(of: directory) < 1_000)
     }
 
+    @Test func aReleaseIsDueOnlyOnceMoreThanTheBudgetIsMapped() throws {
+        let (environment, database, directory) = try filledEnvironment()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try environment.read { txn in
+            for key in 0..<16 { _ = try txn.get(database, key: Array("\(100_000 + key * 97)".utf8)) }
+        }
+        let few = try mappedKilobytes(of: directory)
+        environment.releaseMappedPagesIfDue()
+        #expect(few > 0)
+        #expect(few < Environment.mappedBudget / 1024, "a few reads should stay under the budget")
+        #expect(try mappedKilobytes(of: directory) == few)
+        _ = try touchEveryPage(environment, database)
+        #expect(try mappedKilobytes(of: directory) > Environment.mappedBudget / 1024)
+        environment.releaseMappedPagesIfDue()
+        #expect(try mappedKilobytes(of: directory) < 1_000)
+    }
+
+    /// Reads that check nothing themselves are let go of while a warden watches, and only then.
+    @Test func aWardenLetsGoOfWhatAnyReaderMapped() async throws {
+        let (environment, database, directory) = try filledEnvironment()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let warden = MapWarden(environment)
+        _ = try touchEveryPage(environment, database)
+        var mapped = try mappedKilobytes(of: directory)
+        for _ in 0..<200 where mapped >= 1_000 {
+            try await Task.sleep(for: .milliseconds(5))
+            mapped = try mappedKilobytes(of: directory)
+        }
+        #expect(mapped < 1_000, "the warden should have released the file's pages")
+        warden.stop()
+        _ = try touchEveryPage(environment, database)
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(try mappedKilobytes(of: directory) > Environment.mappedBudget / 1024, "a stopped warden releases nothing")
+    }
+
     @Test func withoutNewFaultsNothingIsReleased() throws {
         let (environment, database, directory) = try filledEnvironment()
         defer { try? FileManager.default.removeItem(atPath: directory) }

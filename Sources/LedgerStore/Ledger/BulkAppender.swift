@@ -15,6 +15,8 @@ public final class BulkAppender {
     private let preparer: EventPreparer
     private let queue: CommitQueue
     private let committer: Thread
+    /// Keeps the data file's mapped pages in budget while the append runs.
+    private let warden: MapWarden
     /// Where the next batch will start if nothing else writes and nothing is a duplicate.
     private var expectedNext: UInt64
 
@@ -49,6 +51,7 @@ public final class BulkAppender {
     ) {
         self.ledger = ledger
         self.preparation = preparation
+        warden = MapWarden(ledger.environment)
         // A caller that prepares on its own thread is the heavy one: half-size transactions
         // keep half as much in flight, and the committer has time for their extra page writes.
         queue = CommitQueue(maximumEvents: preparation == .onOwnThread ? 50_000 : 100_000)
@@ -66,10 +69,9 @@ public final class BulkAppender {
             while var pending = queue.next() {
                 do {
                     let assigned = try work.ledger.commit(pending.map(\.batch), recordedAt: recordedAt)
+                    committedSinceTrim += pending.reduce(0) { $0 + $1.batch.bytes.count }
                     for index in pending.indices { buffers.recycle(&pending[index].batch.bytes) }
-                    work.ledger.environment.releaseMappedPages()
-                    committedSinceTrim += pending.reduce(0) { $0 + $1.batch.events.count }
-                    if committedSinceTrim >= Self.eventsBetweenHeapTrims {
+                    if committedSinceTrim >= Self.bytesBetweenHeapTrims {
                         malloc_trim(0)
                         committedSinceTrim = 0
                     }
@@ -82,23 +84,27 @@ public final class BulkAppender {
                     queue.fail(error)
                 }
             }
+            // What the import's threads freed goes back before the caller's last work (the
+            // views' final save) allocates on top of it.
+            malloc_trim(0)
             queue.finished()
         }
         committer.start()
         if preparation == .onOwnThread { startPreparing() }
     }
 
-    /// Every this many committed events, free memory inside the heaps goes back to the
-    /// kernel. Events are made on one thread and freed on another, so each thread's heap
-    /// ends up with free holes that only trimming returns. On a 2M-record import, peak
+    /// Every this many bytes of batches committed, free memory inside the heaps goes back
+    /// to the kernel. Events are made on one thread and freed on another, so each thread's
+    /// heap ends up with free holes that only trimming returns. On a 2M-record import, peak
     /// resident memory was 182–187 MB untrimmed, 170–172 trimmed every 200,000 events and
     /// 158–160 every 50,000, where the trims took 2 ms of the whole profile and the share
-    /// of page faults did not change.
-    static let eventsBetweenHeapTrims = 50_000
+    /// of page faults did not change. Counted in bytes, about 50,000 events of samples
+    /// (560 bytes each, prepared), so that a tail of large events (routes, ECGs) is
+    /// trimmed as often for the memory it turns over.
+    static let bytesBetweenHeapTrims = 28 << 20
 
     private func startPreparing() {
         let work = UncheckedPreparer(preparer: preparer)
-        let mapped = UncheckedLedger(ledger: ledger)
         let handOff = handOff, queue = queue
         let first = expectedNext
         let onPrepared = onPrepared
@@ -112,10 +118,6 @@ public final class BulkAppender {
                     let batch = try work.preparer.prepare(events, expectedFirst: expected, sealAheadEvery: 1, validate: !validated)
                     queue.push(QueuedBatch(tag: tag, batch: batch))
                     onPrepared?(events, expected)
-                    // Late in an import, with commits few and far between, pages the views
-                    // read back and the kernel's neighbours of every touched page piled up
-                    // (40–50 MB of the file at 2M records); one release per batch is cheap.
-                    mapped.ledger.environment.releaseMappedPages()
                     expected += UInt64(events.count)
                 } catch {
                     queue.fail(error)
@@ -156,6 +158,7 @@ public final class BulkAppender {
     /// Waits for every queued batch; returns what was stored or throws what stopped it.
     @discardableResult
     public func finish() throws -> BulkAppendTotal {
+        defer { warden.stop() }
         if preparation == .onOwnThread { handOff.close() } else { queue.close() }
         return try queue.waitUntilFinished()
     }

@@ -39,10 +39,17 @@ extension Ledger {
             try loadDictionaries(txn, upTo: state.currentDictionary)
             let total = batches.reduce(0) { $0 + $1.events.count }
             if state.frontier.size + UInt64(total) >= state.nextTraining {
-                let samples = batches.flatMap { batch in batch.events.map { Array(batch.bytes[$0.encoded]) } }
-                try trainDictionary(txn, state: &state, batch: samples)
+                // Only as many as training takes: copying out a whole 50k-event transaction
+                // held 10 MB more for nothing.
+                let samples = batches.lazy.flatMap { batch in batch.events.lazy.map { Array(batch.bytes[$0.encoded]) } }
+                try trainDictionary(txn, state: &state, batch: Array(samples.prefix(Self.trainingSamples)))
             }
-            for index in batches.indices where batches[index].dictionary != state.currentDictionary {
+            // Batches compressed before the vault had any dictionary are compressed again:
+            // the first dictionary is what lets small records compress well. Those compressed with an
+            // older one stay as they are, since every dictionary is kept for reading: at a
+            // retraining, compressing again the dozens of batches in flight held up to twice
+            // their bytes at once, the highest memory of a 2M-record import.
+            for index in batches.indices where batches[index].dictionary == nil && state.currentDictionary != nil {
                 preparer.recompress(&batches[index], dictionary: state.currentDictionary)
             }
             let first = state.frontier.size

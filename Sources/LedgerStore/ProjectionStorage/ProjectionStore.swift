@@ -1,6 +1,5 @@
 import LedgerCore
 import LedgerCrypto
-import Synchronization
 
 /// Where a projection stands: its algorithm version, how much of the log it has folded,
 /// and the log's Merkle root at that size when it was known.
@@ -100,7 +99,9 @@ public final class ProjectionStore {
         let stored = storedKey(key)
         return try ledger.environment.read { txn in
             guard let sealed = try txn.get(database, key: stored) else { return nil }
-            noteRead(sealed.count)
+            // A view catching up reads partitions from all over the file, with no bulk
+            // append's warden watching.
+            ledger.environment.releaseMappedPagesIfDue()
             let partition = try open(sealed, storedKey: stored)
             guard partition.key == key else {
                 throw LedgerStoreError.damagedView(name: name, reason: "holds another partition under this key")
@@ -128,12 +129,11 @@ public final class ProjectionStore {
     /// Writes changed partitions (nil deletes) and the new checkpoint in one durable transaction.
     public func write(_ changes: [(key: [UInt8], value: [UInt8]?)], checkpoint: ProjectionCheckpoint) throws {
         try ledger.environment.write { txn in
-            for (index, change) in changes.enumerated() {
+            for change in changes {
                 // Stored keys are keyed hashes, so a large save touches pages all over the
-                // file, and the kernel maps 64 KB around each: let go of them as the save
-                // goes (saves mapped 50–60 MB of the file on a 2M-record import), as the dedup
-                // index's walk does.
-                if index > 0, index % Self.changesBetweenPageReleases == 0 { ledger.environment.releaseMappedPages() }
+                // file, each fault mapping a whole folio: let go of them as the save goes
+                // (saves mapped 50–60 MB of the file on a 2M-record import).
+                ledger.environment.releaseMappedPagesIfDue()
                 if let value = change.value {
                     try txn.put(database, key: storedKey(change.key), value: seal(change.key, value))
                 } else {
@@ -143,30 +143,6 @@ public final class ProjectionStore {
             let checkpointPlain = [UInt8(0)] + checkpoint.encoded
             try txn.put(database, key: Self.checkpointKey, value: sealer.seal(checkpointPlain, associatedData: associatedData(Self.checkpointKey)))
         }
-        if changes.count >= Self.changesWorthReleasingPages { ledger.environment.releaseMappedPages() }
+        ledger.environment.releaseMappedPagesIfDue()
     }
-
-    /// Lets go of the map's pages every few dozen reads or megabytes read: a view folding an
-    /// import reads back partitions it let go of, from all over the file (the kernel maps
-    /// 64 kB around each page touched), and late in an import commits are too few to release
-    /// them (40–50 MB of a 2M-record import's file stayed mapped).
-    private func noteRead(_ bytes: Int) {
-        let due = readsSinceRelease.withLock { reads in
-            reads.count += 1
-            reads.bytes += bytes
-            guard reads.count >= Self.readsBetweenPageReleases || reads.bytes >= Self.bytesReadBetweenPageReleases else { return false }
-            reads = (0, 0)
-            return true
-        }
-        if due { ledger.environment.releaseMappedPages() }
-    }
-
-    private let readsSinceRelease = Mutex((count: 0, bytes: 0))
-    static let readsBetweenPageReleases = 64
-    static let bytesReadBetweenPageReleases = 4 << 20
-
-    static let changesWorthReleasingPages = 64
-    /// A partition's value spans overflow pages (each faulted with its neighbours), so
-    /// fewer changes than index inserts.
-    static let changesBetweenPageReleases = 32
 }

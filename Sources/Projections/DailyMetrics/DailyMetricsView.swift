@@ -100,7 +100,9 @@ public final class DailyMetricsViewState: ProjectionState {
 
     public func evict() { fold.evictDays() }
 
-    public var residentSize: Int { fold.heldRecords * MemoryLayout<DayRecord>.stride }
+    public var residentSize: Int {
+        fold.heldRecords * MemoryLayout<DayRecord>.stride + fold.touchedPartitions.count * savedPartitionCost
+    }
 }
 
 /// The first error a lazy partition load hit.

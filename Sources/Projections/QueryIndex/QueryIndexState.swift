@@ -131,5 +131,5 @@ public final class QueryIndexState: ProjectionState {
         heldRows = tables.values.reduce(0) { $0 + $1.count }
     }
 
-    public var residentSize: Int { heldRows * 56 }
+    public var residentSize: Int { heldRows * 56 + touched.count * savedPartitionCost }
 }
