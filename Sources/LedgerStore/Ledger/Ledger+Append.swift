@@ -45,10 +45,10 @@ extension Ledger {
                 try trainDictionary(txn, state: &state, batch: Array(samples.prefix(Self.trainingSamples)))
             }
             // Batches compressed before the vault had any dictionary are compressed again:
-            // the first dictionary is what lets small records compress well. Those compressed with an
-            // older one stay as they are, since every dictionary is kept for reading: at a
-            // retraining, compressing again the dozens of batches in flight held up to twice
-            // their bytes at once, the highest memory of a 2M-record import.
+            // the first dictionary is what lets small records compress well. Those compressed
+            // with an older one stay as they are, since every dictionary is kept for reading:
+            // at a retraining, compressing again the dozens of batches in flight held up to
+            // twice their bytes at once, the highest memory of a 2M-record import.
             for index in batches.indices where batches[index].dictionary == nil && state.currentDictionary != nil {
                 preparer.recompress(&batches[index], dictionary: state.currentDictionary)
             }
