@@ -38,7 +38,11 @@ public final class Ledger {
     /// When the dedup index's recent keys are settled; tests make it small.
     var idSettling = DedupIndex.Settling()
 
-    public static let defaultMapSize = 1 << 30
+    /// Address space, not memory: without WRITEMAP the file grows only as it is written.
+    /// Large, because growing the map remaps it, which LMDB allows only with no transaction
+    /// open in the process, and a bulk import's views read while it commits: at 1 GB, a
+    /// 6M-record import grew the map in the middle of its reads.
+    public static let defaultMapSize = 64 << 30
 
     public init(directory: String, masterKey: MasterKey, mapSize: Int = Ledger.defaultMapSize) throws {
         var header = try VaultHeader.read(vault: directory)
