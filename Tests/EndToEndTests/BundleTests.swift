@@ -17,10 +17,7 @@ final class BundleScene {
         let demo = try CLI.run(["demo", "--vault", vault, "--days", String(days)])
         guard demo.status == 0 else { throw CLIError(message: "demo failed: \(demo.stderr)") }
         passphraseFile = root + "/vault-passphrase"
-        try "\(Self.demoPassphrase)\n".write(toFile: passphraseFile, atomically: true, encoding: .utf8)
-        // Private whatever the umask: the CLI refuses a secret file others may read, and the
-        // umask depends on which tests ran before in this process.
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: passphraseFile)
+        try writeSecret("\(Self.demoPassphrase)\n", toFile: passphraseFile)
         identity = root + "/key.txt"
         let keygen = try ExportGeneratorCLI.run("age-keygen", ["-o", identity])
         guard keygen.status == 0, let key = keygen.stderr.firstMatch(of: /age1[0-9a-z]+/) else {
@@ -126,8 +123,8 @@ final class BundleScene {
         #expect(wrongKey.status == 77)
         #expect(wrongKey.stderr.contains("no identity matches"))
         let secret = scene.root + "/bundle-passphrase", wrong = scene.root + "/wrong"
-        try "for the doctor\n".write(toFile: secret, atomically: true, encoding: .utf8)
-        try "not it\n".write(toFile: wrong, atomically: true, encoding: .utf8)
+        try writeSecret("for the doctor\n", toFile: secret)
+        try writeSecret("not it\n", toFile: wrong)
         let sealed = scene.root + "/p.age"
         #expect(try scene.run(["export", "bundle", "--out", sealed, "--bundle-passphrase-file", secret]).status == 0)
         #expect(try CLI.run(["open", sealed, "--bundle-passphrase-file", wrong]).status == 77)

@@ -124,3 +124,10 @@ final class CLIVault {
 
     deinit { try? FileManager.default.removeItem(atPath: root) }
 }
+
+/// Writes a secret file others may not read, whatever the process's umask (which other
+/// tests in this process may or may not have set yet): the CLI refuses any other.
+func writeSecret(_ text: String, toFile path: String) throws {
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+}

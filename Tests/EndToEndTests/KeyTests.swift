@@ -16,7 +16,7 @@ import Testing
         try vault.ok(["mood", "5"])
         let before = try Self.snapshot(vault.path)
         let wrong = vault.root + "/wrong"
-        try "not the passphrase\n".write(toFile: wrong, atomically: true, encoding: .utf8)
+        try writeSecret("not the passphrase\n", toFile: wrong)
         for command in [["mood", "6"], ["log"], ["audit"], ["passwd", "--new-passphrase-file", wrong]] {
             let result = try CLI.run(command + ["--vault", vault.path, "--passphrase-file", wrong])
             #expect(result.status == 77, "\(command)")
@@ -31,14 +31,14 @@ import Testing
         try vault.ok(["mood", "5"])
         let code = try #require(vault.initOutput.split(separator: "\n").last?.trimmingCharacters(in: .whitespaces))
         let newPassphrase = vault.root + "/new"
-        try "a brand new passphrase\n".write(toFile: newPassphrase, atomically: true, encoding: .utf8)
+        try writeSecret("a brand new passphrase\n", toFile: newPassphrase)
         try vault.ok(["passwd", "--new-passphrase-file", newPassphrase, "--kdf", "interactive"])
         #expect(try vault.run(["log"]).status == 77, "the old passphrase no longer opens")
         let withNew = try CLI.run(["log", "--vault", vault.path, "--passphrase-file", newPassphrase])
         #expect(withNew.status == 0)
         #expect(withNew.stdout.contains("mood.rated"))
         let codeFile = vault.root + "/code"
-        try code.lowercased().write(toFile: codeFile, atomically: true, encoding: .utf8)
+        try writeSecret(code.lowercased(), toFile: codeFile)
         let withCode = try CLI.run(["log", "--vault", vault.path, "--recovery-code-file", codeFile])
         #expect(withCode.status == 0, "\(withCode.stderr)")
     }

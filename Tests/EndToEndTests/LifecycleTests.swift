@@ -9,7 +9,7 @@ import Testing
         let made = try CLI.run(["demo", "--vault", demoPath, "--days", "8"])
         #expect(made.status == 0, "\(made.stderr)")
         let demoPassphrase = demo.root + "/demo-passphrase"
-        try "demo passphrase\n".write(toFile: demoPassphrase, atomically: true, encoding: .utf8)
+        try writeSecret("demo passphrase\n", toFile: demoPassphrase)
         let exported = try CLI.run(["log", "--raw", "--json", "--vault", demoPath, "--passphrase-file", demoPassphrase])
         #expect(exported.status == 0)
         let lines = exported.stdout.split(separator: "\n")
