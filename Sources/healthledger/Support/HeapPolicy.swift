@@ -13,9 +13,9 @@ import CMalloc
 /// Since the import trims its heaps as it goes (`BulkAppender`), the threshold is 1 MB
 /// rather than 128 KB: blocks between the two (route points, event lists, compression and
 /// growing batch buffers) made most of the 4,500 mappings of a 2M-record import, each
-/// faulted in page by page and unmapped again. In four alternated pairs the 2M import took 13.1–13.9 s instead of
-/// 13.7–15.1 and 0.4–2.5 s less CPU; its peak moved from 155–165 to 161–166 MB, and the
-/// 200k import's from 117 to 133 MB.
+/// faulted in page by page and unmapped again. In four alternated pairs the 2M import took
+/// 13.1–13.9 s instead of 13.7–15.1 and 0.4–2.5 s less CPU; its peak moved from 155–165 to
+/// 161–166 MB, and the 200k import's from 117 to 133 MB.
 enum HeapPolicy {
     /// Blocks of this size or more get their own mapping.
     static let mappedBlockSize: Int32 = 1 << 20
