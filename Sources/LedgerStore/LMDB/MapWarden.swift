@@ -17,7 +17,7 @@ final class MapWarden {
         let watched = UncheckedEnvironment(environment: environment)
         // The thread holds the state, not the warden, so that dropping the warden stops it.
         let thread = Thread {
-            Thread.current.name = "map-warden"
+            nameCurrentThread("map-warden")
             while !state.stopped.load(ordering: .relaxed) {
                 usleep(Self.interval)
                 watched.environment.releaseMappedPagesIfDue()

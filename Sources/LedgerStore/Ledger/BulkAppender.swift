@@ -64,7 +64,7 @@ public final class BulkAppender {
         let queue = queue
         committer = Thread {
             // Named, so that `top -H` and profilers tell the threads apart.
-            Thread.current.name = "ledger-commit"
+            nameCurrentThread("ledger-commit")
             var committedSinceTrim = 0
             while var pending = queue.next() {
                 do {
@@ -109,7 +109,7 @@ public final class BulkAppender {
         let first = expectedNext
         let onPrepared = onPrepared
         let thread = Thread {
-            Thread.current.name = "ledger-prepare"
+            nameCurrentThread("ledger-prepare")
             var expected = first
             while let (tag, events, validated) = handOff.next() {
                 do {

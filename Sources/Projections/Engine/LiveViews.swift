@@ -57,7 +57,7 @@ public final class LiveViews: @unchecked Sendable {
     private func start(_ name: String, _ work: @escaping @Sendable () -> Void) {
         let ended = DispatchSemaphore(value: 0)
         let thread = Thread {
-            Thread.current.name = name
+            nameCurrentThread(name)
             work()
             ended.signal()
         }
