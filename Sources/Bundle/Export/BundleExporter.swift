@@ -60,16 +60,12 @@ public final class BundleExporter {
         return manifest
     }
 
-    /// How many events a scan reads between releases of the log's mapped pages.
-    static let releaseEvery: UInt64 = 16_384
-
     /// Each selected capture's image, named by its blob, ahead of the events so an import
     /// reading front to back has the image before the event that names it.
     private func writeFaces(_ zip: HashedZipWriter) throws -> Int {
         var written = 0
         var seen: Set<String> = []
         try ledger.forEach { stored in
-            if stored.sequence % Self.releaseEvery == 0 { ledger.releaseMappedPages() }
             guard stored.event.kind == .faceCaptured, try selection.includes(stored.event, ledger: ledger),
                   let blob = try stored.event.decode(FaceCaptured.self).imageBlob, seen.insert(blob).inserted
             else { return true }
@@ -87,7 +83,6 @@ public final class BundleExporter {
         try zip.begin(BundleLayout.events)
         var chunk = ""
         try ledger.forEach { stored in
-            if stored.sequence % Self.releaseEvery == 0 { ledger.releaseMappedPages() }
             guard try selection.includes(stored.event, ledger: ledger) else { return true }
             chunk += EventJSON.line(stored.event)
             chunk += "\n"
@@ -113,7 +108,6 @@ public final class BundleExporter {
         try zip.write(fhir.opening(timestamp: createdAt.iso8601(utcOffset: utcOffset)))
         var chunk = ""
         try ledger.forEach { stored in
-            if stored.sequence % Self.releaseEvery == 0 { ledger.releaseMappedPages() }
             guard stored.event.kind == .sampleRecorded, try selection.includes(stored.event, ledger: ledger),
                   let entry = fhir.entry(stored.event)
             else { return true }

@@ -111,6 +111,9 @@ extension Ledger {
                 work.decode(split..<next.records.count, codec: codec)
                 group.wait()
                 decoded = next
+                // A whole-log scan (an export, a replay) maps the file as it goes: let go
+                // past the budget, once a chunk. Pointers into the map stay valid.
+                environment.releaseMappedPagesIfDue()
             }
             // Record pointers stay valid for the whole read transaction, so chunks need no copy.
             // A chunk also ends at `readChunkBytes` of sealed records: decoded, a few thousand
