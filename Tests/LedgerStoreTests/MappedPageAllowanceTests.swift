@@ -1,4 +1,6 @@
 import Foundation
+import LedgerCore
+import LedgerCrypto
 import Testing
 @testable import LedgerStore
 
@@ -86,6 +88,32 @@ import Testing
         _ = try touchEveryPage(environment, database)
         try await Task.sleep(for: .milliseconds(50))
         #expect(try mappedKilobytes(of: directory) > Environment.mappedBudget / 1024, "a stopped warden releases nothing")
+    }
+
+    /// An export or a replay reads the whole log through `forEach`, with no warden: what it
+    /// maps stays near the budget, not the size of the log.
+    @Test func aScanOfTheWholeLogKeepsWhatItMapsNearTheBudget() throws {
+        let vault = try TestVault()
+        let ledger = try vault.open()
+        // Random text barely compresses, so 3,000 events make a data file of about 35 MB.
+        for first in stride(from: 0, to: 3_000, by: 1_000) {
+            _ = try ledger.append((first..<first + 1_000).map { index in
+                Event(
+                    kind: .exportElementRecorded, schema: 1, start: Timestamp(micros: Int64(index) * 1_000_000), utcOffset: 0, source: .cli,
+                    payload: ["element": .string("Filler"), "attributes": .map([:]), "text": .string(Data(secureRandomBytes(8_192)).base64EncodedString()), "children": .array([])])
+            })
+        }
+        #expect(try #require(Environment.fileSize(vault.directory + "/data.mdb")) > 24 << 20)
+        ledger.releaseMappedPages()
+        var mostMapped = 0, scanned = 0
+        try ledger.forEach { _ in
+            scanned += 1
+            if scanned % 256 == 0 { mostMapped = max(mostMapped, try mappedKilobytes(of: vault.directory)) }
+            return true
+        }
+        #expect(scanned == 3_000)
+        // The budget, a chunk decoded ahead (1 MB of records) and the folios of the last faults.
+        #expect(mostMapped < 2 * Environment.mappedBudget / 1024, "the scan mapped \(mostMapped) kB of the file")
     }
 
     @Test func withoutNewFaultsNothingIsReleased() throws {
