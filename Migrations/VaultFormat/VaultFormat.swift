@@ -5,7 +5,10 @@ public enum VaultFormat {
     /// vault's `ids` is a valid settled tier, so opening one creates the empty `ids.recent`
     /// and records format 2: a format-1 build would not look in `ids.recent` and would
     /// append duplicates.
-    public static let current = 2
+    /// Format 3: the recent tier is `ids.bySequence`, sequence → key, so that commits append
+    /// to it. Opening a format-2 vault moves the keys of `ids.recent` into `ids` and removes
+    /// it; opening a format-1 vault creates the empty `ids.bySequence`.
+    public static let current = 3
 
     /// Whether this build can open a vault written in `format`.
     public static func check(_ format: Int) throws(VaultFormatError) {

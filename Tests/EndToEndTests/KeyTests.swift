@@ -66,7 +66,7 @@ import Testing
     @Test func aVaultFromANewerVersionIsRefusedUntouched() throws {
         let vault = try CLIVault()
         let header = vault.path + "/vault.json"
-        let text = try String(contentsOfFile: header, encoding: .utf8).replacingOccurrences(of: #""format" : 2"#, with: #""format" : 9"#)
+        let text = try String(contentsOfFile: header, encoding: .utf8).replacingOccurrences(of: #""format" : 3"#, with: #""format" : 9"#)
         try text.write(toFile: header, atomically: true, encoding: .utf8)
         let result = try vault.run(["log"])
         #expect(result.status == 78)

@@ -13,12 +13,29 @@ import Testing
             var inBoth = 0
             let cursor = try txn.cursor(index.recent)
             var entry = try cursor.move(.first)
-            while let (key, _) = entry {
+            while let (_, key) = entry {
                 if try txn.get(index.settled, key: key, { _ in true }) != nil { inBoth += 1 }
                 entry = try cursor.move(.next)
             }
             return (try txn.statistics(index.settled).ms_entries, try txn.statistics(index.recent).ms_entries, inBoth)
         }
+    }
+
+    /// The keys a map that another process holds sees, as of now.
+    private func keys(seenBy map: RecentKeyMap, in ledger: Ledger) throws -> Set<IndexKey> {
+        try ledger.environment.read { txn in try map.withCaughtUp(txn, ledger.databases.ids.recent) { map, _ in Set(map.keys) } }
+    }
+
+    private func key(of event: Event, in ledger: Ledger) -> IndexKey {
+        ledger.indexHasher.hash(event.id).withUnsafeBytes { IndexKey($0) }
+    }
+
+    private func rewriteFormat(of vault: TestVault, to format: Int) throws {
+        let header = vault.directory + "/vault.json"
+        let text = try String(contentsOfFile: header, encoding: .utf8)
+        try text.replacingOccurrences(of: #""format" : \#(VaultFormat.current)"#, with: #""format" : \#(format)"#)
+            .write(toFile: header, atomically: true, encoding: .utf8)
+        #expect(try VaultHeader.read(vault: vault.directory).format == format)
     }
 
     /// 300 new events (new ids) a day after batch `number - 1`'s.
@@ -32,13 +49,13 @@ import Testing
         ledger.idSettling = DedupIndex.Settling(recentLimit: 100, pagesPerTransaction: 1)
         let batches = (0..<6).map(batch)
         for events in batches { try ledger.append(events) }
-        let slices = try ledger.environment.read { txn in try ledger.databases.ids.slicesToSettle(txn, ledger.idSettling) }
+        let slices = try ledger.environment.read { txn in try ledger.databases.ids.slicesToSettle(txn, ledger.idSettling, adding: 300) }
         #expect(slices.count > 1, "a settled index of several pages settles in several transactions")
         #expect(slices.first?.lowerBound == 0 && slices.last?.upperBound == 1 << 16)
         #expect(zip(slices, slices.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
 
         let (settled, recent, inBoth) = try tiers(ledger)
-        #expect(recent == 300, "the last batch arrived after the settle its commit began with")
+        #expect(recent == 300, "each commit settled what was recent before it, so only the last batch is recent")
         #expect(settled == 1_500)
         #expect(inBoth == 0)
 
@@ -58,14 +75,10 @@ import Testing
         try ledger!.append(events)
         // Make it as format 1 left it: one index, no recent tier, format 1 in vault.json.
         ledger!.idSettling.recentLimit = 0
-        try ledger!.settleRecentIDsIfNeeded()
+        try ledger!.settleRecentIDsIfNeeded(adding: 1)
         try ledger!.environment.write { txn in try lmdb(mdb_drop(txn.handle, ledger!.databases.ids.recent.handle, 1), "mdb_drop") }
         ledger = nil
-        let header = vault.directory + "/vault.json"
-        let text = try String(contentsOfFile: header, encoding: .utf8)
-        try text.replacingOccurrences(of: #""format" : \#(VaultFormat.current)"#, with: #""format" : 1"#)
-            .write(toFile: header, atomically: true, encoding: .utf8)
-        #expect(try VaultHeader.read(vault: vault.directory).format == 1)
+        try rewriteFormat(of: vault, to: 1)
 
         let upgraded = try vault.open()
         #expect(upgraded.header.format == VaultFormat.current)
@@ -74,5 +87,96 @@ import Testing
         #expect(try upgraded.append(events).duplicates == 300)
         #expect(try upgraded.append(batch(1)).appended.count == 300)
         #expect(try tiers(upgraded).settled == 300)
+    }
+
+    @Test func aFormatTwoVaultsRecentKeysMoveIntoTheSettledIndex() throws {
+        let vault = try TestVault()
+        var ledger: Ledger? = try vault.open()
+        let events = batch(0)
+        try ledger!.append(events)
+        // Make it as format 2 left it: the recent keys in `ids.recent`, key → sequence.
+        try ledger!.environment.write { txn in
+            let index = ledger!.databases.ids
+            let old = try ledger!.environment.database(DedupIndex.formatTwoRecentName, in: txn, create: true, comparingWordwise: true)
+            var entries: [(key: [UInt8], value: [UInt8])] = []
+            let cursor = try txn.cursor(index.recent)
+            var entry = try cursor.move(.first)
+            while let (sequence, key) = entry {
+                entries.append((Array(key), Array(sequence.suffix(IndexValue.size))))
+                entry = try cursor.move(.next)
+            }
+            for (key, value) in entries { try txn.put(old, key: key, value: value) }
+            try lmdb(mdb_drop(txn.handle, index.recent.handle, 1), "mdb_drop")
+        }
+        ledger = nil
+        try rewriteFormat(of: vault, to: 2)
+
+        let upgraded = try vault.open()
+        #expect(try VaultHeader.read(vault: vault.directory).format == VaultFormat.current)
+        #expect(try tiers(upgraded) == (settled: 300, recent: 0, inBoth: 0))
+        let formatTwoTierRemains = try upgraded.environment.read { txn in
+            (try? upgraded.environment.database(DedupIndex.formatTwoRecentName, in: txn, create: false)) != nil
+        }
+        #expect(!formatTwoTierRemains)
+        #expect(try upgraded.event(id: events[123].id)?.sequence == 123)
+        #expect(try upgraded.append(events).duplicates == 300)
+    }
+
+    /// What another process appending to the same vault relies on.
+    @Test func aMapHeldElsewhereSeesEveryAppendAndStartsOverAfterASettling() throws {
+        let vault = try TestVault()
+        let ledger = try vault.open()
+        ledger.idSettling = DedupIndex.Settling(recentLimit: 700, pagesPerTransaction: 1)
+        let elsewhere = RecentKeyMap(capacity: 16)
+        let batches = (0..<3).map(batch)
+        try ledger.append(batches[0])
+        #expect(try keys(seenBy: elsewhere, in: ledger) == Set(batches[0].map { key(of: $0, in: ledger) }))
+        try ledger.append(batches[1])
+        #expect(try keys(seenBy: elsewhere, in: ledger).count == 600)
+        try ledger.append(batches[2])
+        #expect(try tiers(ledger) == (settled: 600, recent: 300, inBoth: 0), "600 + 300 keys are past the limit: the first 600 settled")
+        #expect(try keys(seenBy: elsewhere, in: ledger) == Set(batches[2].map { key(of: $0, in: ledger) }))
+    }
+
+    @Test func aSettlingCutShortLeavesEveryKeyFindableAndTheNextOneFinishes() throws {
+        let vault = try TestVault()
+        let ledger = try vault.open()
+        ledger.idSettling.recentLimit = 10_000
+        let stored = (0..<4).flatMap(batch)
+        try ledger.append(stored)
+        // The first of two slices commits, then the process dies.
+        var allowance = MappedPageAllowance(ledger.environment)
+        _ = try ledger.environment.write { txn in
+            try ledger.databases.ids.settle(txn, slice: 0..<(1 << 15), appendedFrom: .max, emptying: false, allowance: &allowance)
+        }
+        let (settled, recent, inBoth) = try tiers(ledger)
+        #expect(settled > 0 && settled < 1_200 && recent == 1_200 && inBoth == settled)
+
+        #expect(try ledger.append(stored).duplicates == 1_200)
+        #expect(try ledger.event(id: stored[1_000].id)?.sequence == 1_000)
+        ledger.idSettling.recentLimit = 1_000
+        try ledger.append(batch(4))
+        #expect(try tiers(ledger) == (settled: 1_200, recent: 300, inBoth: 0))
+    }
+
+    /// Another process appends between two slices of a settling: its keys are not lost when
+    /// the last slice empties the recent tier.
+    @Test func keysAppendedBetweenSlicesAreSettledByTheLast() throws {
+        let vault = try TestVault()
+        let ledger = try vault.open()
+        ledger.idSettling.recentLimit = 10_000
+        try ledger.append(batch(0))
+        var allowance = MappedPageAllowance(ledger.environment)
+        let end = try ledger.environment.write { txn in
+            try ledger.databases.ids.settle(txn, slice: 0..<(1 << 15), appendedFrom: .max, emptying: false, allowance: &allowance)
+        }
+        let between = batch(1)
+        try ledger.append(between)
+        _ = try ledger.environment.write { txn in
+            try ledger.databases.ids.settle(txn, slice: (1 << 15)..<(1 << 16), appendedFrom: end, emptying: true, allowance: &allowance)
+        }
+        #expect(try tiers(ledger) == (settled: 600, recent: 0, inBoth: 0))
+        #expect(try ledger.append(between).duplicates == 300)
+        #expect(try between.allSatisfy { try ledger.event(id: $0.id) != nil })
     }
 }

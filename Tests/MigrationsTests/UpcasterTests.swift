@@ -26,7 +26,9 @@ import Testing
     }
 
     @Test func newerVaultFormatsAreRefused() {
-        #expect(throws: VaultFormatError.newer(found: 3, supported: 2)) { try VaultFormat.check(3) }
+        #expect(throws: VaultFormatError.newer(found: VaultFormat.current + 1, supported: VaultFormat.current)) {
+            try VaultFormat.check(VaultFormat.current + 1)
+        }
         #expect(throws: Never.self) { try VaultFormat.check(VaultFormat.current) }
     }
 }

@@ -32,7 +32,7 @@ extension Ledger {
     /// hash into the tree. Returns each event's sequence number per batch, nil for a duplicate.
     func commit(_ prepared: [PreparedBatch], recordedAt: Timestamp) throws -> [[UInt64?]] {
         // Before, not after: if settling fails, nothing of this batch is stored either.
-        try settleRecentIDsIfNeeded()
+        try settleRecentIDsIfNeeded(adding: prepared.reduce(0) { $0 + $1.events.count })
         var batches = prepared
         return try environment.write { txn in
             var state = try LedgerState.load(txn, databases)
@@ -84,9 +84,9 @@ extension Ledger {
     /// Adds every new id to the dedup index and returns each event's sequence number (per
     /// batch), or nil for an id already stored or earlier in the same transaction.
     ///
-    /// Keys go in sorted order, so the B-tree is walked once from left to right rather than
-    /// jumped about; sequences are first assumed consecutive and only re-stored after the
-    /// first duplicate, which fresh imports never have.
+    /// Keys are looked up in sorted order, so the settled B-tree is walked once from left to
+    /// right rather than jumped about, and a key repeated in the transaction comes right
+    /// after its first.
     private func insertIndexEntries(_ txn: Transaction, _ batches: [PreparedBatch], first: UInt64) throws -> [[UInt64?]] {
         // Each place carries its key's order, so that sorting compares values in place rather
         // than reaching into two batches' event lists per comparison.
@@ -103,13 +103,20 @@ extension Ledger {
         // memory stays flat as the index grows. The pages stay in the page cache and LMDB's
         // pointers to them stay valid.
         var allowance = MappedPageAllowance(environment)
-        for place in places {
-            allowance.step()
-            let batch = batches[Int(place.batch)]
-            var assumed = (first + UInt64(place.position)).bigEndian
-            isDuplicate[place.position] = try withUnsafeBytes(of: &assumed) { value in
-                try batch.withBytes(batch.events[Int(place.event)].indexKey) { key in
-                    try !databases.ids.insert(txn, key: key, value: IndexValue.bytes(value))
+        try databases.ids.recentKeys.withCaughtUp(txn, databases.ids.recent) { recent, _ in
+            var previous: (UInt64, UInt64)?
+            for place in places {
+                defer { previous = place.keyOrder }
+                if let previous, previous == place.keyOrder {
+                    isDuplicate[place.position] = true
+                } else if recent[IndexKey(high: place.keyOrder.0, low: place.keyOrder.1)] != nil {
+                    isDuplicate[place.position] = true
+                } else {
+                    allowance.step()
+                    let batch = batches[Int(place.batch)]
+                    isDuplicate[place.position] = try batch.withBytes(batch.events[Int(place.event)].indexKey) { key in
+                        try databases.ids.settledSequence(txn, key: key) != nil
+                    }
                 }
             }
         }
@@ -125,12 +132,7 @@ extension Ledger {
                     assigned.append(nil)
                     continue
                 }
-                if next != first + UInt64(position) {
-                    var actual = next.bigEndian
-                    try withUnsafeBytes(of: &actual) { value in
-                        try batch.withBytes(event.indexKey) { key in try databases.ids.replaceInserted(txn, key: key, value: IndexValue.bytes(value)) }
-                    }
-                }
+                try batch.withBytes(event.indexKey) { key in try databases.ids.appendRecent(txn, sequence: next, key: key) }
                 assigned.append(next)
                 next += 1
             }
@@ -147,8 +149,8 @@ extension Ledger {
     }
 }
 
-/// Dedup index values: the sequence number in 6 big-endian bytes (2⁴⁸ events), since
-/// the index is rewritten page by page on every commit and 2 bytes an entry add up.
+/// Settled dedup index values: the sequence number in 6 big-endian bytes (2⁴⁸ events), since
+/// each settling rewrites most of the index page by page and 2 bytes an entry add up.
 enum IndexValue {
     static let size = 6
 

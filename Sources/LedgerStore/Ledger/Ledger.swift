@@ -56,6 +56,7 @@ public final class Ledger {
         // Opening creates the databases an older format lacks; see `VaultFormat`.
         databases = try Databases.open(in: environment)
         if header.format < VaultFormat.current {
+            if header.format == 2 { try databases.ids.absorbFormatTwoRecentTier(environment) }
             header.format = VaultFormat.current
             try header.write(vault: directory)
         }
@@ -111,9 +112,7 @@ struct Databases {
             Databases(
                 log: try environment.database("log", in: txn, create: create),
                 batches: try environment.database("batches", in: txn, create: create),
-                ids: DedupIndex(
-                    settled: try environment.database(DedupIndex.settledName, in: txn, create: create, comparingWordwise: true),
-                    recent: try environment.database(DedupIndex.recentName, in: txn, create: create, comparingWordwise: true)),
+                ids: try DedupIndex.open(environment, txn, create: create),
                 meta: try environment.database("meta", in: txn, create: create),
                 blobs: try environment.database("blobs", in: txn, create: create))
         }
