@@ -23,7 +23,13 @@ import Testing
 
     /// The keys a map that another process holds sees, as of now.
     private func keys(seenBy map: RecentKeyMap, in ledger: Ledger) throws -> Set<IndexKey> {
-        try ledger.environment.read { txn in try map.withCaughtUp(txn, ledger.databases.ids.recent) { map, _ in Set(map.keys) } }
+        try ledger.environment.read { txn in
+            try map.withCaughtUp(txn, ledger.databases.ids.recent) { map, _ in
+                var keys: Set<IndexKey> = []
+                map.forEach { key, _ in keys.insert(key) }
+                return keys
+            }
+        }
     }
 
     private func key(of event: Event, in ledger: Ledger) -> IndexKey {

@@ -41,6 +41,15 @@ public final class Cursor {
         }
     }
 
+    /// Stores `value` under `key` through this cursor. LMDB looks for the key on the page
+    /// the cursor is on before it searches from the root, so keys put in increasing order
+    /// skip most searches.
+    public func put(key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) throws {
+        var keyVal = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
+        var valueVal = MDB_val(mv_size: value.count, mv_data: UnsafeMutableRawPointer(mutating: value.baseAddress))
+        try lmdb(mdb_cursor_put(handle, &keyVal, &valueVal, 0), "mdb_cursor_put")
+    }
+
     private func position(
         _ key: inout MDB_val, _ value: inout MDB_val, _ operation: MDB_cursor_op
     ) throws -> (key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)? {

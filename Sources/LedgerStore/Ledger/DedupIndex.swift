@@ -22,11 +22,11 @@ struct DedupIndex {
 
     /// When and how far `recent` is settled.
     struct Settling {
-        /// A commit that would take `recent` past this many keys settles them first. Three
-        /// quarters of a power of two, the most a dictionary holds before it doubles: a
-        /// 12.6 MB map. Each settling
-        /// rewrites most of the settled index, so the more keys it moves at once, the less
-        /// a large import writes in all.
+        /// A commit that would take `recent` past this many keys settles them first: three
+        /// quarters of 2¹⁹ slots, the most `RecentKeyTable` holds before it doubles, 8 MB.
+        /// Each settling rewrites most of the settled index, so the more keys it moves at
+        /// once, the less a large import writes in all; twice as many held 2M's peak 20 MB
+        /// higher (larger settling transactions) for no speed that the noise showed.
         var recentLimit = 3 << 17
         /// The settled index's pages that one settling transaction may touch (8 MB).
         var pagesPerTransaction = 2_048
@@ -43,7 +43,7 @@ struct DedupIndex {
 
     /// The sequence stored under `key`, in either tier.
     func sequence(_ txn: Transaction, key: UnsafeRawBufferPointer) throws -> UInt64? {
-        if let found = try recentKeys.withCaughtUp(txn, recent, { map, _ in map[IndexKey(key)] }) { return found }
+        if let found = try recentKeys.withCaughtUp(txn, recent, { map, _ in map.sequence(of: IndexKey(key)) }) { return found }
         return try settledSequence(txn, key: key)
     }
 
@@ -76,17 +76,18 @@ struct DedupIndex {
     ) throws -> UInt64 {
         var moving: [(key: IndexKey, sequence: UInt64)] = []
         let end = try recentKeys.withCaughtUp(txn, recent) { map, end in
-            for (key, sequence) in map where slice.contains(key.prefix) || sequence >= appendedFrom {
-                moving.append((key, sequence))
+            map.forEach { key, sequence in
+                if slice.contains(key.prefix) || sequence >= appendedFrom { moving.append((key, sequence)) }
             }
             return end
         }
         moving.sort { ($0.key.high, $0.key.low) < ($1.key.high, $1.key.low) }
+        let cursor = try txn.cursor(settled)
         for (key, sequence) in moving {
             allowance.step()
             let value = bigEndianBytes(sequence)
             try key.bytes.withUnsafeBytes { key in
-                try value.withUnsafeBytes { _ = try txn.put(settled, key: key, value: IndexValue.bytes($0)) }
+                try value.withUnsafeBytes { try cursor.put(key: key, value: IndexValue.bytes($0)) }
             }
         }
         if emptying { try lmdb(mdb_drop(txn.handle, recent.handle, 0), "mdb_drop(\(recent.name))") }

@@ -109,7 +109,7 @@ extension Ledger {
                 defer { previous = place.keyOrder }
                 if let previous, previous == place.keyOrder {
                     isDuplicate[place.position] = true
-                } else if recent[IndexKey(high: place.keyOrder.0, low: place.keyOrder.1)] != nil {
+                } else if recent.sequence(of: IndexKey(high: place.keyOrder.0, low: place.keyOrder.1)) != nil {
                     isDuplicate[place.position] = true
                 } else {
                     allowance.step()

@@ -1,8 +1,9 @@
 import Foundation
+import Glibc
 import LedgerCrypto
 
 /// A dedup index key (the keyed hash of an event id, `IDIndexHasher.outputSize` bytes) as
-/// two big-endian integers: the first eight bytes and the rest.
+/// two big-endian integers: the first eight bytes and the last four.
 struct IndexKey: Hashable {
     let high: UInt64
     let low: UInt64
@@ -23,9 +24,6 @@ struct IndexKey: Hashable {
     var bytes: [UInt8] {
         Array(bigEndianBytes(high) + bigEndianBytes(low).suffix(IDIndexHasher.outputSize - 8))
     }
-
-    /// The keys are keyed hashes, uniform already: one word is as good a hash as both.
-    func hash(into hasher: inout Hasher) { hasher.combine(low ^ high) }
 }
 
 /// The dedup index's recent tier in memory: key → sequence.
@@ -37,43 +35,132 @@ struct IndexKey: Hashable {
 /// shows as a different first sequence.
 final class RecentKeyMap: @unchecked Sendable {
     private let lock = NSLock()
-    private var sequences: [IndexKey: UInt64]
+    private var table: RecentKeyTable
     /// The first sequence read from `recent`, nil when it was empty.
     private var firstRead: UInt64?
     /// The sequence after the last one read.
     private var readUpTo: UInt64 = 0
 
-    /// Room for `capacity` keys is reserved at once, so that the map never holds its old
-    /// and its doubled storage together; the pages are only touched as keys arrive.
     init(capacity: Int) {
-        sequences = Dictionary(minimumCapacity: capacity)
+        table = RecentKeyTable(capacity: capacity, base: 0)
     }
 
     /// Runs `body` with the map as `txn` sees `recent`, and the sequence after its last entry.
     /// The lock is held throughout, so no reader with another view changes it meanwhile.
-    func withCaughtUp<R>(
-        _ txn: Transaction, _ recent: Database, _ body: ([IndexKey: UInt64], UInt64) throws -> R
-    ) throws -> R {
+    func withCaughtUp<R>(_ txn: Transaction, _ recent: Database, _ body: (RecentKeyTable, UInt64) throws -> R) throws -> R {
         lock.lock()
         defer { lock.unlock() }
         try catchUp(txn, recent)
-        return try body(sequences, readUpTo)
+        return try body(table, readUpTo)
     }
 
     private func catchUp(_ txn: Transaction, _ recent: Database) throws {
         let cursor = try txn.cursor(recent)
         let first = try cursor.move(.first).map { bigEndianValue($0.key) }
         if first != firstRead {
-            sequences.removeAll(keepingCapacity: true)
+            table.reset(base: first ?? 0)
             firstRead = first
             readUpTo = first ?? 0
         }
         var entry = try cursor.seek(atOrAfter: bigEndianBytes(readUpTo))
         while let (key, value) = entry {
             let sequence = bigEndianValue(key)
-            sequences[IndexKey(value)] = sequence
+            table.insert(IndexKey(value), sequence: sequence)
             readUpTo = sequence + 1
             entry = try cursor.move(.next)
         }
+    }
+
+    deinit { table.deallocate() }
+}
+
+/// Open addressing over a power-of-two count of 16-byte slots, each a key's first eight
+/// bytes, its last four, and its sequence as a distance from the first recent one, plus one
+/// (zero is an empty slot). The keys are keyed hashes, uniform already, so a key's own low
+/// bits choose its slot. A dictionary of the same keys took 24 bytes a slot and hashed each
+/// key again.
+///
+/// Zeroed slots come from `calloc`, whose large blocks are fresh mappings: pages the keys
+/// never reach are never resident.
+struct RecentKeyTable {
+    private struct Slot {
+        var high: UInt64
+        var low: UInt32
+        var offset: UInt32
+    }
+
+    private var slots: UnsafeMutablePointer<Slot>
+    private var mask: Int
+    private var base: UInt64
+    private(set) var count = 0
+
+    /// Room for `capacity` keys before the table doubles.
+    init(capacity: Int, base: UInt64) {
+        let slotCount = Self.slotCount(for: capacity)
+        slots = Self.allocate(slotCount)
+        mask = slotCount - 1
+        self.base = base
+    }
+
+    /// Up to three quarters full, where a linear probe for an absent key reads about eight
+    /// slots, two cache lines.
+    private static func slotCount(for capacity: Int) -> Int {
+        var count = 16
+        while count / 4 * 3 < capacity { count <<= 1 }
+        return count
+    }
+
+    private static func allocate(_ count: Int) -> UnsafeMutablePointer<Slot> {
+        guard let memory = calloc(count, MemoryLayout<Slot>.stride) else { fatalError("out of memory for \(count) dedup slots") }
+        return memory.bindMemory(to: Slot.self, capacity: count)
+    }
+
+    func deallocate() { free(slots) }
+
+    /// Empties the table, giving its pages back, for sequences from `base` on.
+    mutating func reset(base: UInt64) {
+        let slotCount = mask + 1
+        free(slots)
+        slots = Self.allocate(slotCount)
+        count = 0
+        self.base = base
+    }
+
+    func sequence(of key: IndexKey) -> UInt64? {
+        var index = Int(truncatingIfNeeded: key.high) & mask
+        while slots[index].offset != 0 {
+            if slots[index].high == key.high, slots[index].low == UInt32(truncatingIfNeeded: key.low) {
+                return base + UInt64(slots[index].offset - 1)
+            }
+            index = (index + 1) & mask
+        }
+        return nil
+    }
+
+    /// Every key and its sequence, in no particular order.
+    func forEach(_ body: (IndexKey, UInt64) throws -> Void) rethrows {
+        for index in 0...mask where slots[index].offset != 0 {
+            try body(IndexKey(high: slots[index].high, low: UInt64(slots[index].low)), base + UInt64(slots[index].offset - 1))
+        }
+    }
+
+    /// Adds a key not in the table. Recent sequences span fewer than 2³² numbers: a commit
+    /// settles them long before.
+    mutating func insert(_ key: IndexKey, sequence: UInt64) {
+        if count + 1 > (mask + 1) / 4 * 3 { grow() }
+        let offset = sequence - base + 1
+        precondition(offset < UInt64(UInt32.max), "recent dedup keys span more than 2³² sequences")
+        var index = Int(truncatingIfNeeded: key.high) & mask
+        while slots[index].offset != 0 { index = (index + 1) & mask }
+        slots[index] = Slot(high: key.high, low: UInt32(truncatingIfNeeded: key.low), offset: UInt32(offset))
+        count += 1
+    }
+
+    /// Only when one transaction brings more than the capacity, which a bulk import's never do.
+    private mutating func grow() {
+        let old = self
+        self = RecentKeyTable(capacity: (mask + 1) * 2 / 4 * 3, base: base)
+        old.forEach { key, sequence in insert(key, sequence: sequence) }
+        old.deallocate()
     }
 }
