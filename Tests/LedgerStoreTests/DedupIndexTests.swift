@@ -24,7 +24,7 @@ import Testing
     /// The keys a map that another process holds sees, as of now.
     private func keys(seenBy map: RecentKeyMap, in ledger: Ledger) throws -> Set<IndexKey> {
         try ledger.environment.read { txn in
-            try map.withCaughtUp(txn, ledger.databases.ids.recent) { map, _ in
+            try map.withCaughtUp(txn, ledger.databases.ids) { map, _ in
                 var keys: Set<IndexKey> = []
                 map.forEach { key, _ in keys.insert(key) }
                 return keys
@@ -113,6 +113,7 @@ import Testing
             }
             for (key, value) in entries { try txn.put(old, key: key, value: value) }
             try lmdb(mdb_drop(txn.handle, index.recent.handle, 1), "mdb_drop")
+            try txn.delete(index.meta, key: SettledKeyFilter.metaKey)
         }
         ledger = nil
         try rewriteFormat(of: vault, to: 2)
@@ -184,5 +185,26 @@ import Testing
         #expect(try tiers(ledger) == (settled: 600, recent: 0, inBoth: 0))
         #expect(try ledger.append(between).duplicates == 300)
         #expect(try between.allSatisfy { try ledger.event(id: $0.id) != nil })
+    }
+
+    /// Another process that read the filter before a settling must not miss what it settled,
+    /// even when the recent tier was empty both times it looked.
+    @Test func aFilterHeldElsewhereIsReadAgainAfterASettling() throws {
+        let vault = try TestVault()
+        let ledger = try vault.open()
+        let elsewhere = RecentKeyMap(capacity: 16)
+        func filterElsewhere() throws -> SettledKeyFilter {
+            try ledger.environment.write { txn in
+                try elsewhere.withCaughtUp(txn, ledger.databases.ids, storingFilter: false) { _, filter, _ in filter }
+            }
+        }
+        let events = batch(0)
+        #expect(try !filterElsewhere().mayContain(key(of: events[0], in: ledger)))
+        try ledger.append(events)
+        ledger.idSettling.recentLimit = 0
+        try ledger.settleRecentIDsIfNeeded(adding: 1)
+        #expect(try tiers(ledger) == (settled: 300, recent: 0, inBoth: 0))
+        let filter = try filterElsewhere()
+        #expect(events.allSatisfy { filter.mayContain(key(of: $0, in: ledger)) })
     }
 }

@@ -21,6 +21,8 @@ extension DedupIndex {
                 entry = try cursor.move(.next)
             }
             try lmdb(mdb_drop(txn.handle, old.handle, 1), "mdb_drop(\(old.name))")
+            // A filter stored without these keys would hide them; the next commit makes it again.
+            try txn.delete(meta, key: SettledKeyFilter.metaKey)
         }
     }
 }

@@ -18,6 +18,8 @@ struct DedupIndex {
     let settled: Database
     /// Named `ids.bySequence`: sequence (u64 big-endian) → key.
     let recent: Database
+    /// The ledger's `meta`, which holds the settled keys' filter and the count of settlings.
+    let meta: Database
     let recentKeys = RecentKeyMap(capacity: Settling().recentLimit)
 
     /// When and how far `recent` is settled.
@@ -38,12 +40,13 @@ struct DedupIndex {
     static func open(_ environment: Environment, _ txn: Transaction, create: Bool) throws -> DedupIndex {
         DedupIndex(
             settled: try environment.database(settledName, in: txn, create: create, comparingWordwise: true),
-            recent: try environment.database(recentName, in: txn, create: create))
+            recent: try environment.database(recentName, in: txn, create: create),
+            meta: try environment.database("meta", in: txn, create: create))
     }
 
     /// The sequence stored under `key`, in either tier.
     func sequence(_ txn: Transaction, key: UnsafeRawBufferPointer) throws -> UInt64? {
-        if let found = try recentKeys.withCaughtUp(txn, recent, { map, _ in map.sequence(of: IndexKey(key)) }) { return found }
+        if let found = try recentKeys.withCaughtUp(txn, self, { map, _ in map.sequence(of: IndexKey(key)) }) { return found }
         return try settledSequence(txn, key: key)
     }
 
@@ -68,14 +71,15 @@ struct DedupIndex {
     }
 
     /// Copies the recent keys whose first two bytes fall in `slice`, and those from sequence
-    /// `appendedFrom` on, into the settled index, in key order; `emptying` then clears
-    /// `recent`. Returns the sequence after recent's last entry. `allowance` lets go of
-    /// mapped pages as the walk maps them all over the file.
+    /// `appendedFrom` on, into the settled index, in key order. `emptying` then adds every
+    /// recent key to the settled filter, stores it, clears `recent` and counts the settling.
+    /// Returns the sequence after recent's last entry. `allowance` lets go of mapped pages as
+    /// the walk maps them all over the file.
     func settle(
         _ txn: Transaction, slice: Range<Int>, appendedFrom: UInt64, emptying: Bool, allowance: inout MappedPageAllowance
     ) throws -> UInt64 {
         var moving: [(key: IndexKey, sequence: UInt64)] = []
-        let end = try recentKeys.withCaughtUp(txn, recent) { map, end in
+        let end = try recentKeys.withCaughtUp(txn, self) { map, end in
             map.forEach { key, sequence in
                 if slice.contains(key.prefix) || sequence >= appendedFrom { moving.append((key, sequence)) }
             }
@@ -90,8 +94,23 @@ struct DedupIndex {
                 try value.withUnsafeBytes { try cursor.put(key: key, value: IndexValue.bytes($0)) }
             }
         }
-        if emptying { try lmdb(mdb_drop(txn.handle, recent.handle, 0), "mdb_drop(\(recent.name))") }
+        if emptying { try storeFilterAndEmptyRecent(txn) }
         return end
+    }
+
+    /// Every recent key is in `settled` by now, so the filter takes them all, or is made
+    /// again from `settled` once that outgrew it.
+    private func storeFilterAndEmptyRecent(_ txn: Transaction) throws {
+        var filter = try settledFilter(txn, storing: false)
+        if try txn.statistics(settled).ms_entries > filter.capacity {
+            filter = try filterOfSettledKeys(txn, room: 0)
+        } else {
+            try recentKeys.withCaughtUp(txn, self) { map, _ in map.forEach { key, _ in filter.add(key) } }
+        }
+        try txn.put(meta, key: SettledKeyFilter.metaKey, value: filter.serialized)
+        try lmdb(mdb_drop(txn.handle, recent.handle, 0), "mdb_drop(\(recent.name))")
+        let settlings = try txn.get(meta, key: RecentKeyMap.settlingsKey).map(bigEndianValue) ?? 0
+        try txn.put(meta, key: RecentKeyMap.settlingsKey, value: bigEndianBytes(settlings + 1))
     }
 }
 

@@ -86,7 +86,7 @@ extension Ledger {
     ///
     /// Keys are looked up in sorted order, so the settled B-tree is walked once from left to
     /// right rather than jumped about, and a key repeated in the transaction comes right
-    /// after its first.
+    /// after its first. Only keys the settled filter may hold are looked up there.
     private func insertIndexEntries(_ txn: Transaction, _ batches: [PreparedBatch], first: UInt64) throws -> [[UInt64?]] {
         // Each place carries its key's order, so that sorting compares values in place rather
         // than reaching into two batches' event lists per comparison.
@@ -103,15 +103,16 @@ extension Ledger {
         // memory stays flat as the index grows. The pages stay in the page cache and LMDB's
         // pointers to them stay valid.
         var allowance = MappedPageAllowance(environment)
-        try databases.ids.recentKeys.withCaughtUp(txn, databases.ids.recent) { recent, _ in
+        try databases.ids.recentKeys.withCaughtUp(txn, databases.ids, storingFilter: true) { recent, settledFilter, _ in
             var previous: (UInt64, UInt64)?
             for place in places {
                 defer { previous = place.keyOrder }
+                let key = IndexKey(high: place.keyOrder.0, low: place.keyOrder.1)
                 if let previous, previous == place.keyOrder {
                     isDuplicate[place.position] = true
-                } else if recent.sequence(of: IndexKey(high: place.keyOrder.0, low: place.keyOrder.1)) != nil {
+                } else if recent.sequence(of: key) != nil {
                     isDuplicate[place.position] = true
-                } else {
+                } else if settledFilter.mayContain(key) {
                     allowance.step()
                     let batch = batches[Int(place.batch)]
                     isDuplicate[place.position] = try batch.withBytes(batch.events[Int(place.event)].indexKey) { key in

@@ -26,18 +26,22 @@ struct IndexKey: Hashable {
     }
 }
 
-/// The dedup index's recent tier in memory: key → sequence.
+/// What the dedup index keeps in memory: the recent tier's keys (key → sequence), and the
+/// settled index's filter.
 ///
 /// `recent` is stored by sequence, so that a commit only appends to it, and this map is what
 /// finds a key there. Other processes append to the same vault, so the map catches up with
 /// `recent` at the start of every transaction that looks in it: it reads the entries past the
-/// last sequence it read, or all of them again once `recent` was settled and emptied, which
-/// shows as a different first sequence.
+/// last sequence it read, or all of them again, and the filter, once a settling emptied
+/// `recent` and stored a new filter, which shows as a new count of settlings in `meta`.
 final class RecentKeyMap: @unchecked Sendable {
+    static let settlingsKey = Array("ids.settlings".utf8)
+
     private let lock = NSLock()
     private var table: RecentKeyTable
-    /// The first sequence read from `recent`, nil when it was empty.
-    private var firstRead: UInt64?
+    private var filter: SettledKeyFilter?
+    /// The settlings counted when the map last started over; nil before it first did.
+    private var settlings: UInt64?
     /// The sequence after the last one read.
     private var readUpTo: UInt64 = 0
 
@@ -47,20 +51,36 @@ final class RecentKeyMap: @unchecked Sendable {
 
     /// Runs `body` with the map as `txn` sees `recent`, and the sequence after its last entry.
     /// The lock is held throughout, so no reader with another view changes it meanwhile.
-    func withCaughtUp<R>(_ txn: Transaction, _ recent: Database, _ body: (RecentKeyTable, UInt64) throws -> R) throws -> R {
+    func withCaughtUp<R>(_ txn: Transaction, _ index: DedupIndex, _ body: (RecentKeyTable, UInt64) throws -> R) throws -> R {
         lock.lock()
         defer { lock.unlock() }
-        try catchUp(txn, recent)
+        try catchUp(txn, index)
         return try body(table, readUpTo)
     }
 
-    private func catchUp(_ txn: Transaction, _ recent: Database) throws {
-        let cursor = try txn.cursor(recent)
-        let first = try cursor.move(.first).map { bigEndianValue($0.key) }
-        if first != firstRead {
-            table.reset(base: first ?? 0)
-            firstRead = first
-            readUpTo = first ?? 0
+    /// The same with the settled index's filter, read (or made, and stored if `storing`) when
+    /// first needed after the map started over.
+    func withCaughtUp<R>(
+        _ txn: Transaction, _ index: DedupIndex, storingFilter storing: Bool,
+        _ body: (RecentKeyTable, SettledKeyFilter, UInt64) throws -> R
+    ) throws -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        try catchUp(txn, index)
+        let filter = try self.filter ?? index.settledFilter(txn, storing: storing)
+        self.filter = filter
+        return try body(table, filter, readUpTo)
+    }
+
+    private func catchUp(_ txn: Transaction, _ index: DedupIndex) throws {
+        let cursor = try txn.cursor(index.recent)
+        let current = try txn.get(index.meta, key: Self.settlingsKey).map(bigEndianValue) ?? 0
+        if current != settlings {
+            let first = try cursor.move(.first).map { bigEndianValue($0.key) } ?? 0
+            table.reset(base: first)
+            filter = nil
+            settlings = current
+            readUpTo = first
         }
         var entry = try cursor.seek(atOrAfter: bigEndianBytes(readUpTo))
         while let (key, value) = entry {
