@@ -207,4 +207,24 @@ import Testing
         let filter = try filterElsewhere()
         #expect(events.allSatisfy { filter.mayContain(key(of: $0, in: ledger)) })
     }
+
+    /// A command-line append, a few events from a fresh process, passes over the recent tier
+    /// instead of reading it into the map, and still finds every stored id.
+    @Test func aFewEventsFromAFreshProcessAreFoundInEitherTier() throws {
+        let vault = try TestVault()
+        var ledger: Ledger? = try vault.open()
+        let settled = batch(0), recent = batch(1)
+        try ledger!.append(settled)
+        ledger!.idSettling.recentLimit = 0
+        try ledger!.settleRecentIDsIfNeeded(adding: 1)
+        ledger!.idSettling.recentLimit = 10_000
+        try ledger!.append(recent)
+        #expect(try tiers(ledger!) == (settled: 300, recent: 300, inBoth: 0))
+        ledger = nil
+
+        let fresh = try vault.open()
+        let outcome = try fresh.append([settled[7], recent[9], recent[9]] + batch(2).prefix(2))
+        #expect(outcome.duplicates == 3)
+        #expect(outcome.appended == [600, 601])
+    }
 }

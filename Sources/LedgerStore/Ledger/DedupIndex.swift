@@ -11,8 +11,9 @@ import LedgerCrypto
 /// them there. Past `Settling.recentLimit` keys, `settle` moves them into `settled` one slice
 /// of the key space per transaction, each slice small enough to touch about
 /// `Settling.pagesPerTransaction` of the settled index's pages, and the last one empties
-/// `recent`. A key may be in both tiers for a while (a settling cut short), with the same
-/// sequence in each.
+/// `recent` and stores the settled keys' filter (`SettledKeyFilter`), which spares new keys
+/// a search of `settled`. A key may be in both tiers for a while (a settling cut short),
+/// with the same sequence in each.
 struct DedupIndex {
     /// Named `ids`, as in format 1, whose single index is a valid settled tier.
     let settled: Database
@@ -32,6 +33,9 @@ struct DedupIndex {
         var recentLimit = 3 << 17
         /// The settled index's pages that one settling transaction may touch (8 MB).
         var pagesPerTransaction = 2_048
+        /// The keys one settling transaction may move: each page they fill splits in two,
+        /// another page copy held until the commit.
+        var keysPerTransaction = 16_384
     }
 
     static let settledName = "ids"
@@ -62,11 +66,14 @@ struct DedupIndex {
     /// The key ranges to settle one per transaction if `incoming` more keys would take
     /// `recent` past its limit:
     /// slices of the keys' first two bytes, as many as it takes for each to cover about
-    /// `pagesPerTransaction` settled pages.
+    /// `pagesPerTransaction` settled pages and `keysPerTransaction` recent keys.
     func slicesToSettle(_ txn: Transaction, _ settling: Settling, adding incoming: Int) throws -> [Range<Int>] {
-        guard try txn.statistics(recent).ms_entries + incoming > settling.recentLimit else { return [] }
+        let recentKeys = try txn.statistics(recent).ms_entries
+        guard recentKeys + incoming > settling.recentLimit else { return [] }
         let settledPages = try txn.statistics(settled).ms_leaf_pages
-        let count = min(1 << 16, max(1, (settledPages + settling.pagesPerTransaction - 1) / settling.pagesPerTransaction))
+        let byPages = (settledPages + settling.pagesPerTransaction - 1) / settling.pagesPerTransaction
+        let byKeys = (recentKeys + settling.keysPerTransaction - 1) / settling.keysPerTransaction
+        let count = min(1 << 16, max(1, byPages, byKeys))
         return (0..<count).map { index in (index << 16) / count..<((index + 1) << 16) / count }
     }
 
@@ -89,9 +96,9 @@ struct DedupIndex {
         let cursor = try txn.cursor(settled)
         for (key, sequence) in moving {
             allowance.step()
-            let value = bigEndianBytes(sequence)
-            try key.bytes.withUnsafeBytes { key in
-                try value.withUnsafeBytes { try cursor.put(key: key, value: IndexValue.bytes($0)) }
+            var value = sequence.bigEndian
+            try key.withBytes { key in
+                try withUnsafeBytes(of: &value) { try cursor.put(key: key, value: IndexValue.bytes($0)) }
             }
         }
         if emptying { try storeFilterAndEmptyRecent(txn) }

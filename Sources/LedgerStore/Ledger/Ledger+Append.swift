@@ -86,16 +86,14 @@ extension Ledger {
     ///
     /// Keys are looked up in sorted order, so the settled B-tree is walked once from left to
     /// right rather than jumped about, and a key repeated in the transaction comes right
-    /// after its first. Only keys the settled filter may hold are looked up there.
+    /// after its first.
     private func insertIndexEntries(_ txn: Transaction, _ batches: [PreparedBatch], first: UInt64) throws -> [[UInt64?]] {
         // Each place carries its key's order, so that sorting compares values in place rather
         // than reaching into two batches' event lists per comparison.
-        var places: [(keyOrder: (UInt64, UInt64), batch: Int32, event: Int32, position: Int)] = []
+        var places: [(keyOrder: (UInt64, UInt64), position: Int)] = []
         places.reserveCapacity(batches.reduce(0) { $0 + $1.events.count })
-        for (batchIndex, batch) in batches.enumerated() {
-            for (eventIndex, event) in batch.events.enumerated() {
-                places.append((event.keyOrder, Int32(batchIndex), Int32(eventIndex), places.count))
-            }
+        for batch in batches {
+            for event in batch.events { places.append((event.keyOrder, places.count)) }
         }
         places.sort { lhs, rhs in lhs.keyOrder != rhs.keyOrder ? lhs.keyOrder < rhs.keyOrder : lhs.position < rhs.position }
         var isDuplicate = [Bool](repeating: false, count: places.count)
@@ -103,23 +101,9 @@ extension Ledger {
         // memory stays flat as the index grows. The pages stay in the page cache and LMDB's
         // pointers to them stay valid.
         var allowance = MappedPageAllowance(environment)
-        try databases.ids.recentKeys.withCaughtUp(txn, databases.ids, storingFilter: true) { recent, settledFilter, _ in
-            var previous: (UInt64, UInt64)?
-            for place in places {
-                defer { previous = place.keyOrder }
-                let key = IndexKey(high: place.keyOrder.0, low: place.keyOrder.1)
-                if let previous, previous == place.keyOrder {
-                    isDuplicate[place.position] = true
-                } else if recent.sequence(of: key) != nil {
-                    isDuplicate[place.position] = true
-                } else if settledFilter.mayContain(key) {
-                    allowance.step()
-                    let batch = batches[Int(place.batch)]
-                    isDuplicate[place.position] = try batch.withBytes(batch.events[Int(place.event)].indexKey) { key in
-                        try databases.ids.settledSequence(txn, key: key) != nil
-                    }
-                }
-            }
+        let sortedKeys = places.map { IndexKey(high: $0.keyOrder.0, low: $0.keyOrder.1) }
+        for (place, stored) in zip(places, try databases.ids.stored(txn, sortedKeys: sortedKeys, allowance: &allowance)) {
+            isDuplicate[place.position] = stored
         }
         var sequences: [[UInt64?]] = []
         var position = 0

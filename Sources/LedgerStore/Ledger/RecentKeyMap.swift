@@ -20,9 +20,10 @@ struct IndexKey: Hashable {
     /// The first two bytes, by which a settling slices the key space.
     var prefix: Int { Int(high >> 48) }
 
-    /// The stored bytes, `IDIndexHasher.outputSize` of them.
-    var bytes: [UInt8] {
-        Array(bigEndianBytes(high) + bigEndianBytes(low).suffix(IDIndexHasher.outputSize - 8))
+    /// Runs `body` with the stored bytes, `IDIndexHasher.outputSize` of them.
+    func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        var words = (high.bigEndian, UInt32(truncatingIfNeeded: low).bigEndian)
+        return try withUnsafeBytes(of: &words) { try body(UnsafeRawBufferPointer(rebasing: $0[0..<IDIndexHasher.outputSize])) }
     }
 }
 
@@ -45,8 +46,22 @@ final class RecentKeyMap: @unchecked Sendable {
     /// The sequence after the last one read.
     private var readUpTo: UInt64 = 0
 
+    /// Small commits that passed over `recent` rather than read it into the map.
+    private var passesOver = 0
+
     init(capacity: Int) {
         table = RecentKeyTable(capacity: capacity, base: 0)
+    }
+
+    /// Whether a small commit should pass over `recent` rather than read it all into the
+    /// map: yes until the map is read, for the first few, since a command-line append makes
+    /// one and a long-running process many.
+    func passOverInstead() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard settlings == nil, passesOver < 8 else { return false }
+        passesOver += 1
+        return true
     }
 
     /// Runs `body` with the map as `txn` sees `recent`, and the sequence after its last entry.
