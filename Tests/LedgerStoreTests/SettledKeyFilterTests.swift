@@ -20,10 +20,11 @@ import Testing
         let added = Self.randomKeys(1_000)
         var filter = SettledKeyFilter(capacity: added.count)
         for key in added { filter.add(key) }
-        let stored = filter.serialized
-        let read = stored.withUnsafeBytes { SettledKeyFilter(serialized: $0) }
-        #expect(read?.serialized == stored)
+        let stored = filter.withStoredBytes { Array($0) }
+        let read = stored.withUnsafeBytes { SettledKeyFilter(stored: $0) }
+        #expect(read?.withStoredBytes { Array($0) } == stored)
         #expect(read.map { read in added.allSatisfy(read.mayContain) } == true)
-        #expect(stored.dropLast(8).withUnsafeBytes { SettledKeyFilter(serialized: $0) } == nil, "a cut filter is refused")
+        #expect(SettledKeyFilter.capacity(ofStoredBytes: stored.count) == filter.capacity)
+        #expect(stored.dropLast(8).withUnsafeBytes { SettledKeyFilter(stored: $0) } == nil, "a cut filter is refused")
     }
 }

@@ -106,15 +106,19 @@ struct DedupIndex {
     }
 
     /// Every recent key is in `settled` by now, so the filter takes them all, or is made
-    /// again from `settled` once that outgrew it.
+    /// again from `settled` once that outgrew it. One filter at a time is held: at 6M events
+    /// one is 11 MB.
     private func storeFilterAndEmptyRecent(_ txn: Transaction) throws {
-        var filter = try settledFilter(txn, storing: false)
-        if try txn.statistics(settled).ms_entries > filter.capacity {
+        recentKeys.releaseFilter()
+        let storedCapacity = try txn.get(meta, key: SettledKeyFilter.metaKey) { SettledKeyFilter.capacity(ofStoredBytes: $0.count) }
+        var filter: SettledKeyFilter
+        if try txn.statistics(settled).ms_entries > storedCapacity ?? 0 {
             filter = try filterOfSettledKeys(txn, room: 0)
         } else {
+            filter = try settledFilter(txn, storing: false)
             try recentKeys.withCaughtUp(txn, self) { map, _ in map.forEach { key, _ in filter.add(key) } }
         }
-        try txn.put(meta, key: SettledKeyFilter.metaKey, value: filter.serialized)
+        try store(filter, txn)
         try lmdb(mdb_drop(txn.handle, recent.handle, 0), "mdb_drop(\(recent.name))")
         let settlings = try txn.get(meta, key: RecentKeyMap.settlingsKey).map(bigEndianValue) ?? 0
         try txn.put(meta, key: RecentKeyMap.settlingsKey, value: bigEndianBytes(settlings + 1))

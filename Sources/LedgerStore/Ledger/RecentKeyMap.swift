@@ -87,6 +87,13 @@ final class RecentKeyMap: @unchecked Sendable {
         return try body(table, filter, readUpTo)
     }
 
+    /// Lets go of the filter before a settling makes a new one.
+    func releaseFilter() {
+        lock.lock()
+        defer { lock.unlock() }
+        filter = nil
+    }
+
     private func catchUp(_ txn: Transaction, _ index: DedupIndex) throws {
         let cursor = try txn.cursor(index.recent)
         let current = try txn.get(index.meta, key: Self.settlingsKey).map(bigEndianValue) ?? 0

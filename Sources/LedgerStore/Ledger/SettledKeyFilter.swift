@@ -24,22 +24,27 @@ struct SettledKeyFilter {
     /// How many keys it holds at about `bitsPerKey` bits each.
     var capacity: Int { blockCount * Self.bitsPerBlock / Self.bitsPerKey }
 
+    /// The capacity of a filter stored in `count` bytes.
+    static func capacity(ofStoredBytes count: Int) -> Int { count / (wordsPerBlock * 8) * bitsPerBlock / bitsPerKey }
+
     /// Empty, sized for `capacity` keys.
     init(capacity: Int) {
         let blocks = max(1, (capacity * Self.bitsPerKey + Self.bitsPerBlock - 1) / Self.bitsPerBlock)
         words = [UInt64](repeating: 0, count: blocks * Self.wordsPerBlock)
     }
 
-    /// As `serialized` wrote it, or nil if the bytes are not whole blocks.
-    init?(serialized bytes: UnsafeRawBufferPointer) {
+    /// As `withStoredBytes` gave it, or nil if the bytes are not whole blocks.
+    init?(stored bytes: UnsafeRawBufferPointer) {
         guard !bytes.isEmpty, bytes.count % (Self.wordsPerBlock * 8) == 0 else { return nil }
         words = [UInt64](repeating: 0, count: bytes.count / 8)
         words.withUnsafeMutableBytes { $0.copyMemory(from: bytes) }
     }
 
-    /// The words in the machine's order: the file is only ever read on the machine kind
-    /// that wrote it, as LMDB's own pages are.
-    var serialized: [UInt8] { words.withUnsafeBytes { Array($0) } }
+    /// Runs `body` with the words in the machine's order: the file is only ever read on the
+    /// machine kind that wrote it, as LMDB's own pages are.
+    func withStoredBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try words.withUnsafeBytes(body)
+    }
 
     mutating func add(_ key: IndexKey) {
         let (block, bits) = place(key)
@@ -70,12 +75,18 @@ extension DedupIndex {
     /// The stored filter, or one made from every settled key (a vault from before the filter)
     /// and stored if `txn` writes.
     func settledFilter(_ txn: Transaction, storing: Bool) throws -> SettledKeyFilter {
-        if let filter = try txn.get(meta, key: SettledKeyFilter.metaKey, { SettledKeyFilter(serialized: $0) }) ?? nil {
+        if let filter = try txn.get(meta, key: SettledKeyFilter.metaKey, { SettledKeyFilter(stored: $0) }) ?? nil {
             return filter
         }
         let filter = try filterOfSettledKeys(txn, room: 0)
-        if storing { try txn.put(meta, key: SettledKeyFilter.metaKey, value: filter.serialized) }
+        if storing { try store(filter, txn) }
         return filter
+    }
+
+    func store(_ filter: SettledKeyFilter, _ txn: Transaction) throws {
+        try SettledKeyFilter.metaKey.withUnsafeBytes { key in
+            try filter.withStoredBytes { _ = try txn.put(meta, key: key, value: $0) }
+        }
     }
 
     /// A filter of every key in `settled`, sized for half as many again plus `room`, so that
@@ -83,9 +94,12 @@ extension DedupIndex {
     func filterOfSettledKeys(_ txn: Transaction, room: Int) throws -> SettledKeyFilter {
         let entries = try txn.statistics(settled).ms_entries
         var filter = SettledKeyFilter(capacity: entries + entries / 2 + room)
+        // The walk maps the whole index; what it maps is let go as it goes.
+        var allowance = MappedPageAllowance(txn.environment)
         let cursor = try txn.cursor(settled)
         var entry = try cursor.move(.first)
         while let (key, _) = entry {
+            allowance.step()
             filter.add(IndexKey(key))
             entry = try cursor.move(.next)
         }
