@@ -208,8 +208,8 @@ import Testing
         #expect(events.allSatisfy { filter.mayContain(key(of: $0, in: ledger)) })
     }
 
-    /// A command-line append, a few events from a fresh process, passes over the recent tier
-    /// instead of reading it into the map, and still finds every stored id.
+    /// A command-line lookup or append, a few ids from a fresh process, passes over the recent
+    /// tier instead of reading it into the map, and still finds every stored id.
     @Test func aFewEventsFromAFreshProcessAreFoundInEitherTier() throws {
         let vault = try TestVault()
         var ledger: Ledger? = try vault.open()
@@ -223,6 +223,8 @@ import Testing
         ledger = nil
 
         let fresh = try vault.open()
+        #expect(try fresh.event(id: recent[9].id)?.sequence == 309)
+        #expect(try fresh.event(id: settled[7].id)?.sequence == 7)
         let outcome = try fresh.append([settled[7], recent[9], recent[9]] + batch(2).prefix(2))
         #expect(outcome.duplicates == 3)
         #expect(outcome.appended == [600, 601])

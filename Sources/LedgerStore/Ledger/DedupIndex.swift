@@ -50,8 +50,11 @@ struct DedupIndex {
 
     /// The sequence stored under `key`, in either tier.
     func sequence(_ txn: Transaction, key: UnsafeRawBufferPointer) throws -> UInt64? {
-        if let found = try recentKeys.withCaughtUp(txn, self, { map, _ in map.sequence(of: IndexKey(key)) }) { return found }
-        return try settledSequence(txn, key: key)
+        let indexKey = IndexKey(key)
+        let inRecent = try recentKeys.passOverInstead()
+            ? sequencesInRecent(of: [indexKey], txn)[indexKey]
+            : recentKeys.withCaughtUp(txn, self) { map, _ in map.sequence(of: indexKey) }
+        return try inRecent ?? settledSequence(txn, key: key)
     }
 
     func settledSequence(_ txn: Transaction, key: UnsafeRawBufferPointer) throws -> UInt64? {
@@ -59,8 +62,11 @@ struct DedupIndex {
     }
 
     /// Records a new key; sequences must come in increasing order.
-    func appendRecent(_ txn: Transaction, sequence: UInt64, key: UnsafeRawBufferPointer) throws {
-        try bigEndianBytes(sequence).withUnsafeBytes { _ = try txn.put(recent, key: $0, value: key, mode: .append) }
+    func appendRecent(_ txn: Transaction, sequence: UInt64, key: IndexKey) throws {
+        var sequence = sequence.bigEndian
+        try withUnsafeBytes(of: &sequence) { sequence in
+            try key.withBytes { _ = try txn.put(recent, key: sequence, value: $0, mode: .append) }
+        }
     }
 
     /// The key ranges to settle one per transaction if `incoming` more keys would take
@@ -92,7 +98,7 @@ struct DedupIndex {
             }
             return end
         }
-        moving.sort { ($0.key.high, $0.key.low) < ($1.key.high, $1.key.low) }
+        moving.sort { $0.key < $1.key }
         let cursor = try txn.cursor(settled)
         for (key, sequence) in moving {
             allowance.step()

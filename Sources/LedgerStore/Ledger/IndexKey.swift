@@ -2,7 +2,7 @@ import LedgerCrypto
 
 /// A dedup index key (the keyed hash of an event id, `IDIndexHasher.outputSize` bytes) as
 /// two big-endian integers: the first eight bytes and the last four.
-struct IndexKey: Hashable {
+struct IndexKey: Hashable, Comparable {
     let high: UInt64
     let low: UInt64
 
@@ -14,6 +14,9 @@ struct IndexKey: Hashable {
     init(_ bytes: UnsafeRawBufferPointer) {
         self.init(high: bigEndianValue(bytes[0..<8]), low: bigEndianValue(bytes[8...]))
     }
+
+    /// The stored bytes' order.
+    static func < (lhs: IndexKey, rhs: IndexKey) -> Bool { (lhs.high, lhs.low) < (rhs.high, rhs.low) }
 
     /// The first two bytes, by which a settling slices the key space.
     var prefix: Int { Int(high >> 48) }

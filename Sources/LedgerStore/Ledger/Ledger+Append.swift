@@ -88,21 +88,20 @@ extension Ledger {
     /// right rather than jumped about, and a key repeated in the transaction comes right
     /// after its first.
     private func insertIndexEntries(_ txn: Transaction, _ batches: [PreparedBatch], first: UInt64) throws -> [[UInt64?]] {
-        // Each place carries its key's order, so that sorting compares values in place rather
-        // than reaching into two batches' event lists per comparison.
-        var places: [(keyOrder: (UInt64, UInt64), position: Int)] = []
+        // Each place carries its key, so that sorting compares values in place rather than
+        // reaching into two batches' event lists per comparison.
+        var places: [(key: IndexKey, position: Int)] = []
         places.reserveCapacity(batches.reduce(0) { $0 + $1.events.count })
         for batch in batches {
-            for event in batch.events { places.append((event.keyOrder, places.count)) }
+            for event in batch.events { places.append((event.key, places.count)) }
         }
-        places.sort { lhs, rhs in lhs.keyOrder != rhs.keyOrder ? lhs.keyOrder < rhs.keyOrder : lhs.position < rhs.position }
+        places.sort { lhs, rhs in lhs.key != rhs.key ? lhs.key < rhs.key : lhs.position < rhs.position }
         var isDuplicate = [Bool](repeating: false, count: places.count)
         // Mapped pages are let go as the walk goes, not only after the commit, so resident
         // memory stays flat as the index grows. The pages stay in the page cache and LMDB's
         // pointers to them stay valid.
         var allowance = MappedPageAllowance(environment)
-        let sortedKeys = places.map { IndexKey(high: $0.keyOrder.0, low: $0.keyOrder.1) }
-        for (place, stored) in zip(places, try databases.ids.stored(txn, sortedKeys: sortedKeys, allowance: &allowance)) {
+        for (place, stored) in zip(places, try databases.ids.stored(txn, sortedKeys: places.map(\.key), allowance: &allowance)) {
             isDuplicate[place.position] = stored
         }
         var sequences: [[UInt64?]] = []
@@ -117,7 +116,7 @@ extension Ledger {
                     assigned.append(nil)
                     continue
                 }
-                try batch.withBytes(event.indexKey) { key in try databases.ids.appendRecent(txn, sequence: next, key: key) }
+                try databases.ids.appendRecent(txn, sequence: next, key: event.key)
                 assigned.append(next)
                 next += 1
             }

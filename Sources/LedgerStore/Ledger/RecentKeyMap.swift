@@ -20,20 +20,22 @@ final class RecentKeyMap: @unchecked Sendable {
     /// The sequence after the last one read.
     private var readUpTo: UInt64 = 0
 
-    /// Small commits that passed over `recent` rather than read it into the map.
+    /// Small commits and lookups that passed over `recent` rather than read it into the map.
     private var passesOver = 0
+    /// Passes over `recent` after which it is worth reading it into the map.
+    private static let passesBeforeReading = 8
 
     init(capacity: Int) {
         table = RecentKeyTable(capacity: capacity, base: 0)
     }
 
-    /// Whether a small commit should pass over `recent` rather than read it all into the
-    /// map: yes until the map is read, for the first few, since a command-line append makes
-    /// one and a long-running process many.
+    /// Whether a small commit or a lookup should pass over `recent` rather than read it all
+    /// into the map: yes until the map is read, for the first few, since a command-line
+    /// append makes one and a long-running process many.
     func passOverInstead() -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        guard settlings == nil, passesOver < 8 else { return false }
+        guard settlings == nil, passesOver < Self.passesBeforeReading else { return false }
         passesOver += 1
         return true
     }

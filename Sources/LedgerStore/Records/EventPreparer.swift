@@ -25,9 +25,8 @@ final class DictionaryShelf: @unchecked Sendable {
 
 /// Where one prepared event's pieces lie in its batch's byte buffer.
 struct PreparedEvent {
-    /// The dedup index key's 12 bytes as two big-endian integers, for a fast sort.
-    let keyOrder: (UInt64, UInt64)
-    let indexKey: Range<Int>
+    /// The dedup index key.
+    let key: IndexKey
     let encoded: Range<Int>
     var plain: Range<Int>
     var sealed: Range<Int> = 0..<0
@@ -85,14 +84,13 @@ final class EventPreparer {
         try events.withUnsafeBufferPointer { events in
             for index in events.indices {
                 if validate { try Self.validate(events[index], at: index) }
-                let key = indexHasher.hash(events[index].id)
-                let keyRange = append(key, to: &batch.bytes)
+                let key = indexHasher.hash(events[index].id).withUnsafeBytes(IndexKey.init)
                 encoder.reset()
                 EnvelopeCodec.encode(events[index], into: &encoder)
                 let encodedRange = append(encoder.bytes, to: &batch.bytes)
                 let plainRange = compress(encoder.bytes, in: &batch.bytes, dictionary: batch.dictionary)
                 batch.events.append(PreparedEvent(
-                    keyOrder: (bigEndianValue(key[0..<8]), bigEndianValue(key[8...])), indexKey: keyRange, encoded: encodedRange, plain: plainRange))
+                    key: key, encoded: encodedRange, plain: plainRange))
             }
         }
         if let expectedFirst { sealAhead(&batch, first: expectedFirst, every: sealAheadEvery) }
