@@ -33,7 +33,7 @@ import Testing
     }
 
     private func key(of event: Event, in ledger: Ledger) -> IndexKey {
-        ledger.indexHasher.hash(event.id).withUnsafeBytes { IndexKey($0) }
+        IndexKey(of: event.id, ledger.indexHasher)
     }
 
     private func rewriteFormat(of vault: TestVault, to format: Int) throws {

@@ -39,12 +39,20 @@ public struct IDIndexHasher: Sendable {
         self.key = key
     }
 
-    public func hash(_ id: EventID) -> [UInt8] {
-        var output = [UInt8](repeating: 0, count: Int(crypto_shorthash_siphashx24_BYTES))
-        id.withUnsafeBytes { bytes in
-            key.withUnsignedPointer { _ = crypto_shorthash_siphashx24(&output, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(bytes.count), $0) }
+    /// The kept bytes as big-endian integers: the first eight, and the last four. Into two
+    /// words on the stack, since every appended event is hashed.
+    public func words(_ id: EventID) -> (high: UInt64, low: UInt64) {
+        var output: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &output) { output in
+            id.withUnsafeBytes { bytes in
+                key.withUnsignedPointer { key in
+                    _ = crypto_shorthash_siphashx24(
+                        output.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                        bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(bytes.count), key)
+                }
+            }
         }
-        return Array(output.prefix(Self.outputSize))
+        return (UInt64(bigEndian: output.0), UInt64(bigEndian: output.1) >> (8 * (16 - Self.outputSize)))
     }
 }
 

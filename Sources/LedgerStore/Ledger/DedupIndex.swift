@@ -49,12 +49,11 @@ struct DedupIndex {
     }
 
     /// The sequence stored under `key`, in either tier.
-    func sequence(_ txn: Transaction, key: UnsafeRawBufferPointer) throws -> UInt64? {
-        let indexKey = IndexKey(key)
+    func sequence(_ txn: Transaction, key: IndexKey) throws -> UInt64? {
         let inRecent = try recentKeys.passOverInstead()
-            ? sequencesInRecent(of: [indexKey], txn)[indexKey]
-            : recentKeys.withCaughtUp(txn, self) { map, _ in map.sequence(of: indexKey) }
-        return try inRecent ?? settledSequence(txn, key: key)
+            ? sequencesInRecent(of: [key], txn)[key]
+            : recentKeys.withCaughtUp(txn, self) { map, _ in map.sequence(of: key) }
+        return try inRecent ?? key.withBytes { try settledSequence(txn, key: $0) }
     }
 
     func settledSequence(_ txn: Transaction, key: UnsafeRawBufferPointer) throws -> UInt64? {

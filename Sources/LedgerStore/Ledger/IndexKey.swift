@@ -1,3 +1,4 @@
+import LedgerCore
 import LedgerCrypto
 
 /// A dedup index key (the keyed hash of an event id, `IDIndexHasher.outputSize` bytes) as
@@ -13,6 +14,10 @@ struct IndexKey: Hashable, Comparable {
 
     init(_ bytes: UnsafeRawBufferPointer) {
         self.init(high: bigEndianValue(bytes[0..<8]), low: bigEndianValue(bytes[8...]))
+    }
+
+    init(of id: EventID, _ hasher: IDIndexHasher) {
+        (high, low) = hasher.words(id)
     }
 
     /// The stored bytes' order.

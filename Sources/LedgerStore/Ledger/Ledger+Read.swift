@@ -160,9 +160,7 @@ extension Ledger {
 
     /// The event with `id`, found through the keyed index.
     public func event(id: EventID) throws -> StoredEvent? {
-        let sequence = try environment.read { txn in
-            try indexHasher.hash(id).withUnsafeBytes { try databases.ids.sequence(txn, key: $0) }
-        }
+        let sequence = try environment.read { txn in try databases.ids.sequence(txn, key: IndexKey(of: id, indexHasher)) }
         guard let found = sequence, let stored = try event(sequence: found), stored.event.id == id else { return nil }
         return stored
     }

@@ -84,7 +84,7 @@ final class EventPreparer {
         try events.withUnsafeBufferPointer { events in
             for index in events.indices {
                 if validate { try Self.validate(events[index], at: index) }
-                let key = indexHasher.hash(events[index].id).withUnsafeBytes(IndexKey.init)
+                let key = IndexKey(of: events[index].id, indexHasher)
                 encoder.reset()
                 EnvelopeCodec.encode(events[index], into: &encoder)
                 let encodedRange = append(encoder.bytes, to: &batch.bytes)
