@@ -6,12 +6,9 @@ import LedgerCrypto
 struct IndexKey: Hashable, Comparable {
     let high: UInt64
     let low: UInt64
+}
 
-    init(high: UInt64, low: UInt64) {
-        self.high = high
-        self.low = low
-    }
-
+extension IndexKey {
     init(_ bytes: UnsafeRawBufferPointer) {
         self.init(high: bigEndianValue(bytes[0..<8]), low: bigEndianValue(bytes[8...]))
     }
