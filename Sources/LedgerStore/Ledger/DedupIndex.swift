@@ -41,11 +41,11 @@ struct DedupIndex {
     static let settledName = "ids"
     static let recentName = "ids.bySequence"
 
-    static func open(_ environment: Environment, _ txn: Transaction, create: Bool) throws -> DedupIndex {
+    static func open(_ environment: Environment, _ txn: Transaction, meta: Database, create: Bool) throws -> DedupIndex {
         DedupIndex(
             settled: try environment.database(settledName, in: txn, create: create, comparingWordwise: true),
             recent: try environment.database(recentName, in: txn, create: create),
-            meta: try environment.database("meta", in: txn, create: create))
+            meta: meta)
     }
 
     /// The sequence stored under `key`, in either tier.
@@ -118,7 +118,7 @@ struct DedupIndex {
         let storedCapacity = try txn.get(meta, key: SettledKeyFilter.metaKey) { SettledKeyFilter.capacity(ofStoredBytes: $0.count) }
         var filter: SettledKeyFilter
         if try txn.statistics(settled).ms_entries > storedCapacity ?? 0 {
-            filter = try filterOfSettledKeys(txn, room: 0)
+            filter = try filterOfSettledKeys(txn)
         } else {
             filter = try settledFilter(txn, storing: false)
             try recentKeys.withCaughtUp(txn, self) { map, _ in map.forEach { key, _ in filter.add(key) } }
@@ -132,8 +132,9 @@ struct DedupIndex {
 
 extension Ledger {
     /// Moves the recent dedup keys into the settled index, one slice per durable
-    /// transaction, if `incoming` more would take them past the limit. A crash between slices leaves every
-    /// key in `recent` still, which is all a lookup needs; the next settling starts over.
+    /// transaction, if `incoming` more would take them past the limit. A crash between
+    /// slices leaves every key in `recent` still, which is all a lookup needs; the next
+    /// settling starts over.
     ///
     /// Another process may append between slices: the last slice also moves what was
     /// appended after the first, so emptying `recent` loses no key.

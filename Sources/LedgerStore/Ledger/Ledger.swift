@@ -109,11 +109,12 @@ struct Databases {
 
     static func open(in environment: Environment) throws -> Databases {
         func openAll(_ txn: Transaction, create: Bool) throws -> Databases {
-            Databases(
+            let meta = try environment.database("meta", in: txn, create: create)
+            return Databases(
                 log: try environment.database("log", in: txn, create: create),
                 batches: try environment.database("batches", in: txn, create: create),
-                ids: try DedupIndex.open(environment, txn, create: create),
-                meta: try environment.database("meta", in: txn, create: create),
+                ids: try DedupIndex.open(environment, txn, meta: meta, create: create),
+                meta: meta,
                 blobs: try environment.database("blobs", in: txn, create: create))
         }
         do {

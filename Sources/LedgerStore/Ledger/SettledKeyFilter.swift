@@ -47,27 +47,41 @@ struct SettledKeyFilter {
     }
 
     mutating func add(_ key: IndexKey) {
-        let (block, bits) = place(key)
-        for index in 0..<7 {
-            let bit = Int((bits >> (9 * index)) & 511)
-            words[block + (bit >> 6)] |= 1 << UInt64(bit & 63)
+        let place = place(key)
+        for index in 0..<Self.bitsPerKeyInBlock {
+            let (word, mask) = place.bit(index)
+            words[word] |= mask
         }
     }
 
     func mayContain(_ key: IndexKey) -> Bool {
-        let (block, bits) = place(key)
-        for index in 0..<7 {
-            let bit = Int((bits >> (9 * index)) & 511)
-            guard words[block + (bit >> 6)] & (1 << UInt64(bit & 63)) != 0 else { return false }
+        let place = place(key)
+        return (0..<Self.bitsPerKeyInBlock).allSatisfy { index in
+            let (word, mask) = place.bit(index)
+            return words[word] & mask != 0
         }
-        return true
     }
 
-    /// The first word of the key's block, from its first word's low half (a multiply and
-    /// shift, for any block count), and 63 bits for seven positions from the rest.
-    private func place(_ key: IndexKey) -> (Int, UInt64) {
+    private static let bitsPerKeyInBlock = 7
+
+    /// Where a key's bits are: the first word of its block and 63 bits for seven 9-bit
+    /// positions in it.
+    private struct Place {
+        let firstWord: Int
+        let positions: UInt64
+
+        /// The word and mask of the `index`th bit.
+        func bit(_ index: Int) -> (word: Int, mask: UInt64) {
+            let bit = Int((positions >> (9 * index)) & 511)
+            return (firstWord + (bit >> 6), 1 << UInt64(bit & 63))
+        }
+    }
+
+    /// The block from the key's first word's low half (a multiply and shift, for any block
+    /// count), the positions from the rest.
+    private func place(_ key: IndexKey) -> Place {
         let block = Int((UInt64(UInt32(truncatingIfNeeded: key.high)) &* UInt64(blockCount)) >> 32)
-        return (block * Self.wordsPerBlock, key.high >> 32 | key.low << 32)
+        return Place(firstWord: block * Self.wordsPerBlock, positions: key.high >> 32 | key.low << 32)
     }
 }
 
@@ -78,7 +92,7 @@ extension DedupIndex {
         if let filter = try txn.get(meta, key: SettledKeyFilter.metaKey, { SettledKeyFilter(stored: $0) }) ?? nil {
             return filter
         }
-        let filter = try filterOfSettledKeys(txn, room: 0)
+        let filter = try filterOfSettledKeys(txn)
         if storing { try store(filter, txn) }
         return filter
     }
@@ -89,11 +103,11 @@ extension DedupIndex {
         }
     }
 
-    /// A filter of every key in `settled`, sized for half as many again plus `room`, so that
-    /// it is made again only after the index has grown by half.
-    func filterOfSettledKeys(_ txn: Transaction, room: Int) throws -> SettledKeyFilter {
+    /// A filter of every key in `settled`, sized for half as many again, so that it is made
+    /// again only after the index has grown by half.
+    func filterOfSettledKeys(_ txn: Transaction) throws -> SettledKeyFilter {
         let entries = try txn.statistics(settled).ms_entries
-        var filter = SettledKeyFilter(capacity: entries + entries / 2 + room)
+        var filter = SettledKeyFilter(capacity: entries + entries / 2)
         // The walk maps the whole index; what it maps is let go as it goes.
         var allowance = MappedPageAllowance(txn.environment)
         let cursor = try txn.cursor(settled)
