@@ -116,6 +116,26 @@ import Testing
         #expect(mostMapped < 2 * Environment.mappedBudget / 1024, "the scan mapped \(mostMapped) kB of the file")
     }
 
+    /// A view folded into a new vault mostly asks for partitions not written yet, and each
+    /// miss maps its path down the tree as a hit does: misses let go of it too.
+    @Test func readsOfAbsentPartitionsKeepWhatTheyMapNearTheBudget() throws {
+        let vault = try TestVault()
+        let ledger = try vault.open()
+        let store = try ledger.projectionStore("misses")
+        // Stored under keyed hashes, 60,000 small partitions fill about 30 MB of leaf pages
+        // in random order, so misses land all over them.
+        let partitions = (0..<60_000).map { index in (key: Array("day-\(2 * index)".utf8), value: Optional([UInt8](repeating: 7, count: 300))) }
+        try store.write(partitions, checkpoint: ProjectionCheckpoint(version: 1, size: 0, root: []))
+        #expect(try #require(Environment.fileSize(vault.directory + "/data.mdb")) > 3 * Environment.mappedBudget)
+        ledger.releaseMappedPages()
+        var mostMapped = 0
+        for index in 0..<6_000 {
+            #expect(try store.read(Array("day-\(20 * index + 1)".utf8)) == nil)
+            if index % 64 == 63 { mostMapped = max(mostMapped, try mappedKilobytes(of: vault.directory)) }
+        }
+        #expect(mostMapped < 2 * Environment.mappedBudget / 1024, "6,000 misses mapped \(mostMapped) kB of the file")
+    }
+
     @Test func withoutNewFaultsNothingIsReleased() throws {
         let (environment, database, directory) = try filledEnvironment()
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -29,7 +29,13 @@ public enum ProjectionCatalog {
     /// prepared (pass `apply` as the appender's `onPrepared`, `confirm` to its `onCommit`,
     /// and call `finish` after it). At `residentLimit` bytes folded, what the views hold is
     /// saved and let go of.
-    public static func liveViews(ledger: Ledger, residentLimit: Int = 16 << 20) throws -> LiveViews {
+    ///
+    /// 8 MB rather than 16: a 200k-record import's views never reached 16 MB and a 2M one's
+    /// did, which made most of the gap between their peaks (112–114 against 138–142 MB). At
+    /// 8 MB both reach it: 114–115 and 116–127 MB, a 6M-record import 134, at the same speed
+    /// within the noise. At 4 MB the 200k import's peak fell further (94–105) and the 2M one's
+    /// did not (119–124).
+    public static func liveViews(ledger: Ledger, residentLimit: Int = 8 << 20) throws -> LiveViews {
         let views: [any LiveView] = [
             try LiveProjection<DailyMetricsView>(ledger: ledger), try LiveProjection<CalorieCreditView>(ledger: ledger),
             try LiveProjection<VitalsView>(ledger: ledger),
