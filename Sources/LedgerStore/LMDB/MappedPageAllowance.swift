@@ -38,7 +38,7 @@ struct MappedPageAllowance {
 
     /// Page faults this thread took without reading from disk: mapping a cached page, or a
     /// fresh page of memory (counted too, which only makes measures a little more frequent).
-    private static func threadFaults() -> Int {
+    static func threadFaults() -> Int {
         var usage = rusage()
         getrusage(rusageThread, &usage)
         return usage.ru_minflt
