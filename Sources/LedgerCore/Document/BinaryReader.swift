@@ -53,17 +53,16 @@ public struct BinaryReader {
 
     public mutating func string() throws(DecodingError) -> String {
         let slice = try lengthPrefixed()
-        // Decoded with repair, then compared: repair changes any byte that is not UTF-8.
-        // `String(validating:as:)` is generic over the encoding and runs unspecialized, its
-        // metadata lookups a sixth of a daily-metrics replay.
-        let text = String(decoding: slice, as: UTF8.self)
-        // Compared with memcmp: stepping through the string's UTF-8 view cost as much again,
-        // and a byte loop over two buffers half as much.
-        let unchanged = text.utf8.withContiguousStorageIfAvailable { decoded in
+        // Decoded with repair, then compared with memcmp, since repair changes any byte that
+        // is not UTF-8. `String(validating:as:)` is generic over the encoding and runs
+        // unspecialized: its metadata lookups were a sixth of a daily-metrics replay. Stepping
+        // through the string's UTF-8 view to compare cost as much again.
+        var text = String(decoding: slice, as: UTF8.self)
+        let unchanged = text.withUTF8 { decoded in
             slice.withUnsafeBufferPointer { original in
                 decoded.count == original.count && (original.isEmpty || memcmp(decoded.baseAddress!, original.baseAddress!, original.count) == 0)
             }
-        } ?? text.utf8.elementsEqual(slice)
+        }
         guard unchanged else { throw .malformed("string is not UTF-8", at: offset) }
         return text
     }

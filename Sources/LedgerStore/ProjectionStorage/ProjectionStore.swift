@@ -103,8 +103,8 @@ public final class ProjectionStore {
             // vault mostly looks for partitions not yet written, and each miss still maps its
             // path down the tree (up to a 2 MB folio a page where the pages were just
             // written), which mapped 55 MB between two of the warden's looks. Measured only
-            // when this read took faults: reading the day's hundred-odd partitions, mostly
-            // misses on pages already mapped, measured each time, made a catch-up 0.25 ms slower.
+            // when this read took faults (counting them costs a quarter of reading statm): a
+            // day's metrics read a hundred-odd partitions, mostly misses on pages already mapped.
             let faults = MappedPageAllowance.threadFaults()
             defer { if MappedPageAllowance.threadFaults() != faults { ledger.environment.releaseMappedPagesIfDue() } }
             guard let sealed = try txn.get(database, key: stored) else { return nil }
