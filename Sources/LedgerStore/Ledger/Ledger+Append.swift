@@ -41,8 +41,14 @@ extension Ledger {
             if state.frontier.size + UInt64(total) >= state.nextTraining {
                 // Only as many as training takes: copying out a whole 50k-event transaction
                 // held 10 MB more for nothing.
-                let samples = batches.lazy.flatMap { batch in batch.events.lazy.map { Array(batch.bytes[$0.encoded]) } }
-                try trainDictionary(txn, state: &state, batch: Array(samples.prefix(Self.trainingSamples)))
+                var samples = DictionarySamples()
+                gathering: for batch in batches {
+                    for event in batch.events {
+                        guard !samples.isFull else { break gathering }
+                        batch.withBytes(event.encoded) { samples.add($0) }
+                    }
+                }
+                try trainDictionary(txn, state: &state, samples: samples, incoming: total)
             }
             // Batches compressed before the vault had any dictionary are compressed again:
             // the first dictionary is what lets small records compress well. Those compressed

@@ -3,7 +3,6 @@ import LedgerCrypto
 
 extension Ledger {
     static let dictionaryCapacity = 16 * 1024
-    static let trainingSamples = 10_000
     /// Later dictionaries are trained when the log has grown this many times since the last.
     static let retrainGrowth: UInt64 = 16
 
@@ -24,22 +23,23 @@ extension Ledger {
 
     /// Trains a dictionary on the vault's own events — this batch first, then a spread of
     /// what is stored — and seals it into the vault. Small logs that give zstd too little
-    /// to learn from simply try again at the next threshold.
-    func trainDictionary(_ txn: Transaction, state: inout LedgerState, batch: [[UInt8]]) throws {
+    /// to learn from simply try again at the next threshold. `incoming` is how many events
+    /// the transaction adds.
+    func trainDictionary(_ txn: Transaction, state: inout LedgerState, samples: DictionarySamples, incoming: Int) throws {
         let nextID = (state.currentDictionary ?? 0) + 1
-        var samples = Array(batch.prefix(Self.trainingSamples))
+        var samples = samples
         let stored = state.frontier.size
-        if samples.count < Self.trainingSamples, stored > 0 {
-            let wanted = UInt64(Self.trainingSamples - samples.count)
+        if !samples.isFull, stored > 0 {
+            let wanted = UInt64(DictionarySamples.mostCount - samples.count)
             let step = max(1, stored / wanted)
             try scanRecords(txn, from: 0) { sequence, record, batch in
                 if sequence % step == 0, let encoded = try? codec.open(record, sequence: sequence, noncePrefix: batch.noncePrefix) {
-                    samples.append(encoded)
+                    encoded.withUnsafeBytes { samples.add($0) }
                 }
-                return UInt64(samples.count) < UInt64(Self.trainingSamples)
+                return !samples.isFull
             }
         }
-        state.nextTraining = max(state.nextTraining, stored + UInt64(batch.count)) * Self.retrainGrowth
+        state.nextTraining = max(state.nextTraining, stored + UInt64(incoming)) * Self.retrainGrowth
         try txn.put(databases.meta, key: MetaKey.nextTraining, value: bigEndianBytes(nextID < 254 ? state.nextTraining : .max))
         guard let dictionary = Compressor.trainDictionary(samples: samples, capacity: Self.dictionaryCapacity) else { return }
         try txn.put(databases.meta, key: MetaKey.dictionary(nextID), value: blobSealer.seal(dictionary, associatedData: associatedData(dictionary: nextID)))
