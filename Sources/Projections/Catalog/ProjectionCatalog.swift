@@ -30,12 +30,11 @@ public enum ProjectionCatalog {
     /// and call `finish` after it). At `residentLimit` bytes folded, what the views hold is
     /// saved and let go of.
     ///
-    /// 8 MB rather than 16: a 200k-record import's views never reached 16 MB and a 2M one's
-    /// did, which made most of the gap between their peaks (112–114 against 138–142 MB). At
-    /// 8 MB both reach it: 114–115 and 116–127 MB, a 6M-record import 134, at the same speed
-    /// within the noise. At 4 MB the 200k import's peak fell further (94–105) and the 2M one's
-    /// did not (119–124).
-    public static func liveViews(ledger: Ledger, residentLimit: Int = 8 << 20) throws -> LiveViews {
+    /// 5 MB: a 200k-record import's views never reached 16 MB and a 2M one's did, which made
+    /// most of the gap between their peaks (112–114 against 138–142 MB); 8 MB closed most of
+    /// it. Once prepared batches were bounded by their room, 5 MB with a 4 MB mapped budget
+    /// took 2M's peak from 95–99 to 89–100 MB (six runs, median 91) at the same speed.
+    public static func liveViews(ledger: Ledger, residentLimit: Int = 5 << 20) throws -> LiveViews {
         let views: [any LiveView] = [
             try LiveProjection<DailyMetricsView>(ledger: ledger), try LiveProjection<CalorieCreditView>(ledger: ledger),
             try LiveProjection<VitalsView>(ledger: ledger),
