@@ -94,3 +94,38 @@ import Testing
         #expect(try caughtUp.metrics(for: day)["step_count"] != nil)
     }
 }
+
+@Suite struct LargeReplayTests {
+    /// A replay of thousands of partitions encodes, seals and opens them on every core; the
+    /// state must still be exactly what catching up one batch at a time stored.
+    @Test func aReplaySharedAcrossCoresStoresWhatCatchingUpStored() throws {
+        let vault = try ScratchVault()
+        let types: [(String, String, Double)] = [
+            ("StepCount", "count", 4_000), ("HeartRate", "count/min", 60), ("BodyMass", "kg", 70),
+            ("ActiveEnergyBurned", "kcal", 300), ("BasalEnergyBurned", "kcal", 1_500),
+        ]
+        let watch = Source(name: "Apple Watch")
+        for firstDay in stride(from: 0, to: 900, by: 100) {
+            let events = (firstDay..<(firstDay + 100)).flatMap { day in
+                types.enumerated().map { index, type in
+                    Event(
+                        SampleRecorded(type: "HKQuantityTypeIdentifier" + type.0, value: type.2 + Double(day % 17), unit: type.1),
+                        start: Timestamp(micros: Int64(day) * 86_400_000_000 + Int64(index + 8) * 3_600_000_000),
+                        utcOffset: 3_600, source: watch)
+                }
+            }
+            try vault.ledger.append(events)
+            _ = try ProjectionEngine.current(DailyMetricsView.self, ledger: vault.ledger)
+        }
+        let caughtUp = try vault.ledger.projectionStore(DailyMetricsView.name).allPartitions()
+        #expect(caughtUp.count >= 4_096, "enough partitions for the replay to share its work")
+
+        let report = try ProjectionEngine.replay(DailyMetricsView.self, ledger: vault.ledger, dryRun: false)
+        let replayed = try vault.ledger.projectionStore(DailyMetricsView.name).allPartitions()
+        #expect(report.changedPartitions == 0)
+        #expect(replayed.map(\.key) == caughtUp.map(\.key))
+        #expect(replayed.map(\.value) == caughtUp.map(\.value))
+        let day = try ProjectionEngine.current(DailyMetricsView.self, ledger: vault.ledger).metrics(for: LocalDay(number: 899))
+        #expect(day["step_count"] == 4_000 + Double(899 % 17))
+    }
+}
