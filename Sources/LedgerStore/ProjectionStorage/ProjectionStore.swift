@@ -138,43 +138,50 @@ public final class ProjectionStore {
     }
 
     /// Writes changed partitions (nil deletes) and the new checkpoint in one durable transaction.
-    ///
-    /// `onEveryCore` seals on all cores, for a caller that waits on a large write with the
-    /// other cores idle (a replay). An import's saves leave it off: its other threads keep
-    /// every core busy, and sealing on all of them raised a 2M-record import's peak by a few
-    /// MB (91–99 against 88–94 MB in alternated runs, with the views' drains also shared).
-    public func write(_ changes: [(key: [UInt8], value: [UInt8]?)], checkpoint: ProjectionCheckpoint, onEveryCore: Bool = false) throws {
+    public func write(_ changes: [(key: [UInt8], value: [UInt8]?)], checkpoint: ProjectionCheckpoint) throws {
         try ledger.environment.write { txn in
             // Stored keys are keyed hashes, so a large save touches pages all over the
             // file, each fault mapping a whole folio: let go of them as the save goes
             // (saves mapped 50–60 MB of the file on a 2M-record import). Measured after a
             // few faults rather than per change: reading statm per change was 7 % of a replay.
             var allowance = MappedPageAllowance(ledger.environment)
-            for first in stride(from: 0, to: changes.count, by: Self.sealedAtOnce) {
-                for change in sealed(changes[first..<min(first + Self.sealedAtOnce, changes.count)], onEveryCore: onEveryCore) {
-                    allowance.step()
-                    if let value = change.value {
-                        try txn.put(database, key: change.storedKey, value: value)
-                    } else {
-                        try txn.delete(database, key: change.storedKey)
-                    }
+            for change in changes {
+                allowance.step()
+                let stored = storedKey(change.key)
+                if let value = change.value {
+                    try txn.put(database, key: stored, value: seal(change.key, value, storedKey: stored))
+                } else {
+                    try txn.delete(database, key: stored)
                 }
             }
-            let checkpointPlain = [UInt8(0)] + checkpoint.encoded
-            try txn.put(database, key: Self.checkpointKey, value: sealer.seal(checkpointPlain, associatedData: associatedData(Self.checkpointKey)))
+            try putCheckpoint(checkpoint, txn)
         }
         ledger.environment.releaseMappedPagesIfDue()
     }
 
-    /// Partitions sealed in runs of this many: enough for every core to take a share, few
-    /// enough that a large write holds little more than sealing one at a time did.
-    private static let sealedAtOnce = 1024
-
-    /// Stored keys and sealed values (nil deletes).
-    private func sealed(_ changes: ArraySlice<(key: [UInt8], value: [UInt8]?)>, onEveryCore: Bool) -> [(storedKey: [UInt8], value: [UInt8]?)] {
-        parallelMap(changes.count, minimumPerThread: onEveryCore ? 256 : .max) { offset in
-            let change = changes[changes.startIndex + offset], stored = storedKey(change.key)
-            return (storedKey: stored, value: change.value.map { seal(change.key, $0, storedKey: stored) })
+    /// Fills this store's empty database with `partitions` and the checkpoint in one durable
+    /// transaction: a replay's whole new state. Sealed on every core while the caller waits,
+    /// then appended in stored-key order, so LMDB fills its pages in turn instead of
+    /// splitting them at random keys.
+    public func fill(_ partitions: [(key: [UInt8], value: [UInt8])], checkpoint: ProjectionCheckpoint) throws {
+        var sealed = parallelMap(partitions.count) { index in
+            let partition = partitions[index], stored = storedKey(partition.key)
+            return (storedKey: stored, value: seal(partition.key, partition.value, storedKey: stored))
         }
+        sealed.sort { $0.storedKey.lexicographicallyPrecedes($1.storedKey) }
+        try ledger.environment.write { txn in
+            var allowance = MappedPageAllowance(ledger.environment)
+            for partition in sealed {
+                allowance.step()
+                try txn.put(database, key: partition.storedKey, value: partition.value, mode: .append)
+            }
+            try putCheckpoint(checkpoint, txn)
+        }
+        ledger.environment.releaseMappedPagesIfDue()
+    }
+
+    private func putCheckpoint(_ checkpoint: ProjectionCheckpoint, _ txn: Transaction) throws {
+        let plain = [UInt8(0)] + checkpoint.encoded
+        try txn.put(database, key: Self.checkpointKey, value: sealer.seal(plain, associatedData: associatedData(Self.checkpointKey)))
     }
 }

@@ -41,7 +41,7 @@ extension ProjectionEngine {
         if !dryRun {
             let shadow = try ledger.shadowStore(after: active)
             let checkpoint = ProjectionCheckpoint(version: P.version, size: size, root: try ledger.head().root)
-            try shadow.write(rebuilt.map { ($0.key, Optional($0.value)) }, checkpoint: checkpoint, onEveryCore: true)
+            try shadow.fill(rebuilt, checkpoint: checkpoint)
             try ledger.activate(shadow, replacing: active)
         }
         let elapsed = ContinuousClock.now - clock
