@@ -9,6 +9,23 @@ struct BinaryReaderTests {
         return writer.bytes
     }
 
+    /// LEB128, as every sealed record and view partition already on disk holds it.
+    @Test("varints are written in their stored form and read back", arguments: [
+        (0, [0x00]), (127, [0x7F]), (128, [0x80, 0x01]), (300, [0xAC, 0x02]), (16_383, [0xFF, 0x7F]),
+        (16_384, [0x80, 0x80, 0x01]), (1 << 63, [0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01]),
+        (UInt64.max, [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01]),
+    ] as [(UInt64, [UInt8])])
+    func varints(value: UInt64, stored: [UInt8]) throws {
+        var writer = BinaryWriter()
+        writer.byte(0xAA)
+        writer.varint(value)
+        writer.byte(0xBB)
+        #expect(writer.bytes == [0xAA] + stored + [0xBB])
+        var reader = BinaryReader(writer.bytes, offset: 1)
+        #expect(try reader.varint() == value)
+        #expect(try reader.byte() == 0xBB)
+    }
+
     @Test("strings come back as written, ASCII or not")
     func validStrings() throws {
         for text in ["", "Anna’s Apple Watch", "导出.xml", "😀 mood", String(repeating: "é", count: 300)] {

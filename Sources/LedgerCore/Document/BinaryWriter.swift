@@ -15,12 +15,21 @@ public struct BinaryWriter: Sendable {
     public mutating func raw<C: Collection>(_ data: C) where C.Element == UInt8 { bytes.append(contentsOf: data) }
 
     public mutating func varint(_ value: UInt64) {
-        var rest = value
-        while rest >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-            rest >>= 7
+        if value < 0x80 { return bytes.append(UInt8(value)) }
+        // Gathered on the stack and appended once: each append checks the array's uniqueness
+        // and room, and byte by byte that was most of encoding a replay's state.
+        var gathered: (UInt64, UInt64) = (0, 0)
+        let count = withUnsafeMutableBytes(of: &gathered) { buffer in
+            var rest = value, count = 0
+            while rest >= 0x80 {
+                buffer[count] = UInt8(truncatingIfNeeded: rest) | 0x80
+                rest >>= 7
+                count += 1
+            }
+            buffer[count] = UInt8(rest)
+            return count + 1
         }
-        bytes.append(UInt8(rest))
+        withUnsafeBytes(of: &gathered) { bytes.append(contentsOf: $0[..<count]) }
     }
 
     /// Zigzag keeps small negative numbers small.

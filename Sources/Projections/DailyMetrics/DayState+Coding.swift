@@ -66,7 +66,7 @@ extension DayState {
     }
 
     private static func word(_ value: UInt64, into writer: inout BinaryWriter) {
-        for shift in stride(from: 56, through: 0, by: -8) { writer.byte(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+        withUnsafeBytes(of: value.bigEndian) { writer.raw($0) }
     }
 
     private static func word(_ reader: inout BinaryReader) throws(DecodingError) -> UInt64 {
