@@ -122,18 +122,25 @@ public final class ProjectionStore {
     /// Every partition's plaintext, in the order of the projection's keys (for diffs and
     /// determinism checks).
     public func allPartitions() throws -> [(key: [UInt8], value: [UInt8])] {
-        let sealed = try ledger.environment.read { txn in
-            var sealed: [(storedKey: [UInt8], value: [UInt8])] = []
+        let partitions = try ledger.environment.read { txn in
+            var partitions: [(key: [UInt8], value: [UInt8])] = []
+            // Opened on every core a run at a time, so that no sealed copy of the whole state is held.
+            var run: [(storedKey: [UInt8], value: [UInt8])] = []
+            func openRun() throws {
+                partitions += try parallelMap(run.count) { try open(run[$0].value, storedKey: run[$0].storedKey) }
+                run.removeAll(keepingCapacity: true)
+            }
             let cursor = try txn.cursor(database)
             var entry = try cursor.move(.first)
             while let (key, value) = entry {
                 let stored = Array(key)
-                if stored != Self.checkpointKey { sealed.append((stored, Array(value))) }
+                if stored != Self.checkpointKey { run.append((stored, Array(value))) }
+                if run.count == Self.sealedAtOnce { try openRun() }
                 entry = try cursor.move(.next)
             }
-            return sealed
+            try openRun()
+            return partitions
         }
-        let partitions = try parallelMap(sealed.count) { try open(sealed[$0].value, storedKey: sealed[$0].storedKey) }
         return partitions.sorted { $0.key.lexicographicallyPrecedes($1.key) }
     }
 
@@ -160,25 +167,32 @@ public final class ProjectionStore {
     }
 
     /// Fills this store's empty database with `partitions` and the checkpoint in one durable
-    /// transaction: a replay's whole new state. Sealed on every core while the caller waits,
-    /// then appended in stored-key order, so LMDB fills its pages in turn instead of
-    /// splitting them at random keys.
+    /// transaction: a replay's whole new state. Appended in stored-key order, so LMDB fills
+    /// its pages in turn instead of splitting them at random keys; sealed on every core while
+    /// the caller waits, a run at a time, so that no sealed copy of the whole state is held.
     public func fill(_ partitions: [(key: [UInt8], value: [UInt8])], checkpoint: ProjectionCheckpoint) throws {
-        var sealed = parallelMap(partitions.count) { index in
-            let partition = partitions[index], stored = storedKey(partition.key)
-            return (storedKey: stored, value: seal(partition.key, partition.value, storedKey: stored))
-        }
-        sealed.sort { $0.storedKey.lexicographicallyPrecedes($1.storedKey) }
+        let storedKeys = parallelMap(partitions.count) { storedKey(partitions[$0].key) }
+        let order = storedKeys.indices.sorted { storedKeys[$0].lexicographicallyPrecedes(storedKeys[$1]) }
         try ledger.environment.write { txn in
             var allowance = MappedPageAllowance(ledger.environment)
-            for partition in sealed {
-                allowance.step()
-                try txn.put(database, key: partition.storedKey, value: partition.value, mode: .append)
+            for first in stride(from: 0, to: order.count, by: Self.sealedAtOnce) {
+                let run = order[first..<min(first + Self.sealedAtOnce, order.count)]
+                let sealed = parallelMap(run.count) { offset in
+                    let index = run[run.startIndex + offset]
+                    return seal(partitions[index].key, partitions[index].value, storedKey: storedKeys[index])
+                }
+                for (index, value) in zip(run, sealed) {
+                    allowance.step()
+                    try txn.put(database, key: storedKeys[index], value: value, mode: .append)
+                }
             }
             try putCheckpoint(checkpoint, txn)
         }
         ledger.environment.releaseMappedPagesIfDue()
     }
+
+    /// Partitions sealed or opened at a time: a share for every core, and a few MB at most.
+    private static let sealedAtOnce = 4_096
 
     private func putCheckpoint(_ checkpoint: ProjectionCheckpoint, _ txn: Transaction) throws {
         let plain = [UInt8(0)] + checkpoint.encoded
