@@ -38,6 +38,10 @@ extension Ledger {
 
     /// Makes `shadow` the active state and deletes the one it replaces, in one transaction.
     public func activate(_ shadow: ProjectionStore, replacing active: ProjectionStore) throws {
+        // Dropping a generation reads each of its overflow pages for its length: 200 MB of a
+        // 2M-record vault's file mapped at once. Watched as a bulk append is.
+        let warden = MapWarden(environment)
+        defer { warden.stop() }
         try environment.write { txn in
             try txn.put(databases.meta, key: Self.pointerKey(shadow.name), value: bigEndianBytes(shadow.generation))
             try lmdb(mdb_drop(txn.handle, active.database.handle, 1), "mdb_drop(\(active.database.name))")
