@@ -143,7 +143,7 @@ public final class ProjectionStore {
                     run.append((stored, Array(value)))
                     runBytes += value.count
                 }
-                if run.count == Self.sealedAtOnce || runBytes >= Self.openedBytesAtOnce { try openRun() }
+                if run.count == Self.sealedAtOnce || runBytes >= Self.bytesAtOnce { try openRun() }
                 entry = try cursor.move(.next)
             }
             try openRun()
@@ -183,8 +183,15 @@ public final class ProjectionStore {
         let order = storedKeys.indices.sorted { storedKeys[$0].lexicographicallyPrecedes(storedKeys[$1]) }
         try ledger.environment.write { txn in
             var allowance = MappedPageAllowance(ledger.environment)
-            for first in stride(from: 0, to: order.count, by: Self.sealedAtOnce) {
-                let run = order[first..<min(first + Self.sealedAtOnce, order.count)]
+            var end = 0
+            while end < order.count {
+                let first = end
+                var bytes = 0
+                while end < order.count, end - first < Self.sealedAtOnce, bytes < Self.bytesAtOnce {
+                    bytes += partitions[order[end]].value.count
+                    end += 1
+                }
+                let run = order[first..<end]
                 let sealed = parallelMap(run.count) { offset in
                     let index = run[run.startIndex + offset]
                     return seal(partitions[index].key, partitions[index].value, storedKey: storedKeys[index])
@@ -199,10 +206,10 @@ public final class ProjectionStore {
         ledger.environment.releaseMappedPagesIfDue()
     }
 
-    /// Partitions sealed or opened at a time: a share for every core, and a few MB at most.
+    /// Partitions sealed or opened at a time, and their bytes: a share for every core, and
+    /// little held or mapped at once, however large the partitions.
     private static let sealedAtOnce = 4_096
-    /// Sealed bytes opened at a time, however few partitions they make.
-    private static let openedBytesAtOnce = 1 << 20
+    private static let bytesAtOnce = 1 << 20
 
     private func putCheckpoint(_ checkpoint: ProjectionCheckpoint, _ txn: Transaction) throws {
         let plain = [UInt8(0)] + checkpoint.encoded
