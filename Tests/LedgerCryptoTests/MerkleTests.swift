@@ -30,38 +30,6 @@ import Testing
     }
 }
 
-@Suite struct SealingTests {
-    let sealer = RecordSealer(key: .random(32), vaultID: Array(repeating: 1, count: 16))
-    let prefix = RecordSealer.newNoncePrefix()
-
-    func seal(_ text: String, at sequence: UInt64) -> [UInt8] {
-        var record: [UInt8] = []
-        Array(text.utf8).withUnsafeBytes { sealer.seal($0, sequence: sequence, noncePrefix: prefix, into: &record) }
-        return record
-    }
-
-    @Test func aRecordOpensOnlyWhereItWasSealed() throws {
-        let record = seal("mood 7", at: 41)
-        #expect(try record.withUnsafeBytes { try sealer.open($0, sequence: 41, noncePrefix: prefix) } == Array("mood 7".utf8))
-        #expect(throws: SealError.authenticationFailed) { try record.withUnsafeBytes { try sealer.open($0, sequence: 42, noncePrefix: prefix) } }
-        let otherVault = RecordSealer(key: .random(32), vaultID: Array(repeating: 2, count: 16))
-        #expect(throws: SealError.authenticationFailed) { try record.withUnsafeBytes { try otherVault.open($0, sequence: 41, noncePrefix: prefix) } }
-    }
-
-    @Test func everyFlippedBitIsDetected() {
-        let record = seal("a short event", at: 3)
-        for index in record.indices {
-            var tampered = record
-            tampered[index] ^= 0x01
-            #expect(throws: SealError.self) { try tampered.withUnsafeBytes { try sealer.open($0, sequence: 3, noncePrefix: prefix) } }
-        }
-    }
-
-    @Test func theSamePlaintextSealsDifferentlyAtEachPlace() {
-        #expect(seal("same", at: 1) != seal("same", at: 2))
-    }
-}
-
 @Suite struct KeyTests {
     @Test func aSlotUnwrapsWithItsSecretAndNothingElse() throws {
         let master = MasterKey.generate()

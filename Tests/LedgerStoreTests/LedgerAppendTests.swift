@@ -148,7 +148,7 @@ extension Ledger {
         try environment.read { txn in
             var codec: UInt8?
             try scanRecords(txn, from: sequence) { _, record, batch in
-                codec = try self.codec.sealer.open(record, sequence: sequence, noncePrefix: batch.noncePrefix).first
+                codec = try self.codec.sealer.open(record, sequence: sequence, batch: self.codec.sealer.batchKey(batch.noncePrefix)).first
                 return false
             }
             return codec

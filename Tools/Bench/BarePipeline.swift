@@ -36,12 +36,12 @@ struct BarePipeline {
             var txn: OpaquePointer?
             mdb_txn_begin(env, nil, 0, &txn)
             if dbi == 0 { mdb_dbi_open(txn, "log", UInt32(MDB_CREATE), &dbi) }
-            let prefix = RecordSealer.newNoncePrefix()
+            let batchKey = sealer.batchKey(RecordSealer.newNoncePrefix())
             for record in records[batchStart..<min(batchStart + batchSize, records.count)] {
                 let size = ZSTD_compress2(compression, &compressed, compressed.count, record, record.count)
                 var sealed: [UInt8] = []
                 sealed.reserveCapacity(size + RecordSealer.overhead)
-                compressed.withUnsafeBytes { sealer.seal(UnsafeRawBufferPointer(rebasing: $0[0..<size]), sequence: sequence, noncePrefix: prefix, into: &sealed) }
+                compressed.withUnsafeBytes { sealer.seal(UnsafeRawBufferPointer(rebasing: $0[0..<size]), sequence: sequence, batch: batchKey, into: &sealed) }
                 _ = MerkleHasher.leaf(sealed)
                 var key = sequence.bigEndian
                 withUnsafeMutableBytes(of: &key) { keyBytes in

@@ -112,14 +112,14 @@ final class EventPreparer {
     }
 
     private func sealAhead(_ batch: inout PreparedBatch, first: UInt64, every: Int) {
-        let noncePrefix = RecordSealer.newNoncePrefix()
+        let batchKey = sealer.batchKey(RecordSealer.newNoncePrefix())
         for index in stride(from: 0, to: batch.events.count, by: max(1, every)) {
             scratch.removeAll(keepingCapacity: true)
-            batch.withBytes(batch.events[index].plain) { sealer.seal($0, sequence: first + UInt64(index), noncePrefix: noncePrefix, into: &scratch) }
+            batch.withBytes(batch.events[index].plain) { sealer.seal($0, sequence: first + UInt64(index), batch: batchKey, into: &scratch) }
             batch.events[index].sealed = append(scratch, to: &batch.bytes)
             batch.events[index].leafHash = append(MerkleHasher.leaf(scratch), to: &batch.bytes)
         }
-        batch.speculation = (first, noncePrefix)
+        batch.speculation = (first, batchKey.noncePrefix)
     }
 
     private func append(_ piece: [UInt8], to bytes: inout [UInt8]) -> Range<Int> {

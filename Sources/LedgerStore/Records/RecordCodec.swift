@@ -7,6 +7,11 @@ final class RecordCodec {
     let sealer: RecordSealer
     private let compressor = Compressor()
     private let shelf: DictionaryShelf
+    /// The last batch's keys, since records are sealed and read a batch at a time: one for
+    /// sealing, which only the writer does, and one for opening, so that a reader on another
+    /// thread never touches what the writer uses.
+    private var sealingKey: RecordSealer.BatchKey?
+    private var openingKey: RecordSealer.BatchKey?
 
     init(sealer: RecordSealer, shelf: DictionaryShelf) {
         self.sealer = sealer
@@ -17,7 +22,7 @@ final class RecordCodec {
     func seal(_ plain: UnsafeRawBufferPointer, sequence: UInt64, noncePrefix: [UInt8]) -> [UInt8] {
         var record: [UInt8] = []
         record.reserveCapacity(plain.count + RecordSealer.overhead)
-        sealer.seal(plain, sequence: sequence, noncePrefix: noncePrefix, into: &record)
+        sealer.seal(plain, sequence: sequence, batch: Self.key(noncePrefix, cachedIn: &sealingKey, sealer), into: &record)
         return record
     }
 
@@ -25,7 +30,7 @@ final class RecordCodec {
     func open(_ record: UnsafeRawBufferPointer, sequence: UInt64, noncePrefix: [UInt8]) throws(RecordError) -> [UInt8] {
         let plain: [UInt8]
         do {
-            plain = try sealer.open(record, sequence: sequence, noncePrefix: noncePrefix)
+            plain = try sealer.open(record, sequence: sequence, batch: Self.key(noncePrefix, cachedIn: &openingKey, sealer))
         } catch {
             throw .seal(error)
         }
@@ -45,6 +50,13 @@ final class RecordCodec {
         } catch {
             throw .malformed("\(error)")
         }
+    }
+
+    private static func key(_ noncePrefix: [UInt8], cachedIn cache: inout RecordSealer.BatchKey?, _ sealer: RecordSealer) -> RecordSealer.BatchKey {
+        if let cached = cache, cached.noncePrefix == noncePrefix { return cached }
+        let key = sealer.batchKey(noncePrefix)
+        cache = key
+        return key
     }
 }
 
