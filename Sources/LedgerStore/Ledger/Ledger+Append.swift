@@ -64,7 +64,7 @@ extension Ledger {
             for (batch, assigned) in zip(batches, sequences) {
                 guard let batchFirst = assigned.lazy.compactMap({ $0 }).first else { continue }
                 let sealedAhead = batch.speculation.map { $0.first == batchFirst && !assigned.contains(nil) } ?? false
-                let noncePrefix = sealedAhead ? batch.speculation!.noncePrefix : RecordSealer.newNoncePrefix()
+                let batchKey = sealedAhead ? batch.speculation!.batchKey : codec.sealer.batchKey(RecordSealer.newNoncePrefix())
                 for (event, sequence) in zip(batch.events, assigned) {
                     guard let sequence else { continue }
                     var key = sequence.bigEndian
@@ -73,13 +73,13 @@ extension Ledger {
                             state.frontier.append(leafHash: Array(batch.bytes[event.leafHash]))
                             _ = try batch.withBytes(event.sealed) { try txn.put(databases.log, key: key, value: $0, mode: .append) }
                         } else {
-                            let record = batch.withBytes(event.plain) { codec.seal($0, sequence: sequence, noncePrefix: noncePrefix) }
+                            let record = batch.withBytes(event.plain) { codec.seal($0, sequence: sequence, batch: batchKey) }
                             state.frontier.append(leafHash: MerkleHasher.leaf(record))
                             _ = try record.withUnsafeBytes { try txn.put(databases.log, key: key, value: $0, mode: .append) }
                         }
                     }
                 }
-                let batchValue = noncePrefix + blobSealer.seal(commitTime, associatedData: associatedData(batchStarting: batchFirst))
+                let batchValue = batchKey.noncePrefix + blobSealer.seal(commitTime, associatedData: associatedData(batchStarting: batchFirst))
                 try txn.put(databases.batches, key: bigEndianBytes(batchFirst), value: batchValue, mode: .append)
             }
             if state.frontier.size > first { try storeHead(txn, frontier: state.frontier) }

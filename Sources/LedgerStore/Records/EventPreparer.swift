@@ -41,8 +41,8 @@ struct PreparedBatch {
     var events: [PreparedEvent] = []
     /// The dictionary the events were compressed with.
     var dictionary: UInt8?
-    /// Set when the events were sealed ahead at `first`, `first + 1`, … under `noncePrefix`.
-    var speculation: (first: UInt64, noncePrefix: [UInt8])?
+    /// Set when the events were sealed ahead at `first`, `first + 1`, … with `batchKey`.
+    var speculation: (first: UInt64, batchKey: RecordSealer.BatchKey)?
 
     func withBytes<R>(_ range: Range<Int>, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try bytes.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[range])) }
@@ -119,7 +119,7 @@ final class EventPreparer {
             batch.events[index].sealed = append(scratch, to: &batch.bytes)
             batch.events[index].leafHash = append(MerkleHasher.leaf(scratch), to: &batch.bytes)
         }
-        batch.speculation = (first, batchKey.noncePrefix)
+        batch.speculation = (first, batchKey)
     }
 
     private func append(_ piece: [UInt8], to bytes: inout [UInt8]) -> Range<Int> {

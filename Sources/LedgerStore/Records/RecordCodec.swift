@@ -7,10 +7,7 @@ final class RecordCodec {
     let sealer: RecordSealer
     private let compressor = Compressor()
     private let shelf: DictionaryShelf
-    /// The last batch's keys, since records are sealed and read a batch at a time: one for
-    /// sealing, which only the writer does, and one for opening, so that a reader on another
-    /// thread never touches what the writer uses.
-    private var sealingKey: RecordSealer.BatchKey?
+    /// The key of the last batch opened: records are read a batch at a time.
     private var openingKey: RecordSealer.BatchKey?
 
     init(sealer: RecordSealer, shelf: DictionaryShelf) {
@@ -18,11 +15,11 @@ final class RecordCodec {
         self.shelf = shelf
     }
 
-    /// The sealed record for a prepared plaintext at `sequence`.
-    func seal(_ plain: UnsafeRawBufferPointer, sequence: UInt64, noncePrefix: [UInt8]) -> [UInt8] {
+    /// The sealed record for a prepared plaintext at `sequence` of `batch`.
+    func seal(_ plain: UnsafeRawBufferPointer, sequence: UInt64, batch: RecordSealer.BatchKey) -> [UInt8] {
         var record: [UInt8] = []
         record.reserveCapacity(plain.count + RecordSealer.overhead)
-        sealer.seal(plain, sequence: sequence, batch: Self.key(noncePrefix, cachedIn: &sealingKey, sealer), into: &record)
+        sealer.seal(plain, sequence: sequence, batch: batch, into: &record)
         return record
     }
 
@@ -30,7 +27,7 @@ final class RecordCodec {
     func open(_ record: UnsafeRawBufferPointer, sequence: UInt64, noncePrefix: [UInt8]) throws(RecordError) -> [UInt8] {
         let plain: [UInt8]
         do {
-            plain = try sealer.open(record, sequence: sequence, batch: Self.key(noncePrefix, cachedIn: &openingKey, sealer))
+            plain = try sealer.open(record, sequence: sequence, batch: key(noncePrefix))
         } catch {
             throw .seal(error)
         }
@@ -52,10 +49,10 @@ final class RecordCodec {
         }
     }
 
-    private static func key(_ noncePrefix: [UInt8], cachedIn cache: inout RecordSealer.BatchKey?, _ sealer: RecordSealer) -> RecordSealer.BatchKey {
-        if let cached = cache, cached.noncePrefix == noncePrefix { return cached }
+    private func key(_ noncePrefix: [UInt8]) -> RecordSealer.BatchKey {
+        if let openingKey, openingKey.noncePrefix == noncePrefix { return openingKey }
         let key = sealer.batchKey(noncePrefix)
-        cache = key
+        openingKey = key
         return key
     }
 }
