@@ -25,6 +25,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         systemLibrary("CLMDB", pkgConfig: "lmdb", apt: ["liblmdb-dev"]),
@@ -69,23 +70,23 @@ let package = Package(
             "HealthImport", "LedgerCore", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ], path: "Tools/AttachmentBench"),
         .executableTarget(name: "calorie-sim", dependencies: ["Projections", "DemoData"], path: "Tools/CalorieSim"),
-        .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore"]),
+        .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "LedgerCryptoTests", dependencies: ["LedgerCrypto", "CSodium"]),
         .testTarget(name: "MigrationsTests", dependencies: ["Migrations", "LedgerCore"]),
-        .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "CLMDB", "Migrations"]),
+        .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "CLMDB", "Migrations", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "EndToEndTests", dependencies: [
             "LedgerCore", "CLMDB", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .testTarget(
             name: "HealthImportTests",
-            dependencies: ["HealthImport", "LedgerCore", "LedgerStore", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: ["HealthImport", "LedgerCore", "LedgerStore", .product(name: "ZIPFoundation", package: "ZIPFoundation"), .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Fixtures")]),
-        .testTarget(name: "ReliabilityTests", dependencies: ["LedgerStore", "LedgerCore", "LedgerCrypto", "HealthImport", "Query", "CLMDB"], exclude: ["Fixtures"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["LedgerStore", "LedgerCore", "LedgerCrypto", "HealthImport", "Query", "CLMDB", .product(name: "PropertyBased", package: "swift-property-based")], exclude: ["Fixtures"]),
         .testTarget(name: "QueryTests", dependencies: ["Query", "Projections", "LedgerCore", "DemoData"], exclude: ["Reference"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts"]),
         .testTarget(name: "AgeFormatTests", dependencies: ["AgeFormat", "LedgerCrypto", "CZip"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HealthBundleTests", dependencies: ["HealthBundle", "AgeFormat", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections"]),
-        .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "LedgerCore", "LedgerStore", "DemoData"]),
+        .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "LedgerCore", "LedgerStore", "DemoData", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "VitalsTests", dependencies: ["Projections", "HealthImport", "LedgerCore", "LedgerStore", "LedgerCrypto"], resources: [.copy("Fixtures")]),
     ]
 )
