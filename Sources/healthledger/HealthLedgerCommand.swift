@@ -15,7 +15,7 @@ struct HealthLedgerCommand: ParsableCommand {
             Demo.self, Init.self, Passwd.self, Unlock.self, Lock.self,
             Append.self, Mood.self, Fatigue.self, Symptom.self, Take.self, Eat.self, Weigh.self, Start.self, Stop.self,
             Log.self, Show.self, Correct.self, Retract.self, Audit.self, CheckpointCommand.self, Kinds.self,
-            Daily.self, Budget.self, ExportCommand.self, Replay.self, Import.self, OpenBundle.self, Keygen.self,
+            Daily.self, Budget.self, Settings.self, ExportCommand.self, Replay.self, Import.self, OpenBundle.self, Keygen.self,
             Forget.self, CompactCommand.self,
             Measure.self, SessionCommand.self, History.self, Card.self, Vitals.self,
             SleepScoreCommand.self, Models.self,

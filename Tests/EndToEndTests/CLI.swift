@@ -103,14 +103,16 @@ final class CLIVault {
 
     /// Runs a command against this vault, unlocked by the passphrase file.
     @discardableResult
-    func run(_ arguments: [String], stdin: String? = nil) throws -> CLI.Result {
-        try CLI.run(arguments + ["--vault", path, "--passphrase-file", passphraseFile], stdin: stdin)
+    func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> CLI.Result {
+        try CLI.run(arguments + ["--vault", path, "--passphrase-file", passphraseFile], stdin: stdin, environment: environment)
     }
 
     /// Runs and requires success.
     @discardableResult
-    func ok(_ arguments: [String], stdin: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        let result = try run(arguments, stdin: stdin)
+    func ok(
+        _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String {
+        let result = try run(arguments, stdin: stdin, environment: environment)
         #expect(result.status == 0, "healthledger \(arguments.joined(separator: " ")) → \(result.status): \(result.stderr)", sourceLocation: sourceLocation)
         return result.stdout
     }

@@ -100,4 +100,30 @@ import Testing
         #expect(name?.day == day)
         #expect(name?.secondOfDay == second)
     }
+
+    /// The JSON's timestamp is stored, but a name that says another day is reported, so a
+    /// capture never moves to another day without a word.
+    @Test(arguments: [("2024-03-17T09:00:00Z", "2024-03-17T10:00:00+01:00"), ("2024-03-17T09:00:00", "2024-03-17T09:00:00+01:00")])
+    func aCaptureWhoseNameAndTimestampDisagreeIsReported(timestamp: String, shown: String) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hl-faces-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let stem = "Face-2024-03-15_143022"
+        try FileManager.default.copyItem(atPath: Fixtures.path("faces/flat/\(stem).jpg"), toPath: directory + "/\(stem).jpg")
+        let metrics = try String(contentsOfFile: Fixtures.path("faces/flat/\(stem).json"), encoding: .utf8)
+            .replacingOccurrences(of: "\"2024-03-15T13:30:22Z\"", with: "\"\(timestamp)\"")
+        try metrics.write(toFile: directory + "/\(stem).json", atomically: true, encoding: .utf8)
+        let vault = try ScratchVault()
+        let summary = try FaceCaptureFolder(directory: directory, clock: LocalClock(zone: Fixtures.paris), identity: ImportIdentity(ledger: vault.ledger))
+            .run(into: vault.ledger)
+        #expect(summary.notes == ["\(stem): the file name says 2024-03-15 14:30:22 but its JSON's timestamp is \(shown); stored at the JSON's time": 1])
+        let face = try #require(try vault.ledger.allEvents().map(\.event).first { $0.kind == .faceCaptured })
+        #expect(face.start.iso8601(utcOffset: face.utcOffset) == shown)
+    }
+
+    @Test func aCaptureWhoseNameAndTimestampAgreeIsNotReported() throws {
+        let vault = try ScratchVault()
+        let summary = try folder("faces", vault.ledger).run(into: vault.ledger)
+        #expect(!summary.notes.keys.contains { $0.contains("the file name says") }, "\(summary.notes)")
+    }
 }

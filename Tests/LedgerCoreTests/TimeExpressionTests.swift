@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import LedgerCore
 
@@ -77,5 +78,43 @@ struct TimeExpressionTests {
     ])
     func badDurations(text: String, reason: String) {
         #expect(throws: TimeParseError(text: text, reason: reason)) { try TimeExpression.parseDuration(text) }
+    }
+}
+
+@Suite("Time expressions in a zone with daylight saving")
+struct ZonedTimeExpressionTests {
+    static let paris = LocalZone(TimeZone(identifier: "Europe/Paris")!)
+    /// 2026-03-01T10:00:00+01:00, winter time.
+    static let winterNow = Timestamp(micros: 1_772_355_600_000_000)
+
+    static func shown(_ text: String) throws -> String {
+        let (instant, offset) = try TimeExpression.resolve(text, now: winterNow, zone: paris)
+        return instant.iso8601(utcOffset: offset)
+    }
+
+    @Test("a clock time takes the offset of its own date, not of now", arguments: [
+        ("2026-07-01 00:30", "2026-07-01T00:30:00+02:00"),
+        ("2026-07-01T00:30:00+02:00", "2026-07-01T00:30:00+02:00"),
+        ("2026-07-01T00:30:00+05:30", "2026-07-01T00:30:00+05:30"),
+        ("2026-03-11T00:30:00+01:00", "2026-03-11T00:30:00+01:00"),
+        ("2026-01-15", "2026-01-15T00:00:00+01:00"),
+        ("2026-03-29 02:30", "2026-03-29T03:30:00+02:00"),
+        ("2026-10-25 02:30", "2026-10-25T02:30:00+02:00"),
+        ("2026-10-25 03:30", "2026-10-25T03:30:00+01:00"),
+        ("22:30", "2026-03-01T22:30:00+01:00"),
+    ])
+    func localTimes(text: String, expected: String) throws {
+        #expect(try Self.shown(text) == expected)
+    }
+
+    @Test("a wall-clock reading read back at its offset gives the same reading, all year")
+    func readingsRoundTrip() throws {
+        for hour in stride(from: 0, to: 365 * 24, by: 7) {
+            let instant = Timestamp(micros: 1_767_225_600_000_000 + Int64(hour) * 3_600_000_000)
+            let offset = Self.paris.offset(at: instant)
+            let text = String(instant.iso8601(utcOffset: offset).prefix(19))
+            let (again, againOffset) = try TimeExpression.resolve(text, now: Self.winterNow, zone: Self.paris)
+            #expect(again.iso8601(utcOffset: againOffset) == instant.iso8601(utcOffset: offset))
+        }
     }
 }

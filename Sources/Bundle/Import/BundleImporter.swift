@@ -45,7 +45,7 @@ public struct BundleImporter {
             guard !line.isEmpty else { return }
             var event: Event
             do {
-                event = try EventJSON.event(from: JSONParser.parseObject(String(decoding: line, as: UTF8.self)), localOffset: 0)
+                event = try EventJSON.event(from: JSONParser.parseObject(String(decoding: line, as: UTF8.self)), zone: .fixed(0))
             } catch {
                 throw BundleError(.notABundle, "\(BundleLayout.events) line \(lineNumber): \(error)")
             }

@@ -47,7 +47,7 @@ public struct FaceCaptureFolder: ImportSource {
         for feature in metrics.unknownFeatures { summary.skip("feature not among the 24 the ledger knows: \(feature)", at: metricsPath) }
         guard let bytes = FolderScan.bytes(of: image) else { throw ImportError.unreadable(image, "no such file or not readable") }
 
-        let (start, utcOffset) = time(of: name, metrics.timestamp)
+        let (start, utcOffset) = time(of: name, metrics.timestamp, summary: &summary)
         var payload = metrics.payload
         if let ledger { payload.imageBlob = try ledger.storeBlob(bytes) }
         let id = identity.id("sharehealth.face", [String(start.micros), Hex.encode(Hashing.blake2b(bytes))])
@@ -65,16 +65,26 @@ public struct FaceCaptureFolder: ImportSource {
     ///
     /// The file name is the phone's local clock; the JSON's timestamp, when it has an offset,
     /// is the instant. Their difference is the phone's offset when it is a whole quarter hour
-    /// within ±14 h; otherwise the instant keeps the zone's offset for that day.
-    func time(of name: FaceCaptureName, _ timestamp: FaceMetricsFile.CaptureTime?) -> (Timestamp, Int32) {
+    /// within ±14 h; otherwise the instant keeps the zone's offset for that day, and the
+    /// summary says that the two disagree (the JSON's time is the one stored).
+    func time(of name: FaceCaptureName, _ timestamp: FaceMetricsFile.CaptureTime?, summary: inout ImportSummary) -> (Timestamp, Int32) {
         let zoneOffset = clock.utcOffset(day: name.day)
+        let named = name.day * 86_400 + name.secondOfDay
+        func disagree(_ instant: Timestamp, _ offset: Int32) {
+            let nameText = LocalClock.instant(day: name.day, seconds: Double(name.secondOfDay), utcOffset: 0).iso8601(utcOffset: 0).prefix(19)
+            summary.note(
+                "\(name.stem): the file name says \(nameText.replacingOccurrences(of: "T", with: " ")) but its JSON's timestamp is "
+                    + "\(instant.iso8601(utcOffset: offset)); stored at the JSON's time")
+        }
         switch timestamp {
         case .instant(let instant)?:
-            let difference = (name.day * 86_400 + name.secondOfDay) - instant.micros.quotientRoundingDown(by: 1_000_000)
+            let difference = named - instant.micros.quotientRoundingDown(by: 1_000_000)
             let plausible = difference % 900 == 0 && abs(difference) <= 14 * 3600
+            if !plausible { disagree(instant, zoneOffset) }
             return (instant, plausible ? Int32(difference) : zoneOffset)
         case .localClock(let text)?:
             let parsed = (try? ISO8601.parse(text, localOffset: zoneOffset))?.timestamp
+            if let parsed, abs(parsed.micros.quotientRoundingDown(by: 1_000_000) + Int64(zoneOffset) - named) >= 60 { disagree(parsed, zoneOffset) }
             return (parsed ?? LocalClock.instant(day: name.day, seconds: Double(name.secondOfDay), utcOffset: zoneOffset), zoneOffset)
         case nil:
             return (LocalClock.instant(day: name.day, seconds: Double(name.secondOfDay), utcOffset: zoneOffset), zoneOffset)

@@ -28,14 +28,15 @@ public enum ATrackerFormat {
             guard let startText = columns.cell(row, "Start time"), let (start, offset) = LocalDateText.instant(startText, clock: clock) else {
                 throw .malformed(file, line: row.line, column: "Start time", "'\(columns.cell(row, "Start time") ?? "")' is not a time like 2017-11-27 20:21")
             }
-            let tags = columns.cell(row, "Tag").map { [$0] } ?? []
+            // ATracker joins a task's tags with `|`: `Health|Sport` is two tags.
+            let tags = (columns.cell(row, "Tag") ?? "").split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             if defined.insert(name).inserted {
                 let definition = ActivityDefined(name: name, description: columns.cell(row, "Task description"), tags: tags)
-                events.append(Event(definition, id: identity.id("atracker.definition", [name]), start: start, utcOffset: offset, zone: clock.zone.identifier, source: source))
+                events.append(Event(definition, id: identity.id("atracker.definition", [name, JSONWriter.string(definition.document)]), start: start, utcOffset: offset, zone: clock.zone.identifier, source: source))
                 summary.count(type: "activity.defined", source: source.name)
             }
             let startedID = identity.id("atracker.start", [name, startText])
-            events.append(Event(ActivityStarted(name: name, note: columns.cell(row, "Note")), id: startedID, start: start, utcOffset: offset, zone: clock.zone.identifier, source: source))
+            events.append(Event(ActivityStarted(name: name, note: columns.cell(row, "Note"), tags: tags), id: startedID, start: start, utcOffset: offset, zone: clock.zone.identifier, source: source))
             summary.count(type: "activity.started", source: source.name)
             guard let endText = columns.cell(row, "End time") else { continue }
             guard let (end, endOffset) = LocalDateText.instant(endText, clock: clock), end >= start else {

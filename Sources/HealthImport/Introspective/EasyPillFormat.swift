@@ -74,7 +74,8 @@ public enum EasyPillFormat {
                 frequency: frequency.isEmpty ? nil : frequency, defaultDosage: try? Dosage.parse(parts[dosageIndex]), notes: notes.isEmpty ? nil : notes)
             if !parts[dosageIndex].isEmpty, medication.defaultDosage == nil { summary.note("a dosage that is not an amount and a dose unit was left out") }
             summary.count(type: "medication.defined", source: source.name)
-            events.append(Event(medication, id: identity.id("easypill.medication", [name]), start: LocalClock.instant(day: startDay, seconds: 0, utcOffset: offset),
+            // A changed definition (another dosage) is a new version, stored after the old; the same one is stored once.
+            events.append(Event(medication, id: identity.id("easypill.medication", [name, JSONWriter.string(medication.document)]), start: LocalClock.instant(day: startDay, seconds: 0, utcOffset: offset),
                                 utcOffset: offset, zone: clock.zone.identifier, source: source))
         }
         return events

@@ -27,7 +27,7 @@ extension IntrospectiveExport {
             let start = IntrospectiveTimestamp.text(instance.started.start, zone: IntrospectiveTimestamp.zone(of: instance.started))
             let end = instance.stopped.map { IntrospectiveTimestamp.text($0.start, zone: IntrospectiveTimestamp.zone(of: $0)) } ?? ""
             return definitionCells + [start, "", instance.started.zone ?? "", "", end, "", instance.stopped?.zone ?? "", "", "",
-                                      instance.payload.note ?? "", instance.payload.tags.joined(separator: "|"), sourceName(instance.started)]
+                                      instance.payload.note ?? "", instance.payload.tags.filter { !(definition?.0.tags ?? []).contains($0) }.joined(separator: "|"), sourceName(instance.started)]
         }
         return csv(IntrospectiveColumns.activities, rows)
     }

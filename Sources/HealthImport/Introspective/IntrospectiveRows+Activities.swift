@@ -10,15 +10,18 @@ extension IntrospectiveRows {
             guard let (start, offset, zone) = try instant(row, "Start", zone: "Start Time Zone") else {
                 throw .malformed(file, line: row.line, column: "Start", "an activity needs its start")
             }
+            let definitionTags = tags(row, "Definition Tags")
             if defined.insert(name).inserted {
-                let definition = ActivityDefined(name: name, description: columns.cell(row, "Description"), tags: tags(row, "Definition Tags"))
+                let definition = ActivityDefined(name: name, description: columns.cell(row, "Description"), tags: definitionTags)
                 let source = source(row, "Definition Source")
                 summary.count(type: "activity.defined", source: source.name)
-                events.append(Event(definition, id: identity.id("introspective.activity", [name]), start: start, utcOffset: offset, zone: zone, source: source))
+                events.append(Event(definition, id: identity.id("introspective.activity", [name, JSONWriter.string(definition.document)]),
+                                    start: start, utcOffset: offset, zone: zone, source: source))
             }
             let source = source(row, "Instance Source")
             let startedID = identity.id("introspective.start", [name, String(start.micros)])
-            events.append(Event(ActivityStarted(name: name, note: columns.cell(row, "Note"), tags: tags(row, "Extra Tags")), id: startedID,
+            let instanceTags = ActivityStarted.instanceTags(definition: definitionTags, extra: tags(row, "Extra Tags"))
+            events.append(Event(ActivityStarted(name: name, note: columns.cell(row, "Note"), tags: instanceTags), id: startedID,
                                 start: start, utcOffset: offset, zone: zone, source: source))
             summary.count(type: "activity.started", source: source.name)
             guard let (end, endOffset, endZone) = try instant(row, "End", zone: "End Time Zone") else { continue }

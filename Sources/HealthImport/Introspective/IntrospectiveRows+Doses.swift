@@ -23,12 +23,14 @@ extension IntrospectiveRows {
                                                    defaultDosage: try dosage(row, "Normal Dosage"), notes: columns.cell(row, "Notes"))
                 let source = source(row, "Definition Source")
                 summary.count(type: "medication.defined", source: source.name)
-                events.append(Event(medication, id: identity.id("introspective.medication", [name]), start: started?.0 ?? taken,
+                // The definition's content is in its id: a changed definition is a new version, stored after (and over) the old.
+                events.append(Event(medication, id: identity.id("introspective.medication", [name, JSONWriter.string(medication.document)]), start: started?.0 ?? taken,
                                     utcOffset: started?.1 ?? offset, zone: started?.2 ?? zone, source: source))
             }
             let source = source(row, "Instance Source")
             summary.count(type: "dose.taken", source: source.name)
-            events.append(Event(DoseTaken(medication: name, dosage: try dosage(row, "Dosage")), id: identity.id("introspective.dose", [name, String(taken.micros)]),
+            let dose = DoseTaken(medication: name, dosage: try dosage(row, "Dosage"))
+            events.append(Event(dose, id: identity.id("introspective.dose", [name, String(taken.micros), JSONWriter.string(dose.document)]),
                                 start: taken, utcOffset: offset, zone: zone, source: source))
         }
         return events

@@ -26,8 +26,9 @@ public enum EventJSON {
         JSONWriter.string(document(event, sequence: sequence))
     }
 
-    /// Reads one event; a missing id gets a random one, a missing offset the given local one.
-    public static func event(from document: Document, localOffset: Int32) throws(ValidationError) -> Event {
+    /// Reads one event; a missing id gets a random one, a time without an offset the one
+    /// `zone` keeps at that instant.
+    public static func event(from document: Document, zone: LocalZone) throws(ValidationError) -> Event {
         let kindName = try document.string("kind")
         guard let kind = EventKind(rawValue: kindName) else {
             throw ValidationError(field: "kind", value: "'\(kindName)'", reason: "is not a known kind (see `healthledger kinds`)")
@@ -41,8 +42,8 @@ public enum EventJSON {
         } else {
             id = .random()
         }
-        let start = try time(document, "start", kind: kind, localOffset: localOffset)
-        let end = try document.optionalString("end") == nil ? nil : try time(document, "end", kind: kind, localOffset: localOffset)
+        let start = try time(document, "start", kind: kind, zone: zone)
+        let end = try document.optionalString("end") == nil ? nil : try time(document, "end", kind: kind, zone: zone)
         let offset = try document.optionalInt("utcOffset").map { Int32(clamping: $0) } ?? start.utcOffset
         var source = Source.cli
         if let sourceDocument = try document.optionalDocument("source") {
@@ -63,11 +64,11 @@ public enum EventJSON {
     }
 
     private static func time(
-        _ document: Document, _ field: String, kind: EventKind, localOffset: Int32
+        _ document: Document, _ field: String, kind: EventKind, zone: LocalZone
     ) throws(ValidationError) -> (timestamp: Timestamp, utcOffset: Int32) {
         let text = try document.string(field)
         do {
-            return try ISO8601.parse(text, localOffset: localOffset)
+            return try ISO8601.parse(text, zone: zone)
         } catch {
             throw ValidationError(kind: kind, field: field, value: "'\(text)'", reason: "is not an ISO 8601 time (\(error))")
         }

@@ -6,7 +6,8 @@ public struct ActivityStarted: EventPayload {
     /// The name of a defined activity.
     public var name: String
     public var note: String?
-    /// Tags for this instance only, beside the definition's.
+    /// The instance's tags: its definition's when it started, then its own (so a query on
+    /// instances finds the definition's tags without a join).
     public var tags: [String]
 
     public init(name: String, note: String? = nil, tags: [String] = []) {
@@ -21,6 +22,12 @@ public struct ActivityStarted: EventPayload {
             note = try document.optionalString("note")
             tags = try document.strings("tags")
         } catch { throw error.tagged(Self.kind) }
+    }
+
+    /// The definition's tags, then the extra ones it lacks, each once.
+    public static func instanceTags(definition: [String], extra: [String]) -> [String] {
+        var seen = Set<String>()
+        return (definition + extra).filter { seen.insert($0).inserted }
     }
 
     public var document: Document {

@@ -6,11 +6,23 @@
 /// local time at the offset the caller gives.
 public enum ISO8601 {
     public static func parse(_ text: String, localOffset: Int32) throws(TimeParseError) -> (timestamp: Timestamp, utcOffset: Int32) {
+        try parse(text, zone: .fixed(localOffset))
+    }
+
+    /// The same, reading text without an offset in `zone`, at the offset in force on its date.
+    public static func parse(_ text: String, zone: LocalZone) throws(TimeParseError) -> (timestamp: Timestamp, utcOffset: Int32) {
+        let (local, written) = try wallClock(text)
+        guard let written else { return zone.instant(localMicros: local) }
+        return (Timestamp(micros: local - Int64(written) * 1_000_000), written)
+    }
+
+    /// The wall-clock reading in microseconds, and the offset when the text writes one.
+    static func wallClock(_ text: String) throws(TimeParseError) -> (localMicros: Int64, utcOffset: Int32?) {
         var scanner = Scanner(text)
         guard let days = scanner.date() else { throw TimeParseError(text: text, reason: "does not start with a date like 2026-03-01") }
         var secondOfDay: Int64 = 0
         var micros: Int64 = 0
-        var utcOffset = localOffset
+        var utcOffset: Int32?
         if scanner.skip("T") || (scanner.peek == UInt8(ascii: " ") && scanner.peekDigit(at: 1)) {
             if scanner.peek == UInt8(ascii: " ") { scanner.offset += 1 }
             guard let time = scanner.time() else {
@@ -26,8 +38,7 @@ public enum ISO8601 {
             }
         }
         guard scanner.isAtEnd else { throw TimeParseError(text: text, reason: "has unexpected text after the date and time") }
-        let local = (days * 86_400 + secondOfDay) * 1_000_000 + micros
-        return (Timestamp(micros: local - Int64(utcOffset) * 1_000_000), utcOffset)
+        return ((days * 86_400 + secondOfDay) * 1_000_000 + micros, utcOffset)
     }
 
     /// Days since 1970-01-01 of a `YYYY-MM-DD` date, or nil when it is not a real date.

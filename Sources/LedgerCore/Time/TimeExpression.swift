@@ -7,36 +7,45 @@ public enum TimeExpression {
     ///
     /// `today` and `yesterday` alone mean local midnight, like a date without a time.
     public static func parse(_ text: String, now: Timestamp, utcOffset: Int32) throws(TimeParseError) -> Timestamp {
+        try resolve(text, now: now, zone: .fixed(utcOffset)).timestamp
+    }
+
+    /// The instant `text` names and the offset it is local to: the offset the text writes
+    /// (`…T00:30:00+01:00`), else the one `zone` keeps at that instant.
+    public static func resolve(
+        _ text: String, now: Timestamp, zone: LocalZone
+    ) throws(TimeParseError) -> (timestamp: Timestamp, utcOffset: Int32) {
         let trimmed = text.trimmed
         let words = trimmed.lowercased().split(separator: " ", omittingEmptySubsequences: true)
         guard let first = words.first else { throw TimeParseError(text: text, reason: "is empty") }
-        if words == ["now"] { return now }
+        if words == ["now"] { return (now, zone.offset(at: now)) }
         if words.last == "ago", words.count >= 2 {
             let amount = words.dropLast().joined()
             guard let seconds = try? parseDuration(amount) else {
                 throw TimeParseError(text: text, reason: "has '\(amount)', which is not a duration like 20m or 1h30m")
             }
-            return now.adding(seconds: -Double(seconds))
+            let instant = now.adding(seconds: -Double(seconds))
+            return (instant, zone.offset(at: instant))
         }
-        let today = (now.micros + Int64(utcOffset) * 1_000_000).floorDivided(by: 86_400_000_000).quotient
+        let today = (now.micros + Int64(zone.offset(at: now)) * 1_000_000).floorDivided(by: 86_400_000_000).quotient
         var day = today
         var clock = words[...]
         if first == "today" || first == "yesterday" {
             day = first == "today" ? today : today - 1
             clock = words.dropFirst()
         }
-        if clock.isEmpty { return local(day: day, second: 0, micros: 0, utcOffset: utcOffset) }
+        if clock.isEmpty { return zone.instant(localMicros: day * 86_400_000_000) }
         if clock.count == 1, clock.first?.contains("-") == false {
             var scanner = ISO8601.Scanner(String(clock.first!))
             guard let (second, micros) = scanner.time(), scanner.isAtEnd else {
                 throw TimeParseError(text: text, reason: "is not a clock time like 22:30 nor another accepted form")
             }
-            return local(day: day, second: second, micros: micros, utcOffset: utcOffset)
+            return zone.instant(localMicros: (day * 86_400 + second) * 1_000_000 + micros)
         }
         guard day == today, clock.count == words.count else {
             throw TimeParseError(text: text, reason: "has text after '\(first)' that is not a clock time like 22:30")
         }
-        return try ISO8601.parse(trimmed, localOffset: utcOffset).timestamp
+        return try ISO8601.parse(trimmed, zone: zone)
     }
 
     /// Whole seconds in a duration such as `90s`, `20m`, `1h30m`, `2d` or `1w` (for `--ago`, `--ttl`).
@@ -81,10 +90,6 @@ public enum TimeExpression {
         "d": 86_400, "day": 86_400, "days": 86_400,
         "w": 604_800, "week": 604_800, "weeks": 604_800,
     ]
-
-    private static func local(day: Int64, second: Int64, micros: Int64, utcOffset: Int32) -> Timestamp {
-        Timestamp(micros: (day * 86_400 + second - Int64(utcOffset)) * 1_000_000 + micros)
-    }
 }
 
 /// Time text that does not parse, with what was wrong and the forms that work.

@@ -38,9 +38,10 @@ public final class QueryIndexState: ProjectionState {
         let partition = SeriesMonth(series: row.series, start: row.start, utcOffset: row.utcOffset)
         note(row, month: partition.month)
         try update(partition) { $0.append(row) }
+        if event.kind == .correlationRecorded { try addMembers(of: event) }
     }
 
-    private func note(_ row: IndexedRow, month: Int32) {
+    func note(_ row: IndexedRow, month: Int32) {
         if let last = lastNoted, last.month == month, last.series == row.series,
            last.numbers.elementsEqual(row.numbers.lazy.map(\.name)), last.texts.elementsEqual(row.texts.lazy.map(\.name)) {
             return
@@ -52,8 +53,10 @@ public final class QueryIndexState: ProjectionState {
     public func remove(_ event: Event) throws {
         if event.kind == .activityStopped { return try stopActivity(event, undo: true) }
         guard let row = IndexedRow(event) else { return }
-        try update(SeriesMonth(series: row.series, start: row.start, utcOffset: row.utcOffset)) { table in
-            if let index = table.index(ofHigh: row.idHigh, low: row.idLow) { table.remove(at: index) }
+        for row in [row] + (event.kind == .correlationRecorded ? try IndexedRow.members(of: event) : []) {
+            try update(SeriesMonth(series: row.series, start: row.start, utcOffset: row.utcOffset)) { table in
+                if let index = table.index(ofHigh: row.idHigh, low: row.idLow) { table.remove(at: index) }
+            }
         }
     }
 
@@ -78,7 +81,7 @@ public final class QueryIndexState: ProjectionState {
         }
     }
 
-    private func update(_ partition: SeriesMonth, _ change: (inout SeriesTable) -> Void) throws {
+    func update(_ partition: SeriesMonth, _ change: (inout SeriesTable) -> Void) throws {
         if open?.partition != partition {
             let table = try table(partition)
             tables[partition] = nil
@@ -102,7 +105,7 @@ public final class QueryIndexState: ProjectionState {
         open?.partition == partition ? open!.table : tables[partition]
     }
 
-    private func table(_ partition: SeriesMonth) throws -> SeriesTable {
+    func table(_ partition: SeriesMonth) throws -> SeriesTable {
         if let held = heldTable(partition) { return held }
         let table = try load(partition.key).map { try SeriesTable(encoded: $0) } ?? SeriesTable()
         tables[partition] = table

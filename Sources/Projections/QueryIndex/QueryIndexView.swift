@@ -3,7 +3,8 @@
 public enum QueryIndexView: ProjectionKind {
     public static let name = "query-index"
     /// v1: rows as `IndexedRow` extracts them; activities paired from start and stop.
-    public static let version = 1
+    /// v2: a correlation's members are rows of their types' series too.
+    public static let version = 2
 
     public static func makeState(load: @escaping ([UInt8]) throws -> [UInt8]?) throws -> QueryIndexState {
         try QueryIndexState(load: load)

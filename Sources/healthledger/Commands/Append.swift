@@ -27,6 +27,7 @@ struct Append: ParsableCommand {
     @Option(help: "For `append face`: ShareHealth's metrics JSON of the capture.") var metrics: String?
     @Option(help: "For `append face`: MediaPipe Face Mesh landmarks JSON (468/478 points, optional blendshapes).") var landmarks: String?
     @Option(help: "For `append face`: the capture's image, sealed under its own key.") var image: String?
+    @Flag(help: "Store a setting.changed whose key no view reads (known keys: `healthledger settings`).") var force = false
     @OptionGroup var entry: EntryOptions
     @OptionGroup var vault: VaultOptions
 
@@ -44,10 +45,12 @@ struct Append: ParsableCommand {
         }
         var document = try payload.map { try JSONParser.parseObject($0) } ?? Document()
         for field in fields { try FieldAssignment.apply(field, to: &document) }
+        let start = try entry.time(entry.at)
         let event = Event(
             id: try entry.eventID(), kind: eventKind, schema: PayloadCatalog.currentSchema(of: eventKind),
-            start: try entry.time(entry.at), end: try entry.end.map { try entry.time($0) }, utcOffset: entry.localOffset,
-            zone: TimeZone.current.identifier, source: .cli, payload: document)
+            start: start.timestamp, end: try entry.end.map { try entry.time($0).timestamp }, utcOffset: start.utcOffset,
+            zone: entry.zone.identifier, source: .cli, payload: document)
+        try SettingCheck.check(event, force: force)
         try vault.store([event])
     }
 
@@ -76,7 +79,9 @@ struct Append: ParsableCommand {
                 lineNumber += 1
                 guard !line.allSatisfy(\.isWhitespace) else { continue }
                 do {
-                    batch.append(try EventJSON.event(from: JSONParser.parseObject(line), localOffset: entry.localOffset))
+                    let event = try EventJSON.event(from: JSONParser.parseObject(line), zone: entry.zone)
+                    try SettingCheck.check(event, force: force)
+                    batch.append(event)
                     batchLines.append(lineNumber)
                 } catch {
                     throw ExitStatus.Failure(status: .invalidInput, message: "\(path) line \(lineNumber): \(error)")

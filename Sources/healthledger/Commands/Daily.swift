@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LedgerCore
+import LedgerStore
 import Projections
 
 struct Daily: ParsableCommand {
@@ -25,17 +26,24 @@ struct Daily: ParsableCommand {
             let present = MetricCatalog.columns.indices.compactMap { index in row.values[index].map { (MetricCatalog.columns[index], $0) } }
             if json {
                 var values = Document()
-                for (column, value) in present { values[column.key] = .double(value) }
+                for (column, value) in present { values[column.key] = .double(Self.shown(value, column)) }
                 print(JSONWriter.string(["date": .string(row.day.description), "metrics": .map(values)]))
             } else {
                 print(row.day.description + (present.isEmpty ? "  (no data)" : ""))
-                for (column, value) in present { print("  \(column.header): \(Self.format(value))") }
+                for (column, value) in present { print("  \(column.header): \(Self.format(Self.shown(value, column)))") }
             }
         }
     }
 
     static func format(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e12 ? String(Int64(value)) : String(format: "%.2f", value)
+    }
+
+    /// A value as a person reads it: a count whole (steps are counted, not measured; the day's
+    /// sum of overlapping sources' shares is fractional), anything else without the last bits
+    /// of binary noise (a score of 100, not 100.00000000000001).
+    static func shown(_ value: Double, _ column: MetricColumn) -> Double {
+        column.header.hasSuffix("(count)") ? value.rounded() : ShownNumber.clean(value)
     }
 }
 
@@ -54,7 +62,7 @@ struct ExportDaily: ParsableCommand {
     func run() throws {
         let ledger = try vault.openLedger()
         let state = try view.state(DailyMetricsView.self, ledger: ledger)
-        let days = try range.days().allDays
+        let days = try range.days(earliest: { try Self.earliestDay(ledger) }).allDays
         let progress = Progress("exporting days", total: days.count)
         var written = 0
         var failures: [String] = []
@@ -66,16 +74,51 @@ struct ExportDaily: ParsableCommand {
                 try DailyCSV.file(metrics).write(toFile: path, atomically: true, encoding: .utf8)
                 written += 1
             } catch {
-                failures.append("\(day): \(error)")
+                failures.append("\(day): not written to \(path): \(Self.reason(error))")
             }
             progress.update(index + 1)
         }
         progress.finish()
         let log = directory + "/export-log.txt"
         let summary = "exported \(written) of \(days.count) days to \(directory)" + (failures.isEmpty ? "" : "; \(failures.count) failed")
-        try? ([summary] + failures).joined(separator: "\n").appending("\n").write(toFile: log, atomically: true, encoding: .utf8)
+        let now = Timestamp(micros: Timestamp.now().micros / 1_000_000 * 1_000_000)
+        Self.appendLog(["\(now.iso8601(utcOffset: 0)) \(summary)"] + failures.map { "  " + $0 }, to: log)
         print(summary + (failures.isEmpty ? "" : " (see \(log))"))
         if !failures.isEmpty { throw ExitCode(ExitStatus.ioError.rawValue) }
+    }
+}
+
+extension ExportDaily {
+    /// The local day of the earliest event in the log: what ShareHealth's historical export
+    /// calls "the earliest available date".
+    static func earliestDay(_ ledger: Ledger) throws -> LocalDay {
+        var earliest: LocalDay?
+        try ledger.forEach { stored in
+            let day = LocalDay(stored.event.start, utcOffset: stored.event.utcOffset)
+            if earliest.map({ day < $0 }) ?? true { earliest = day }
+            return true
+        }
+        guard let earliest else { throw ExitStatus.Failure(status: .invalidInput, message: "--from earliest: the vault holds no events yet") }
+        return earliest
+    }
+
+    /// What went wrong, in words: the system's reason, not the error's type dump.
+    static func reason(_ error: any Error) -> String {
+        if let posix = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError), posix.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(posix.code)))
+        }
+        if ExitStatus.classify(error) != nil { return "\(error)" }
+        return (error as NSError).localizedDescription
+    }
+
+    /// Each run's lines go after the earlier runs', so a failure is still there after the next export.
+    static func appendLog(_ lines: [String], to path: String) {
+        let text = Data((lines.joined(separator: "\n") + "\n").utf8)
+        if !FileManager.default.fileExists(atPath: path) { FileManager.default.createFile(atPath: path, contents: nil) }
+        guard let handle = FileHandle(forWritingAtPath: path) else { return }
+        defer { try? handle.close() }
+        _ = try? handle.seekToEnd()
+        try? handle.write(contentsOf: text)
     }
 }
 

@@ -28,11 +28,11 @@ struct SleepScoreCommand: ParsableCommand {
         if json {
             let parts = score.parts.map { part -> DocValue in
                 .map([
-                    "contributor": .string(part.contributor.rawValue), "value": .double(part.value), "unit": .string(part.contributor.unit),
-                    "score": .double(part.score), "weight": .double(part.contributor.weight),
+                    "contributor": .string(part.contributor.rawValue), "value": .double(ShownNumber.clean(part.value)), "unit": .string(part.contributor.unit),
+                    "score": .double(ShownNumber.clean(part.score)), "weight": .double(part.contributor.weight),
                 ])
             }
-            print(JSONWriter.string(["date": .string(day.description), "score": .double(score.score), "version": .int(Int64(SleepScore.version)), "contributors": .array(parts)]))
+            print(JSONWriter.string(["date": .string(day.description), "score": .double(ShownNumber.clean(score.score)), "version": .int(Int64(SleepScore.version)), "contributors": .array(parts)]))
             return
         }
         print("\(day): sleep score \(Int(score.score.rounded())) (v\(SleepScore.version))")

@@ -3,8 +3,10 @@ import LedgerCore
 import LedgerStore
 
 struct Start: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Start an activity: `start Reading [--ago 20m | --from-last-stop]`.")
-    @Argument(help: "The activity.") var name: String
+    static let configuration = CommandConfiguration(
+        abstract: "Start activities: `start Reading [--ago 20m | --from-last-stop] [--tag quiet]`, `start Walking Talking`.")
+    @Argument(help: "The activities, each started at the same time.") var names: [String]
+    @Option(name: .customLong("tag"), help: "A tag for these instances, beside their definitions' tags; repeat for several.") var tags: [String] = []
     @Option(help: "It started this long ago: 20m, 1h30m.") var ago: String?
     @Flag(help: "It started when the last activity stopped.") var fromLastStop = false
     @Option(help: "A note.") var note: String?
@@ -12,16 +14,26 @@ struct Start: ParsableCommand {
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
-        var start: Timestamp?
-        if let ago { start = Timestamp.now().adding(seconds: -Double(try TimeExpression.parseDuration(ago))) }
+        guard !names.isEmpty else { throw ExitStatus.Failure(status: .invalidInput, message: "name the activity to start: `start Reading`") }
+        guard names.count == 1 || entry.id == nil else {
+            throw ExitStatus.Failure(status: .invalidInput, message: "--id names one event: start one activity with it, not \(names.count)")
+        }
+        var start: ZonedTime?
+        if let ago { start = entry.zoned(Timestamp.now().adding(seconds: -Double(try TimeExpression.parseDuration(ago)))) }
+        let ledger = try vault.openLedger()
         if fromLastStop {
-            let ledger = try vault.openLedger()
             guard let lastStop = try ActivityLog.scan(ledger).lastStop else {
                 throw ExitStatus.Failure(status: .invalidInput, message: "--from-last-stop: no activity has been stopped yet")
             }
-            start = lastStop
+            start = entry.zoned(lastStop)
         }
-        try vault.store([entry.event(try ActivityStarted(name: name, note: note).validated(), start: start)])
+        let begin = try start ?? entry.time(entry.at)
+        let definitions = try ActivityLog.definitionTags(ledger)
+        let events = try names.map { name in
+            let own = definitions.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value ?? []
+            return try entry.event(ActivityStarted(name: name, note: note, tags: ActivityStarted.instanceTags(definition: own, extra: tags)).validated(), start: begin)
+        }
+        try vault.store(events, into: ledger)
     }
 }
 
@@ -59,7 +71,7 @@ struct Stop: ParsableCommand {
         }
         let outcome = try ledger.append(events)
         for (running, sequence) in zip(chosen, outcome.appended) {
-            let minutes = Int((stopTime.seconds - running.start.seconds) / 60)
+            let minutes = Int((stopTime.timestamp.seconds - running.start.seconds) / 60)
             print("stored #\(sequence) activity.stopped \(running.name) after \(minutes) min")
         }
         vault.catchUpViews(ledger)
@@ -72,6 +84,15 @@ enum ActivityLog {
         let id: EventID
         let name: String
         let start: Timestamp
+    }
+
+    /// Each defined activity's tags, from its latest definition.
+    static func definitionTags(_ ledger: Ledger) throws -> [String: [String]] {
+        var tags: [String: [String]] = [:]
+        for current in try CurrentView.build(ledger, include: { $0.kind == .activityDefined }) where !current.isRetracted {
+            if let defined = try? current.event.decode(ActivityDefined.self) { tags[defined.name] = defined.tags }
+        }
+        return tags
     }
 
     static func scan(_ ledger: Ledger) throws -> (running: [Running], lastStop: Timestamp?) {

@@ -1,5 +1,7 @@
 import ArgumentParser
+import Foundation
 import LedgerCore
+import LedgerStore
 
 struct Take: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Record a dose: `take Ibuprofen 200mg`.")
@@ -10,19 +12,31 @@ struct Take: ParsableCommand {
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
-        let amount = dosage.isEmpty ? nil : try Dosage.parse(dosage.joined(separator: " "))
+        let ledger = try vault.openLedger()
+        // Without a dosage, the medication's default one (its latest definition's) is what was taken.
+        let amount = try dosage.isEmpty ? Self.defaultDosage(of: medication, in: ledger) : Dosage.parse(dosage.joined(separator: " "))
         let payload = try DoseTaken(medication: medication, dosage: amount, note: note).validated()
-        try vault.store([entry.event(payload)])
+        try vault.store([entry.event(payload)], into: ledger)
+    }
+
+    static func defaultDosage(of medication: String, in ledger: Ledger) throws -> Dosage? {
+        var dosage: Dosage?
+        for current in try CurrentView.build(ledger, include: { $0.kind == .medicationDefined }) where !current.isRetracted {
+            guard let defined = try? current.event.decode(MedicationDefined.self),
+                  defined.name.caseInsensitiveCompare(medication) == .orderedSame else { continue }
+            dosage = defined.defaultDosage
+        }
+        return dosage
     }
 }
 
 struct Eat: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Log food: `eat \"Oatmeal\" --kcal 350 --protein 12 --carbs 60 --fat 6`.")
     @Argument(help: "What you ate.") var name: String
-    @Option(help: "Energy in kcal.") var kcal: Double?
-    @Option(help: "Protein in grams.") var protein: Double?
-    @Option(help: "Carbohydrates in grams.") var carbs: Double?
-    @Option(help: "Fat in grams.") var fat: Double?
+    @Option(parsing: .unconditional, help: "Energy in kcal.") var kcal: Double?
+    @Option(parsing: .unconditional, help: "Protein in grams.") var protein: Double?
+    @Option(parsing: .unconditional, help: "Carbohydrates in grams.") var carbs: Double?
+    @Option(parsing: .unconditional, help: "Fat in grams.") var fat: Double?
     @Option(help: "breakfast, lunch, dinner or snack.") var meal: String?
     @Option(help: "A note.") var note: String?
     @OptionGroup var entry: EntryOptions
@@ -35,6 +49,10 @@ struct Eat: ParsableCommand {
             }
             return kind
         }
+        try EntryBounds.check(kcal, EntryBounds.kcalPerEntry, "--kcal", unit: "kcal")
+        try EntryBounds.check(protein, EntryBounds.gramsPerEntry, "--protein", unit: "g")
+        try EntryBounds.check(carbs, EntryBounds.gramsPerEntry, "--carbs", unit: "g")
+        try EntryBounds.check(fat, EntryBounds.gramsPerEntry, "--fat", unit: "g")
         let payload = try FoodLogged(name: name, meal: mealKind, kcal: kcal, protein: protein, carbs: carbs, fat: fat, note: note).validated()
         try vault.store([entry.event(payload)])
     }
@@ -48,10 +66,19 @@ struct Weigh: ParsableCommand {
 
     func run() throws {
         let quantity = try Quantity.parse(weight.joined(separator: " "))
-        guard ["kg", "lb", "g", "st"].contains(quantity.unit) else {
+        guard Self.kilogramsPer[quantity.unit] != nil else {
             throw ExitStatus.Failure(status: .invalidInput, message: "\(weight.joined(separator: " ")): give the weight in kg or lb, e.g. 72.4kg")
+        }
+        let kilograms = quantity.value * Self.kilogramsPer[quantity.unit]!
+        if !EntryBounds.bodyMassKg.contains(kilograms) {
+            throw ExitStatus.Failure(
+                status: .invalidInput,
+                message: "\(weight.joined(separator: " ")) is not a possible body weight: give "
+                    + "\(EntryBounds.format(EntryBounds.bodyMassKg.lowerBound))…\(EntryBounds.format(EntryBounds.bodyMassKg.upperBound)) kg")
         }
         let payload = try SampleRecorded(type: "HKQuantityTypeIdentifierBodyMass", value: quantity.value, unit: quantity.unit).validated()
         try vault.store([entry.event(payload)])
     }
+
+    private static let kilogramsPer: [String: Double] = ["kg": 1, "lb": 0.453_592_37, "g": 0.001, "st": 6.350_293_18]
 }

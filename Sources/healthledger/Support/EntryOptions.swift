@@ -13,12 +13,17 @@ struct EntryOptions: ParsableArguments {
     @Option(help: "Use this id (32 hex digits) instead of a random one; the same id is stored once.")
     var id: String?
 
-    var localOffset: Int32 { Int32(TimeZone.current.secondsFromGMT()) }
+    /// The zone clock times are read in (`TZ`); an offset written in the text wins.
+    var zone: LocalZone { .current }
 
-    func time(_ text: String?) throws -> Timestamp {
-        guard let text else { return .now() }
-        return try TimeExpression.parse(text, now: .now(), utcOffset: localOffset)
+    /// The instant `text` names (default: now) and the offset it is local to.
+    func time(_ text: String?) throws -> ZonedTime {
+        guard let text else { return zoned(.now()) }
+        return try TimeExpression.resolve(text, now: .now(), zone: zone)
     }
+
+    /// An instant with the offset this machine's zone keeps then.
+    func zoned(_ instant: Timestamp) -> ZonedTime { (instant, zone.offset(at: instant)) }
 
     func eventID() throws -> EventID {
         guard let id else { return .random() }
@@ -28,11 +33,14 @@ struct EntryOptions: ParsableArguments {
         return parsed
     }
 
-    /// An event of `payload` at the chosen time, in this machine's time zone.
-    func event<P: EventPayload>(_ payload: P, start: Timestamp? = nil, causation: EventID? = nil) throws -> Event {
+    /// An event of `payload` at the chosen time (`start`, else `--at`), local to its own offset.
+    func event<P: EventPayload>(_ payload: P, start: ZonedTime? = nil, causation: EventID? = nil) throws -> Event {
         let begin = try start ?? time(at)
         return Event(
-            payload, id: try eventID(), start: begin, end: try end.map { try time($0) }, utcOffset: localOffset,
-            zone: TimeZone.current.identifier, causation: causation)
+            payload, id: try eventID(), start: begin.timestamp, end: try end.map { try time($0).timestamp },
+            utcOffset: begin.utcOffset, zone: zone.identifier, causation: causation)
     }
 }
+
+/// An instant and the UTC offset of the place it was lived in.
+typealias ZonedTime = (timestamp: Timestamp, utcOffset: Int32)

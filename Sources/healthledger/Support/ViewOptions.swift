@@ -31,13 +31,19 @@ struct ViewOptions: ParsableArguments {
 
 /// `--from` / `--to` as local days.
 struct DayRange: ParsableArguments {
-    @Option(help: "First day (YYYY-MM-DD, \"7d ago\", \"yesterday\"); default: 6 days before --to.") var from: String?
+    @Option(help: "First day (YYYY-MM-DD, \"7d ago\", \"yesterday\"; for `export daily` also earliest); default: 6 days before --to.") var from: String?
     @Option(help: "Last day; default: today.") var to: String?
 
-    func days(defaultSpan: Int64 = 6) throws -> ClosedRange<LocalDay> {
+    /// The days asked for; `--from earliest` is the day `earliest` gives, where the command has one.
+    func days(defaultSpan: Int64 = 6, earliest: (() throws -> LocalDay)? = nil) throws -> ClosedRange<LocalDay> {
         let offset = Int32(TimeZone.current.secondsFromGMT())
         let last = try to.map(Self.day) ?? LocalDay(.now(), utcOffset: offset)
-        let first = try from.map(Self.day) ?? LocalDay(number: last.number - defaultSpan)
+        let first: LocalDay
+        if let earliest, from?.lowercased() == "earliest" {
+            first = try earliest()
+        } else {
+            first = try from.map(Self.day) ?? LocalDay(number: last.number - defaultSpan)
+        }
         guard first <= last else {
             throw ExitStatus.Failure(status: .invalidInput, message: "--from \(first) is after --to \(last)")
         }

@@ -27,7 +27,7 @@ extension Append {
             capture.imageBlob = try ledger.storeBlob(Array(bytes))
         }
         // The file's own capture time wins over "now", not over an explicit --at.
-        let start = try entry.at.map { try entry.time($0) } ?? taken ?? .now()
+        let start = entry.at == nil ? taken.map(entry.zoned) : nil
         try vault.store([try entry.event(capture, start: start)], into: ledger)
     }
 }

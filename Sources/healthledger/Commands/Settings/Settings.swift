@@ -1,0 +1,7 @@
+import ArgumentParser
+
+struct Settings: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "The settings in force and since when; `settings set KEY VALUE` changes one.",
+        subcommands: [SettingsList.self, SettingsSet.self], defaultSubcommand: SettingsList.self)
+}
