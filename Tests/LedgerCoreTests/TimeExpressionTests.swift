@@ -1,4 +1,5 @@
 import Foundation
+import PropertyBased
 import Testing
 @testable import LedgerCore
 
@@ -107,14 +108,21 @@ struct ZonedTimeExpressionTests {
         #expect(try Self.shown(text) == expected)
     }
 
-    @Test("a wall-clock reading read back at its offset gives the same reading, all year")
-    func readingsRoundTrip() throws {
-        for hour in stride(from: 0, to: 365 * 24, by: 7) {
-            let instant = Timestamp(micros: 1_767_225_600_000_000 + Int64(hour) * 3_600_000_000)
-            let offset = Self.paris.offset(at: instant)
-            let text = String(instant.iso8601(utcOffset: offset).prefix(19))
-            let (again, againOffset) = try TimeExpression.resolve(text, now: Self.winterNow, zone: Self.paris)
-            #expect(again.iso8601(utcOffset: againOffset) == instant.iso8601(utcOffset: offset))
+    /// Any instant's wall-clock reading, read again in its zone, names a moment with that
+    /// same reading and the offset the zone keeps at that moment (the first of two readings
+    /// in autumn's repeated hour, so the instant itself may be an hour earlier).
+    @Test("a wall-clock reading read back in its zone gives the same reading and that moment's offset")
+    func readingsRoundTrip() async {
+        let zones = ["Europe/Paris", "America/New_York", "Australia/Sydney", "Asia/Kolkata", "America/Santiago", "UTC"]
+        await propertyCheck(count: 500, input: Gen.int64(in: 0...4_102_444_800), Gen.element(of: zones)) { second, name in
+            let zone = LocalZone(TimeZone(identifier: name!)!)
+            let instant = Timestamp(micros: second * 1_000_000)
+            let reading = String(instant.iso8601(utcOffset: zone.offset(at: instant)).prefix(19))
+            let (again, offset) = try TimeExpression.resolve(reading, now: Self.winterNow, zone: zone)
+            #expect(String(again.iso8601(utcOffset: offset).prefix(19)) == reading, "\(name!) \(reading)")
+            #expect(offset == zone.offset(at: again), "\(name!) \(reading)")
+            #expect(again == instant || again.micros + 3_600_000_000 == instant.micros || again.micros + 1_800_000_000 == instant.micros,
+                    "\(name!) \(reading)")
         }
     }
 }
