@@ -35,7 +35,7 @@ public struct DemoGenerator {
             event(MedicationDefined(name: "Ibuprofen", frequency: "as needed", defaultDosage: Dosage(amount: 200, unit: .mg)), start),
             event(ActivityDefined(name: "Reading", description: "Books, not screens", tags: ["calm"]), start),
             event(ActivityDefined(name: "Socializing", tags: ["people"]), start),
-            event(SettingChanged(key: "budget.firstWeekday", value: .string("monday")), start),
+            event(SettingChanged(key: "calorie.firstWeekday", value: .string("monday")), start),
             event(SettingChanged(key: "sources.priority", value: .array([.string("Apple Watch"), .string("iPhone")])), start),
         ]
     }

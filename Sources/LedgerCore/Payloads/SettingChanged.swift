@@ -3,7 +3,7 @@ public struct SettingChanged: EventPayload {
     public static let kind = EventKind.settingChanged
     public static let schema = 1
 
-    /// Dotted words, e.g. `budget.firstWeekday`, `sources.priority`.
+    /// Dotted words, e.g. `calorie.firstWeekday`, `sources.priority`.
     public var key: String
     /// Any value; `null` returns the setting to its default.
     public var value: DocValue
@@ -19,7 +19,7 @@ public struct SettingChanged: EventPayload {
             let words = key.split(separator: ".", omittingEmptySubsequences: false)
             guard words.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") } })
             else {
-                throw ValidationError(field: "key", value: describe(.string(key)), reason: "must be dotted words like budget.firstWeekday")
+                throw ValidationError(field: "key", value: describe(.string(key)), reason: "must be dotted words like calorie.firstWeekday")
             }
             guard let value = document["value"] else { throw ValidationError(field: "value", value: "nothing", reason: "is required") }
             try Self.checkFinite(value, "value")
