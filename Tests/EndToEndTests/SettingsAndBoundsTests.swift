@@ -14,6 +14,7 @@ import Testing
         (["eat", "toast", "--kcal", "350", "--fat", "3500"], ["--fat 3500", "0…2000 g"]),
         (["weigh", "720kg"], ["720kg", "0.5…650 kg"]),
         (["weigh", "1600", "lb"], ["1600 lb", "0.5…650 kg"]),
+        (["weigh", "-5kg"], ["-5kg", "0.5…650 kg"]),
     ])
     func impossibleInputIsRefusedNamingWhatIsAllowed(arguments: [String], mentions: [String]) throws {
         let vault = try CLIVault()

@@ -60,11 +60,13 @@ struct Eat: ParsableCommand {
 
 struct Weigh: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Record body weight: `weigh 72.4kg` (or lb).")
-    @Argument(help: "The weight with its unit.") var weight: [String]
+    // Unrecognized inputs, so that a negative weight (-5kg) reaches the bounds check instead of reading as an option.
+    @Argument(parsing: .allUnrecognized, help: "The weight with its unit.") var weight: [String] = []
     @OptionGroup var entry: EntryOptions
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
+        guard !weight.isEmpty else { throw ExitStatus.Failure(status: .invalidInput, message: "give the weight with its unit, e.g. `weigh 72.4kg`") }
         let quantity = try Quantity.parse(weight.joined(separator: " "))
         guard Self.kilogramsPer[quantity.unit] != nil else {
             throw ExitStatus.Failure(status: .invalidInput, message: "\(weight.joined(separator: " ")): give the weight in kg or lb, e.g. 72.4kg")
