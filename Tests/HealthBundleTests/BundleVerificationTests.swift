@@ -67,6 +67,20 @@ import Testing
         #expect(Self.kind(of: sink.bytes) == .hashMismatch)
     }
 
+    @Test func theZipsPaddingIsNamedInTheSignedManifestAndMayHoldOnlyZeros() throws {
+        let (bytes, manifest) = try BundleFixture().export()
+        #expect(manifest.padding == "padding")
+        #expect(!manifest.files.contains { $0.path == "padding" }, "the padding is not a file of the bundle")
+        var padding: [UInt8]?
+        let extracted = try BundleReader().read(MemoryStream(bytes)) { path in
+            path == "padding" ? .init(consume: { padding = (padding ?? []) + $0 }) : nil
+        }
+        #expect(extracted.manifest == manifest)
+        #expect(padding == nil, "the padding is handed to no one extracting files")
+        let filled = try Self.rewrite(bytes) { name, content in name == "padding" ? content + Array("hidden".utf8) : content }
+        #expect(Self.kind(of: filled) == .hashMismatch)
+    }
+
     @Test func aManifestSignedByAnotherKeyIsASignatureMismatch() throws {
         let (bytes, _) = try BundleFixture().export()
         let other = SigningKey(seed: SecretBytes.random(32))

@@ -3,11 +3,11 @@ import Testing
 @testable import HealthBundle
 
 @Suite struct ZipStreamTests {
-    static func zip(_ entries: [(String, [UInt8])]) throws -> [UInt8] {
+    static func zip(_ entries: [(String, [UInt8])], padding: String? = nil) throws -> [UInt8] {
         let sink = MemoryStream()
         let writer = ZipStreamWriter(sink: sink, modified: (2026, 3, 14, 9, 30, 0))
         for (name, bytes) in entries { try writer.add(name, bytes) }
-        try writer.finish()
+        try writer.finish(padding: padding)
         return sink.bytes
     }
 
@@ -30,9 +30,22 @@ import Testing
         #expect(read.map(\.1) == Self.entries.map(\.1))
     }
 
-    @Test func theZipEndsOnAWholeAgeChunkSoAppendedBytesAreNamed() throws {
-        #expect(try Self.zip(Self.entries).count % (64 * 1024) == 0)
-        #expect(try Self.zip([("a", [1])]).count % (64 * 1024) == 0)
+    /// Whatever the entries' sizes, the padding entry ends the zip on a whole age chunk and
+    /// reads back as zeros after them.
+    @Test(arguments: [0, 1, 2, 3, 17, 65_000, 65_400, 65_436, 65_535, 65_536, 200_001])
+    func aPaddedZipEndsOnAWholeAgeChunkSoAppendedBytesAreNamed(size: Int) throws {
+        let entries = Self.entries.prefix(1) + [("sized.bin", (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) })]
+        let bytes = try Self.zip(Array(entries), padding: "padding")
+        #expect(bytes.count % (64 * 1024) == 0)
+        let reader = ZipStreamReader(source: MemoryStream(bytes))
+        var names: [String] = []
+        var padding: [UInt8] = []
+        while let name = try reader.nextEntry() {
+            names.append(name)
+            try reader.readEntry { if name == "padding" { padding.append(contentsOf: $0) } }
+        }
+        #expect(names == entries.map(\.0) + ["padding"])
+        #expect(padding.allSatisfy { $0 == 0 })
     }
 
     @Test func unzipListsAndTestsEveryEntry() throws {
