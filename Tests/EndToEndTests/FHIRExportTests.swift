@@ -45,7 +45,7 @@ import Testing
     }
 
     enum Breakage: String, CaseIterable {
-        case heartRateInBMIUnits, stepsInBMIUnits, stepsInAUnitUCUMLacks, diastolicComponentMissing
+        case heartRateInBMIUnits, stepsInBMIUnits, stepsInAUnitUCUMLacks, oxygenSaturationAsAFraction, diastolicComponentMissing
 
         /// Breaks the first Observation it applies to; returns what the check must say.
         func apply(to observations: inout [[String: Any]]) -> String {
@@ -58,6 +58,8 @@ import Testing
                     quantity["code"] = "kg/m2"
                 case .stepsInAUnitUCUMLacks where codes.contains("55423-8"):
                     quantity["code"] = "steps"
+                case .oxygenSaturationAsAFraction where codes.contains("2708-6"):
+                    quantity["value"] = (quantity["value"] as? Double ?? 97) / 100
                 case .diastolicComponentMissing where codes.contains("85354-9"):
                     observation["component"] = (observation["component"] as? [[String: Any]] ?? []).filter { !FHIRExportTests.loinc($0["code"]).contains("8462-4") }
                 default:
@@ -68,6 +70,7 @@ import Testing
                 return switch self {
                 case .heartRateInBMIUnits, .stepsInBMIUnits: "unit 'kg/m2' is not one of"
                 case .stepsInAUnitUCUMLacks: "'steps' is not a UCUM unit"
+                case .oxygenSaturationAsAFraction: "% is outside 50-100"
                 case .diastolicComponentMissing: "0 component(s) coded 8462-4"
                 }
             }
@@ -75,7 +78,7 @@ import Testing
         }
     }
 
-    @Test(arguments: Breakage.allCases) func aChangedUnitOrAMissingComponentFailsTheCheck(_ breakage: Breakage) throws {
+    @Test(arguments: Breakage.allCases) func aChangedUnitOrValueOrAMissingComponentFailsTheCheck(_ breakage: Breakage) throws {
         let extracted = try Extracted(days: 1)
         var entries = extracted.fhir["entry"] as? [[String: Any]] ?? []
         var resources = entries.compactMap { $0["resource"] as? [String: Any] }

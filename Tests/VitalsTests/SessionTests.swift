@@ -91,7 +91,7 @@ import Testing
         let start = try #require(texts.strings.firstIndex(of: "Note"))
         let lines = Array(texts.strings[(start + 1)...].prefix { !$0.hasPrefix("HealthLedger") })
         #expect(lines.count > 1)
-        #expect(lines.allSatisfy { $0.count <= 58 })
+        #expect(lines.allSatisfy { $0.count <= 54 })
         #expect(lines.joined(separator: " ") == note)
         let height = try #require(svg.firstMatch(of: /viewBox="0 0 480 (\d+)"/).flatMap { Int($0.1) })
         let lastLine = try #require(svg.matches(of: /<text x="24" y="(\d+)"/).compactMap { Int($0.1) }.max())

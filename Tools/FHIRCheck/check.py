@@ -93,6 +93,17 @@ VITAL_SIGNS = {
 }
 BLOOD_PRESSURE_PANEL = "85354-9"
 
+# Values a living adult's vital sign can take, in the profile's unit: a value outside is
+# in another unit or scale (a saturation of 0.97 % is a fraction labelled as percent).
+PLAUSIBLE = {
+    ("2708-6", "%"): (50, 100),
+    ("59408-5", "%"): (50, 100),
+    ("8867-4", "/min"): (20, 300),
+    ("9279-1", "/min"): (3, 80),
+    ("8480-6", "mm[Hg]"): (50, 260),
+    ("8462-4", "mm[Hg]"): (20, 160),
+}
+
 # LOINC terms outside the vital-signs list, by the dimension their values have.
 COUNTS = {"{steps}", "{flights}", "{pushes}", "{count}", "1"}
 ENERGY = {"kcal", "kJ", "J", "cal", "[Cal]"}
@@ -114,7 +125,7 @@ def codes(concept, system=LOINC):
     return [c.get("code") for c in (concept or {}).get("coding", []) if c.get("system") == system]
 
 
-def check_quantity(where, quantity, allowed, problems):
+def check_quantity(where, quantity, allowed, problems, loinc=()):
     if quantity.get("system") != UCUM:
         problems.append(f"{where}: valueQuantity is not UCUM (system {quantity.get('system')!r})")
         return
@@ -123,8 +134,14 @@ def check_quantity(where, quantity, allowed, problems):
         problems.append(f"{where}: unit {quantity.get('code')!r}: {problem}")
     if allowed is not None and quantity.get("code") not in allowed:
         problems.append(f"{where}: unit {quantity.get('code')!r} is not one of {sorted(allowed)}")
-    if not isinstance(quantity.get("value"), (int, float)):
+    value = quantity.get("value")
+    if not isinstance(value, (int, float)):
         problems.append(f"{where}: valueQuantity has no number")
+        return
+    for code in loinc:
+        low, high = PLAUSIBLE.get((code, quantity.get("code")), (None, None))
+        if low is not None and not low <= value <= high:
+            problems.append(f"{where}: {value} {quantity.get('code')} is outside {low}-{high}, a living person's range for LOINC {code}")
 
 
 def check_observation(where, obs, problems):
@@ -150,7 +167,7 @@ def check_observation(where, obs, problems):
                 problems.append(f"{where}: the blood-pressure panel has {len(found)} component(s) coded {part}, not 1")
                 continue
             if "valueQuantity" in found[0]:
-                check_quantity(f"{where} component {part}", found[0]["valueQuantity"], VITAL_SIGNS[part], problems)
+                check_quantity(f"{where} component {part}", found[0]["valueQuantity"], VITAL_SIGNS[part], problems, [part])
             elif "dataAbsentReason" not in found[0]:
                 problems.append(f"{where}: component {part} has neither a value nor a dataAbsentReason")
         return
@@ -159,7 +176,7 @@ def check_observation(where, obs, problems):
         problems.append(f"{where}: no valueQuantity")
         return
     allowed = next((VITAL_SIGNS.get(c) or DIMENSIONS.get(c) for c in loinc if c in VITAL_SIGNS or c in DIMENSIONS), None)
-    check_quantity(where, quantity, allowed, problems)
+    check_quantity(where, quantity, allowed, problems, loinc)
 
 
 def main(path):

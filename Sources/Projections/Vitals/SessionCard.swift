@@ -12,7 +12,7 @@ public enum SessionCard {
         let heart = readings.last { $0.signal == .ppg }
         let breathing = readings.last { $0.signal == .accelerometer }
         let symptomRows = max(session.symptoms.count, 1)
-        let noteLines = session.note.map { wrapped($0, columns: 58, lines: 6) } ?? []
+        let noteLines = session.note.map { wrapped($0, columns: 54, lines: 6) } ?? []
         let noteTop = 248 + symptomRows * 26
         let height = 262 + symptomRows * 26 + (noteLines.isEmpty ? 0 : 37 + noteLines.count * 19)
         var body: [String] = [
