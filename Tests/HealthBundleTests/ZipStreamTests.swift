@@ -1,4 +1,5 @@
 import Foundation
+import PropertyBased
 import Testing
 @testable import HealthBundle
 
@@ -30,22 +31,31 @@ import Testing
         #expect(read.map(\.1) == Self.entries.map(\.1))
     }
 
-    /// Whatever the entries' sizes, the padding entry ends the zip on a whole age chunk and
-    /// reads back as zeros after them.
-    @Test(arguments: [0, 1, 2, 3, 17, 65_000, 65_400, 65_436, 65_535, 65_536, 200_001])
-    func aPaddedZipEndsOnAWholeAgeChunkSoAppendedBytesAreNamed(size: Int) throws {
-        let entries = Self.entries.prefix(1) + [("sized.bin", (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) })]
-        let bytes = try Self.zip(Array(entries), padding: "padding")
-        #expect(bytes.count % (64 * 1024) == 0)
-        let reader = ZipStreamReader(source: MemoryStream(bytes))
-        var names: [String] = []
-        var padding: [UInt8] = []
-        while let name = try reader.nextEntry() {
-            names.append(name)
-            try reader.readEntry { if name == "padding" { padding.append(contentsOf: $0) } }
+    /// Whatever the entries and their names, the padding entry ends the zip on a whole age
+    /// chunk and reads back as zeros after them.
+    @Test func aPaddedZipEndsOnAWholeAgeChunkSoAppendedBytesAreNamed() async {
+        let sizes = Gen.int(in: 0...140_000).array(of: 0...4)
+        let names = Gen.letterOrNumber.string(of: 1...40)
+        await propertyCheck(count: 60, input: sizes, names) { sizes, padding in
+            let entries = sizes.enumerated().map { index, size in
+                ("entry-\(index).bin", (0..<size).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> (13 + index)) })
+            }
+            do {
+                let bytes = try Self.zip(entries, padding: padding)
+                #expect(bytes.count % (64 * 1024) == 0)
+                let reader = ZipStreamReader(source: MemoryStream(bytes))
+                var read: [String] = []
+                var zeros = true
+                while let name = try reader.nextEntry() {
+                    read.append(name)
+                    try reader.readEntry { chunk in if name == padding { zeros = zeros && chunk.allSatisfy { $0 == 0 } } }
+                }
+                #expect(read == entries.map(\.0) + [padding])
+                #expect(zeros)
+            } catch {
+                Issue.record(error)
+            }
         }
-        #expect(names == entries.map(\.0) + ["padding"])
-        #expect(padding.allSatisfy { $0 == 0 })
     }
 
     @Test func unzipListsAndTestsEveryEntry() throws {

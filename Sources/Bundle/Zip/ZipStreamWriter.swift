@@ -1,6 +1,7 @@
 /// Writes a zip front to back, never seeking, so it can stream straight into the age
-/// encryption: each entry's CRC and sizes follow its data in a data descriptor, and the
-/// Zip64 forms are always used so entries and offsets past 4 GiB need no special case.
+/// encryption: each entry's CRC and sizes follow its data in a data descriptor (the padding
+/// entry, whose bytes are known up front, has them in its header), and the Zip64 forms are
+/// always used so entries and offsets past 4 GiB need no special case.
 ///
 /// ZIPFoundation seeks back to patch each local header and rewrites the central directory
 /// on every added entry, so it cannot write into an encrypted stream.
