@@ -9,12 +9,10 @@ import LedgerCore
 struct FHIRMapping {
     struct Quantity {
         let codings: [DocValue]
-        /// The mapping's unit for this type: the one a sample is converted to when UCUM has
-        /// no code for the sample's own unit.
-        let unit: HealthKitUnitName?
+        /// The mapping's HealthKit unit for this type: the one a sample is converted to when
+        /// UCUM has no code for the sample's own unit.
+        let unit: String?
     }
-
-    typealias HealthKitUnitName = String
 
     let quantities: [String: Quantity]
     /// The codings of a blood-pressure reading (the LOINC panel).

@@ -4,7 +4,7 @@
 /// `%` is a fraction (0.97), where UCUM's `%` counts hundredths (97): `scale` turns the
 /// one into the other. `count` has no unit of its own, so the sample's type names what
 /// it counts (`{steps}`), or gives the unit it really is (a BMI is kg/m2).
-struct UCUMUnit: Equatable {
+struct UCUMUnit {
     let code: String
     /// What a FHIR Quantity's `unit` shows a person.
     let display: String
