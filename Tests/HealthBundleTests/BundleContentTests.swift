@@ -53,8 +53,12 @@ import Testing
         let json = try #require(try Self.files(BundleFixture().export().bytes)["fhir/bundle.json"])
         let bundle = try #require(try JSONSerialization.jsonObject(with: Data(json)) as? [String: Any])
         #expect(bundle["resourceType"] as? String == "Bundle")
-        let resources = (bundle["entry"] as? [[String: Any]] ?? []).compactMap { $0["resource"] as? [String: Any] }
+        let all = (bundle["entry"] as? [[String: Any]] ?? []).compactMap { $0["resource"] as? [String: Any] }
+        #expect(all.first?["resourceType"] as? String == "Patient", "the person the Observations are of")
+        let resources = all.filter { $0["resourceType"] as? String == "Observation" }
         #expect(resources.count == 3 * BundleFixture.days, "steps, resting heart rate and weight; moods and doses are not quantities")
+        let steps = try #require(resources.first { ($0["valueQuantity"] as? [String: Any])?["code"] as? String == "{steps}" })
+        #expect((steps["valueQuantity"] as? [String: Any])?["value"] as? Double == 8_000)
         let restingRate = try #require(resources.first { resource in
             ((resource["code"] as? [String: Any])?["coding"] as? [[String: Any]])?.contains { $0["code"] as? String == "40443-4" } == true
         })

@@ -1,6 +1,7 @@
 import Foundation
 import LedgerCore
 import LedgerCrypto
+import LedgerStore
 import Testing
 @testable import HealthBundle
 
@@ -65,6 +66,51 @@ import Testing
         }
         try writer.finish()
         #expect(Self.kind(of: sink.bytes) == .hashMismatch)
+    }
+
+    @Test func theZipsPaddingIsNamedInTheSignedManifestAndMayHoldOnlyZeros() throws {
+        let (bytes, manifest) = try BundleFixture().export()
+        #expect(manifest.padding == "padding")
+        #expect(!manifest.files.contains { $0.path == "padding" }, "the padding is not a file of the bundle")
+        var padding: [UInt8]?
+        let extracted = try BundleReader().read(MemoryStream(bytes)) { path in
+            path == "padding" ? .init(consume: { padding = (padding ?? []) + $0 }) : nil
+        }
+        #expect(extracted.manifest == manifest)
+        #expect(padding == nil, "the padding is handed to no one extracting files")
+        let filled = try Self.rewrite(bytes) { name, content in name == "padding" ? content + Array("hidden".utf8) : content }
+        #expect(Self.kind(of: filled) == .hashMismatch)
+    }
+
+    /// Bundles made before the padding entry (manifest version 1, the zip padded inside its
+    /// Zip64 end record, which this reader never reads) still open.
+    @Test func aVersionOneBundleWithoutThePaddingEntryStillVerifies() throws {
+        let fixture = try BundleFixture()
+        let (bytes, _) = try fixture.export()
+        var manifestBytes: [UInt8] = []
+        let reader = ZipStreamReader(source: MemoryStream(bytes))
+        let sink = MemoryStream()
+        let writer = ZipStreamWriter(sink: sink, modified: (2026, 3, 14, 9, 0, 0))
+        while let name = try reader.nextEntry() {
+            var content: [UInt8] = []
+            try reader.readEntry { content.append(contentsOf: $0) }
+            switch name {
+            case "padding": continue
+            case "manifest.json":
+                var document = try JSONParser.parseObject(String(decoding: content, as: UTF8.self))
+                document["version"] = .int(1)
+                document["padding"] = nil
+                manifestBytes = Array((JSONWriter.string(document) + "\n").utf8)
+                content = manifestBytes
+            case "manifest.sig": content = Array((Data(fixture.ledger.sign(manifestBytes)).base64EncodedString() + "\n").utf8)
+            default: break
+            }
+            try writer.add(name, content)
+        }
+        try writer.finish()
+        let verified = try BundleReader().read(MemoryStream(sink.bytes))
+        #expect(verified.manifest.padding == nil)
+        #expect(verified.manifest.files.contains { $0.path == "events.jsonl" })
     }
 
     @Test func aManifestSignedByAnotherKeyIsASignatureMismatch() throws {

@@ -1,13 +1,14 @@
 import Foundation
+import PropertyBased
 import Testing
 @testable import HealthBundle
 
 @Suite struct ZipStreamTests {
-    static func zip(_ entries: [(String, [UInt8])]) throws -> [UInt8] {
+    static func zip(_ entries: [(String, [UInt8])], padding: String? = nil) throws -> [UInt8] {
         let sink = MemoryStream()
         let writer = ZipStreamWriter(sink: sink, modified: (2026, 3, 14, 9, 30, 0))
         for (name, bytes) in entries { try writer.add(name, bytes) }
-        try writer.finish()
+        try writer.finish(padding: padding)
         return sink.bytes
     }
 
@@ -30,9 +31,31 @@ import Testing
         #expect(read.map(\.1) == Self.entries.map(\.1))
     }
 
-    @Test func theZipEndsOnAWholeAgeChunkSoAppendedBytesAreNamed() throws {
-        #expect(try Self.zip(Self.entries).count % (64 * 1024) == 0)
-        #expect(try Self.zip([("a", [1])]).count % (64 * 1024) == 0)
+    /// Whatever the entries and their names, the padding entry ends the zip on a whole age
+    /// chunk and reads back as zeros after them.
+    @Test func aPaddedZipEndsOnAWholeAgeChunkSoAppendedBytesAreNamed() async {
+        let sizes = Gen.int(in: 0...140_000).array(of: 0...4)
+        let names = Gen.letterOrNumber.string(of: 1...40)
+        await propertyCheck(count: 60, input: sizes, names) { sizes, padding in
+            let entries = sizes.enumerated().map { index, size in
+                ("entry-\(index).bin", (0..<size).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> (13 + index)) })
+            }
+            do {
+                let bytes = try Self.zip(entries, padding: padding)
+                #expect(bytes.count % (64 * 1024) == 0)
+                let reader = ZipStreamReader(source: MemoryStream(bytes))
+                var read: [String] = []
+                var zeros = true
+                while let name = try reader.nextEntry() {
+                    read.append(name)
+                    try reader.readEntry { chunk in if name == padding { zeros = zeros && chunk.allSatisfy { $0 == 0 } } }
+                }
+                #expect(read == entries.map(\.0) + [padding])
+                #expect(zeros)
+            } catch {
+                Issue.record(error)
+            }
+        }
     }
 
     @Test func unzipListsAndTestsEveryEntry() throws {

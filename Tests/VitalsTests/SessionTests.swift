@@ -74,10 +74,28 @@ import Testing
         #expect(texts.root == "svg")
         let heart = String(Int(readings[0].estimate.rate!.rounded()))
         let breathing = String(Int(readings[1].estimate.rate!.rounded()))
-        for expected in [heart, "bpm", breathing, "breaths/min", "Fish & <Chips> ache", "moderate", "Cough", "mild", "HealthLedger · session \(session.shortID)"] {
+        for expected in [heart, "bpm", breathing, "breaths/min", "Fish & <Chips> ache", "moderate", "Cough", "mild", "Note", "after the run", "HealthLedger · session \(session.shortID)"] {
             #expect(texts.strings.contains(expected), "the card lacks \(expected): \(texts.strings)")
         }
         #expect(texts.strings.contains("quality \(String(format: "%.2f", readings[0].estimate.quality!))"))
+    }
+
+    @Test func aLongNoteWrapsOnTheCardWordByWordAndTheCardGrowsToHoldIt() throws {
+        let vault = try ScratchVault()
+        let note = "Felt light-headed after climbing four flights of stairs with the shopping, sat down for ten minutes before measuring; coffee at noon."
+        try vault.append(ActivityStarted(name: VitalsSession.activityName, note: note), at: 0)
+        let state = try ProjectionEngine.current(VitalsView.self, ledger: vault.ledger)
+        let session = try #require(try state.allSessions().first)
+        let svg = SessionCard.svg(session, readings: [])
+        let texts = try SVGTexts(svg)
+        let start = try #require(texts.strings.firstIndex(of: "Note"))
+        let lines = Array(texts.strings[(start + 1)...].prefix { !$0.hasPrefix("HealthLedger") })
+        #expect(lines.count > 1)
+        #expect(lines.allSatisfy { $0.count <= 54 })
+        #expect(lines.joined(separator: " ") == note)
+        let height = try #require(svg.firstMatch(of: /viewBox="0 0 480 (\d+)"/).flatMap { Int($0.1) })
+        let lastLine = try #require(svg.matches(of: /<text x="24" y="(\d+)"/).compactMap { Int($0.1) }.max())
+        #expect(lastLine < height, "the footer stays inside the card")
     }
 
     @Test func anUnreliableReadingShowsOnTheCardAsUnreliable() throws {

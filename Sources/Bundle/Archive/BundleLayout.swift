@@ -8,6 +8,8 @@ enum BundleLayout {
     static let report = "report.pdf"
     static let fhir = "fhir/bundle.json"
     static let facesFolder = "faces/"
+    /// Zeros that end the zip on a whole age chunk, after the signature.
+    static let padding = "padding"
 
     static func daily(_ day: LocalDay) -> String { "daily/" + DailyCSV.relativePath(for: day) }
     static func face(blob: String) -> String { facesFolder + blob + ".jpg" }

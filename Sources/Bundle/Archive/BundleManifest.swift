@@ -5,7 +5,8 @@ import LedgerCore
 /// SHA-256 of every other file; `manifest.sig` signs its exact bytes with the vault's key.
 public struct BundleManifest: Sendable, Equatable {
     public static let format = "healthledger-bundle"
-    public static let version = 1
+    /// 2: a stored entry of zeros, named by `padding`, ends the zip on a whole age chunk.
+    public static let version = 2
 
     public var createdAt: String
     public var vaultID: String
@@ -25,6 +26,8 @@ public struct BundleManifest: Sendable, Equatable {
     public var includesFaces: Bool
     public var counts: [String: Int]
     public var files: [FileRecord]
+    /// The zip entry that only pads the zip to a whole age chunk: zeros, listed in no `files`.
+    public var padding: String?
 
     public struct FileRecord: Sendable, Equatable {
         public var path: String
@@ -48,12 +51,14 @@ public struct BundleManifest: Sendable, Equatable {
         for (name, count) in self.counts.sorted(by: { $0.key < $1.key }) { counts[name] = .int(Int64(count)) }
         document["counts"] = .map(counts)
         document["files"] = .array(files.map { .map(["path": .string($0.path), "size": .int(Int64($0.size)), "sha256": .string($0.sha256)]) })
+        document.set("padding", padding.map { .string($0) })
         return document
     }
 
     public init(
         createdAt: String, vaultID: String, origin: String, publicKey: String, checkpoint: String?, from: String?, to: String?,
-        firstEventDay: String?, lastEventDay: String?, kinds: [String], includesFaces: Bool, counts: [String: Int], files: [FileRecord]
+        firstEventDay: String?, lastEventDay: String?, kinds: [String], includesFaces: Bool, counts: [String: Int], files: [FileRecord],
+        padding: String? = nil
     ) {
         self.createdAt = createdAt
         self.vaultID = vaultID
@@ -68,6 +73,7 @@ public struct BundleManifest: Sendable, Equatable {
         self.includesFaces = includesFaces
         self.counts = counts
         self.files = files
+        self.padding = padding
     }
 
     /// Reads a manifest; anything missing or of the wrong type is a damaged manifest.
@@ -99,6 +105,7 @@ public struct BundleManifest: Sendable, Equatable {
             files = try document.documents("files").map { (file) throws(ValidationError) in
                 FileRecord(path: try file.string("path"), size: UInt64(max(0, try file.int("size"))), sha256: try file.string("sha256"))
             }
+            padding = try document.optionalString("padding")
         } catch let error as BundleError {
             throw error
         } catch {

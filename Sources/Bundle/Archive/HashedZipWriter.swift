@@ -49,5 +49,6 @@ final class HashedZipWriter {
     /// Entries written after the manifest (the manifest and its signature) are not hashed.
     func addUnlisted(_ path: String, _ bytes: [UInt8]) throws { try zip.add(path, bytes) }
 
-    func finish() throws { try zip.finish() }
+    /// Ends the zip with the padding entry named `padding`, on a whole age chunk.
+    func finish(padding: String) throws { try zip.finish(padding: padding) }
 }

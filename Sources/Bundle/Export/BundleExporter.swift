@@ -36,9 +36,7 @@ public final class BundleExporter {
         let facts = try writeEvents(zip)
         counts["events"] = facts.eventsByKind.values.reduce(0, +)
         for (kind, count) in facts.eventsByKind { counts["events." + kind.rawValue] = count }
-        let (observations, uncoded) = try writeFHIR(zip)
-        counts["observations"] = observations
-        counts["samplesWithoutFHIRCode"] = uncoded
+        counts.merge(try writeFHIR(zip)) { _, written in written }
         if selection.includesViews, let first = selection.from ?? facts.firstDay, let last = selection.to ?? facts.lastDay, first <= last {
             let series = try writeDaily(zip, days: first...last)
             counts["days"] = series.days
@@ -52,11 +50,11 @@ public final class BundleExporter {
             from: selection.from?.description, to: selection.to?.description,
             firstEventDay: facts.firstDay?.description, lastEventDay: facts.lastDay?.description,
             kinds: selection.kinds.map { $0.map(\.rawValue).sorted() } ?? [], includesFaces: selection.includeFaces,
-            counts: counts, files: zip.files)
+            counts: counts, files: zip.files, padding: BundleLayout.padding)
         let manifestBytes = Array((JSONWriter.string(manifest.document) + "\n").utf8)
         try zip.addUnlisted(BundleLayout.manifest, manifestBytes)
         try zip.addUnlisted(BundleLayout.signature, Array((Data(ledger.sign(manifestBytes)).base64EncodedString() + "\n").utf8))
-        try zip.finish()
+        try zip.finish(padding: BundleLayout.padding)
         return manifest
     }
 
@@ -100,18 +98,17 @@ public final class BundleExporter {
         return facts
     }
 
-    /// The observations written, and the samples left out because the mapping has no code
-    /// (or no unit conversion) for their type.
-    private func writeFHIR(_ zip: HashedZipWriter) throws -> (Int, Int) {
-        var fhir = FHIRBundleWriter(mapping: try FHIRMapping.load())
+    /// Writes the FHIR bundle; returns its counts for the manifest, taken from what it wrote.
+    private func writeFHIR(_ zip: HashedZipWriter) throws -> [String: Int] {
+        var fhir = FHIRBundleWriter(mapping: try FHIRMapping.load(), vaultID: ledger.header.vaultID)
         try zip.begin(BundleLayout.fhir)
         try zip.write(fhir.opening(timestamp: createdAt.iso8601(utcOffset: utcOffset)))
         var chunk = ""
         try ledger.forEach { stored in
-            guard stored.event.kind == .sampleRecorded, try selection.includes(stored.event, ledger: ledger),
-                  let entry = fhir.entry(stored.event)
+            guard stored.event.kind == .sampleRecorded || stored.event.kind == .correlationRecorded,
+                  try selection.includes(stored.event, ledger: ledger)
             else { return true }
-            chunk += entry
+            chunk += fhir.entries(stored.event)
             if chunk.utf8.count >= 1 << 16 {
                 try zip.write(chunk)
                 chunk.removeAll(keepingCapacity: true)
@@ -119,9 +116,12 @@ public final class BundleExporter {
             }
             return true
         }
-        try zip.write(chunk + fhir.closing)
+        try zip.write(chunk + fhir.closing())
         try zip.end()
-        return (fhir.observations, fhir.unmapped)
+        return [
+            "observations": fhir.observations, "observationsWithoutLOINC": fhir.observationsWithoutLOINC,
+            "samplesWithoutFHIRCode": fhir.samplesWithoutFHIRCode,
+        ]
     }
 
     private func writeDaily(_ zip: HashedZipWriter, days: ClosedRange<LocalDay>) throws -> (series: ReportSeries, days: Int) {

@@ -1,57 +1,155 @@
 import LedgerCore
 
-/// `fhir/bundle.json`: a FHIR R4 `collection` Bundle with one Observation per quantity
-/// sample whose type the mapping codes, written entry by entry.
+/// `fhir/bundle.json`: a FHIR R4 `collection` Bundle, written entry by entry: the Patient
+/// the readings are of (the vault; no name travels), one Observation per quantity sample
+/// whose type the mapping codes, and one per blood-pressure reading with its systolic and
+/// diastolic values as components.
 ///
-/// The value stays in the sample's own unit when the mapping knows its UCUM code (a
-/// weight in kg stays in kg); otherwise it is converted to the mapping's unit.
+/// Every value is in the UCUM form of its sample's own unit (`UCUMUnit`), converted only
+/// when UCUM has none or FHIR's vital-signs profile allows another. The counts are taken
+/// from what was written, for the manifest.
 struct FHIRBundleWriter {
     let mapping: FHIRMapping
+    private let patient: String
     private(set) var observations = 0
-    private(set) var unmapped = 0
+    private(set) var observationsWithoutLOINC = 0
+    private(set) var samples = 0
+    private(set) var samplesWritten = 0
+    /// Systolic and diastolic samples wait for their other half, and for a correlation
+    /// that already groups them (an Apple Health export has both), until `closing`.
+    private var pressureHalves: [ReadingKey: [CorrelatedSample]] = [:]
+    private var correlatedReadings: Set<ReadingKey> = []
+    private var readingEvents: [ReadingKey: Event] = [:]
 
-    init(mapping: FHIRMapping) { self.mapping = mapping }
+    static let ucum = "http://unitsofmeasure.org"
+    static let systolic = "HKQuantityTypeIdentifierBloodPressureSystolic"
+    static let diastolic = "HKQuantityTypeIdentifierBloodPressureDiastolic"
 
-    func opening(timestamp: String) -> String {
-        "{\"resourceType\":\"Bundle\",\"type\":\"collection\",\"timestamp\":\(quoted(timestamp)),\"entry\":["
+    /// The samples written to no Observation: no code, or no UCUM unit, for their type.
+    var samplesWithoutFHIRCode: Int { samples - samplesWritten }
+
+    init(mapping: FHIRMapping, vaultID: String) {
+        self.mapping = mapping
+        patient = "urn:uuid:" + Self.uuid(vaultID)
     }
 
-    let closing = "]}\n"
+    func opening(timestamp: String) -> String {
+        let entry: Document = ["fullUrl": .string(patient), "resource": .map(["resourceType": .string("Patient"), "id": .string(String(patient.dropFirst(9)))])]
+        return "{\"resourceType\":\"Bundle\",\"type\":\"collection\",\"timestamp\":\(quoted(timestamp)),\"entry\":[\n" + JSONWriter.string(entry)
+    }
 
-    /// The entry for `event`, with a leading comma after the first; nil when it is not a mapped quantity.
-    mutating func entry(_ event: Event) -> String? {
-        guard event.kind == .sampleRecorded, let sample = try? event.decode(SampleRecorded.self) else { return nil }
-        guard let coded = mapping.quantities[sample.type], let (value, unit, code) = quantity(sample, coded) else {
-            unmapped += 1
-            return nil
+    /// The entries `event` adds now (each after a comma), or "" when it adds none yet.
+    mutating func entries(_ event: Event) -> String {
+        switch event.kind {
+        case .sampleRecorded:
+            guard let sample = try? event.decode(SampleRecorded.self) else { return "" }
+            samples += 1
+            if sample.type == Self.systolic || sample.type == Self.diastolic {
+                let key = ReadingKey(event)
+                pressureHalves[key, default: []].append(CorrelatedSample(type: sample.type, value: sample.value, unit: sample.unit))
+                if readingEvents[key] == nil { readingEvents[key] = event }
+                return ""
+            }
+            guard let coded = mapping.quantities[sample.type],
+                  let value = quantity(sample.type, sample.value, sample.unit, coded)
+            else { return "" }
+            samplesWritten += 1
+            var observation = base(event, codings: coded.codings)
+            observation["valueQuantity"] = value
+            return write(observation, event)
+        case .correlationRecorded:
+            guard let correlation = try? event.decode(CorrelationRecorded.self), correlation.type == "HKCorrelationTypeIdentifierBloodPressure" else { return "" }
+            let (entry, _) = pressureReading(event, correlation.samples)
+            if !entry.isEmpty { correlatedReadings.insert(ReadingKey(event)) }
+            return entry
+        default:
+            return ""
         }
+    }
+
+    /// The readings whose halves no correlation grouped, and the end of the Bundle.
+    mutating func closing() -> String {
+        var out = ""
+        for (key, halves) in pressureHalves.sorted(by: { $0.key < $1.key }) {
+            if correlatedReadings.contains(key) {
+                samplesWritten += halves.count
+                continue
+            }
+            guard let event = readingEvents[key] else { continue }
+            let (entry, used) = pressureReading(event, halves)
+            out += entry
+            samplesWritten += used
+        }
+        return out + "\n]}\n"
+    }
+
+    /// One blood-pressure panel; the entry and how many of `parts` it holds.
+    private mutating func pressureReading(_ event: Event, _ parts: [CorrelatedSample]) -> (String, Int) {
+        var components: [DocValue] = []
+        var used = 0
+        for type in [Self.systolic, Self.diastolic] {
+            guard let coded = mapping.quantities[type] else { continue }
+            var component: Document = ["code": .map(["coding": .array(coded.codings)])]
+            if let part = parts.first(where: { $0.type == type }), let value = quantity(type, part.value, part.unit, coded) {
+                component["valueQuantity"] = value
+                used += 1
+            } else {
+                component["dataAbsentReason"] = .map(["coding": .array([.map([
+                    "system": .string("http://terminology.hl7.org/CodeSystem/data-absent-reason"), "code": .string("unknown"), "display": .string("Unknown"),
+                ])])])
+            }
+            components.append(.map(component))
+        }
+        guard used > 0 else { return ("", 0) }
+        var observation = base(event, codings: mapping.bloodPressurePanel)
+        observation["component"] = .array(components)
+        return (write(observation, event), used)
+    }
+
+    private func base(_ event: Event, codings: [DocValue]) -> Document {
         var observation: Document = ["resourceType": .string("Observation"), "id": .string(event.id.description), "status": .string("final")]
-        observation["code"] = .map(["coding": coded.codings])
+        let loinc = FHIRMapping.loincCodes(codings)
+        if VitalSign.among(loinc) != nil || loinc.contains(VitalSign.bloodPressurePanel) { observation["category"] = VitalSign.category }
+        observation["code"] = .map(["coding": .array(codings)])
+        observation["subject"] = .map(["reference": .string(patient)])
         let start = event.start.iso8601(utcOffset: event.utcOffset)
         if let end = event.end, end != event.start {
             observation["effectivePeriod"] = .map(["start": .string(start), "end": .string(end.iso8601(utcOffset: event.utcOffset))])
         } else {
             observation["effectiveDateTime"] = .string(start)
         }
-        observation["valueQuantity"] = .map([
-            "value": .double(value), "unit": .string(unit), "system": .string("http://unitsofmeasure.org"), "code": .string(code),
-        ])
         observation["device"] = .map(["display": .string([event.source.name, event.source.device].compactMap { $0 }.joined(separator: ", "))])
-        let entry: Document = ["fullUrl": .string("urn:uuid:" + uuid(event.id)), "resource": .map(observation)]
-        defer { observations += 1 }
-        return (observations == 0 ? "\n" : ",\n") + JSONWriter.string(entry)
+        return observation
     }
 
-    private func quantity(_ sample: SampleRecorded, _ coded: FHIRMapping.Quantity) -> (Double, String, String)? {
-        if let code = mapping.ucumByHealthKitUnit[sample.unit] { return (sample.value, sample.unit, code) }
-        guard let target = coded.unit, let code = coded.ucum, let from = HealthUnit.named(sample.unit),
-              let converted = from.convert(sample.value, to: target)
-        else { return nil }
-        return (converted, target.symbol, code)
+    private mutating func write(_ observation: Document, _ event: Event) -> String {
+        observations += 1
+        if case .map(let code)? = observation["code"], case .array(let codings)? = code["coding"], FHIRMapping.loincCodes(codings).isEmpty {
+            observationsWithoutLOINC += 1
+        }
+        let entry: Document = ["fullUrl": .string("urn:uuid:" + Self.uuid(event.id.description)), "resource": .map(observation)]
+        return ",\n" + JSONWriter.string(entry)
     }
 
-    private func uuid(_ id: EventID) -> String {
-        let hex = id.description
+    /// `value` in `unit` as a FHIR Quantity: in the sample's own unit when UCUM has it (and
+    /// a vital sign's profile allows it), else converted to the unit that is.
+    private func quantity(_ type: String, _ value: Double, _ unit: String, _ coded: FHIRMapping.Quantity) -> DocValue? {
+        let vital = VitalSign.among(FHIRMapping.loincCodes(coded.codings))
+        for target in [unit, vital?.convertTo ?? coded.unit].compactMap({ $0 }) {
+            guard let ucum = UCUMUnit.forSample(type: type, healthKitUnit: target), vital?.units.contains(ucum.code) ?? true else { continue }
+            var converted = value
+            if target != unit {
+                guard let from = HealthUnit.named(unit), let to = HealthUnit.named(target), let inTarget = from.convert(value, to: to) else { continue }
+                converted = inTarget
+            }
+            // A fraction times 100 picks up binary noise (0.57 × 100 = 56.99999999999999).
+            let scaled = ucum.scale == 1 ? converted : (converted * ucum.scale * 1e9).rounded() / 1e9
+            return .map(["value": .double(scaled), "unit": .string(ucum.display), "system": .string(Self.ucum), "code": .string(ucum.code)])
+        }
+        return nil
+    }
+
+    static func uuid(_ hex: String) -> String {
         let cuts = [8, 12, 16, 20]
         var out = ""
         for (index, character) in hex.enumerated() {

@@ -32,12 +32,16 @@ public struct BundleReader {
         var found: [BundleManifest.FileRecord] = []
         var manifestBytes: [UInt8]?
         var signatureBytes: [UInt8]?
+        var declaredPadding: String?
         do {
             while let path = try zip.nextEntry() {
-                let consumer = try onEntry(path)
+                // The manifest comes before the padding it names; its signature is checked below.
+                let isPadding = path == declaredPadding
+                let consumer = isPadding ? nil : try onEntry(path)
                 let hash = SHA256Stream()
                 var size: UInt64 = 0
                 var kept: [UInt8]?
+                var onlyZeros = true
                 let small = path == BundleLayout.manifest || path == BundleLayout.signature
                 if small { kept = [] }
                 try zip.readEntry { chunk in
@@ -47,12 +51,19 @@ public struct BundleReader {
                         guard size <= Self.manifestLimit else { throw BundleError(.notABundle, "\(path) is larger than any manifest") }
                         kept?.append(contentsOf: chunk)
                     }
+                    if isPadding, onlyZeros { onlyZeros = !chunk.contains { $0 != 0 } }
                     try consumer?.consume(chunk)
                 }
                 try consumer?.finish()
                 switch path {
-                case BundleLayout.manifest: manifestBytes = kept
+                case BundleLayout.manifest:
+                    manifestBytes = kept
+                    declaredPadding = kept.flatMap { try? BundleManifest(json: $0).padding }
                 case BundleLayout.signature: signatureBytes = kept
+                case _ where isPadding:
+                    guard onlyZeros else {
+                        throw BundleError(.hashMismatch, "\(path), the zip's padding, holds bytes other than zeros: it was altered after signing")
+                    }
                 default: found.append(BundleManifest.FileRecord(path: path, size: size, sha256: Hex.encode(hash.finish())))
                 }
             }

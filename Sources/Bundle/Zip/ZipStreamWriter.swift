@@ -1,6 +1,7 @@
 /// Writes a zip front to back, never seeking, so it can stream straight into the age
-/// encryption: each entry's CRC and sizes follow its data in a data descriptor, and the
-/// Zip64 forms are always used so entries and offsets past 4 GiB need no special case.
+/// encryption: each entry's CRC and sizes follow its data in a data descriptor (the padding
+/// entry, whose bytes are known up front, has them in its header), and the Zip64 forms are
+/// always used so entries and offsets past 4 GiB need no special case.
 ///
 /// ZIPFoundation seeks back to patch each local header and rewrites the central directory
 /// on every added entry, so it cannot write into an encrypted stream.
@@ -14,6 +15,8 @@ final class ZipStreamWriter {
     struct CentralEntry {
         let name: String
         let offset: UInt64
+        let method: UInt16
+        let flags: UInt16
         let crc: UInt32
         let compressedSize: UInt64
         let size: UInt64
@@ -31,14 +34,21 @@ final class ZipStreamWriter {
     func beginEntry(_ name: String) throws {
         precondition(open == nil, "an entry is still open")
         let offset = output.position
+        try output.write(localHeader(name, method: 8, flags: Self.flags, crc: 0, size: 0))
+        open = (name, offset, Deflater())
+    }
+
+    /// A local header with the Zip64 sizes; a deflated entry's CRC and sizes are zero here
+    /// and follow its data in the descriptor.
+    private func localHeader(_ name: String, method: UInt16, flags: UInt16, crc: UInt32, size: UInt64) -> [UInt8] {
         var header = LittleEndianBytes()
         header.u32(0x0403_4b50)
         header.u16(45)
-        header.u16(Self.flags)
-        header.u16(8)
+        header.u16(flags)
+        header.u16(method)
         header.u16(dosTime)
         header.u16(dosDate)
-        header.u32(0)
+        header.u32(crc)
         header.u32(0xFFFF_FFFF)
         header.u32(0xFFFF_FFFF)
         header.u16(UInt16(name.utf8.count))
@@ -46,10 +56,9 @@ final class ZipStreamWriter {
         header.bytes(Array(name.utf8))
         header.u16(0x0001)
         header.u16(16)
-        header.u64(0)
-        header.u64(0)
-        try output.write(header.storage)
-        open = (name, offset, Deflater())
+        header.u64(size)
+        header.u64(size)
+        return header.storage
     }
 
     func write(_ bytes: UnsafeRawBufferPointer) throws {
@@ -70,7 +79,8 @@ final class ZipStreamWriter {
         descriptor.u64(deflater.inputSize)
         try output.write(descriptor.storage)
         entries.append(CentralEntry(
-            name: current.name, offset: current.offset, crc: deflater.crc, compressedSize: deflater.outputSize, size: deflater.inputSize))
+            name: current.name, offset: current.offset, method: 8, flags: Self.flags, crc: deflater.crc,
+            compressedSize: deflater.outputSize, size: deflater.inputSize))
         open = nil
     }
 
@@ -81,17 +91,24 @@ final class ZipStreamWriter {
         try closeEntry()
     }
 
-    /// Writes the central directory and the end records, and flushes.
-    func finish() throws {
+    /// Writes the central directory and the end records, and flushes. With `padding`, a
+    /// stored entry of that name holding only zeros comes first, sized so that the zip ends
+    /// on a whole 64 KiB age chunk: the encrypted payload then ends on a full final chunk,
+    /// and bytes appended to the bundle are named as such instead of as a damaged last
+    /// chunk. A stored entry is the one place every reader accepts it: Python's `zipfile`
+    /// refuses Zip64 end records with extensible data, and libarchive looks for the end
+    /// record in the last 16 KiB only, so a long archive comment hides it.
+    func finish(padding: String? = nil) throws {
         precondition(open == nil, "an entry is still open")
+        if let padding { try writePadding(padding) }
         let directoryStart = output.position
         for entry in entries {
             var record = LittleEndianBytes()
             record.u32(0x0201_4b50)
             record.u16(3 << 8 | 45)
             record.u16(45)
-            record.u16(Self.flags)
-            record.u16(8)
+            record.u16(entry.flags)
+            record.u16(entry.method)
             record.u16(dosTime)
             record.u16(dosDate)
             record.u32(entry.crc)
@@ -113,14 +130,9 @@ final class ZipStreamWriter {
             try output.write(record.storage)
         }
         let directoryEnd = output.position
-        // The Zip64 end record's extensible data pads the zip to a multiple of age's 64 KiB
-        // chunk, so the encrypted payload ends on a full final chunk; bytes appended to the
-        // bundle are then named as such by the reader instead of as a damaged last chunk.
-        let tail = UInt64(56 + 20 + 22)
-        let padding = (Self.chunk - (directoryEnd + tail) % Self.chunk) % Self.chunk
         var end = LittleEndianBytes()
         end.u32(0x0606_4b50)
-        end.u64(44 + padding)
+        end.u64(44)
         end.u16(3 << 8 | 45)
         end.u16(45)
         end.u32(0)
@@ -129,7 +141,6 @@ final class ZipStreamWriter {
         end.u64(UInt64(entries.count))
         end.u64(directoryEnd - directoryStart)
         end.u64(directoryStart)
-        end.bytes([UInt8](repeating: 0, count: Int(padding)))
         end.u32(0x0706_4b50)
         end.u32(0)
         end.u64(directoryEnd)
@@ -146,10 +157,27 @@ final class ZipStreamWriter {
         try output.flush()
     }
 
+    private func writePadding(_ name: String) throws {
+        func centralRecord(_ name: String) -> UInt64 { 46 + UInt64(name.utf8.count) + 28 }
+        let directory = entries.reduce(centralRecord(name)) { $0 + centralRecord($1.name) }
+        let header = 30 + UInt64(name.utf8.count) + 20
+        let endRecords: UInt64 = 56 + 20 + 22
+        let count = (Self.chunk - (output.position + header + directory + endRecords) % Self.chunk) % Self.chunk
+        let zeros = [UInt8](repeating: 0, count: Int(count))
+        var crc = CRC32Stream()
+        zeros.withUnsafeBytes { crc.update($0) }
+        let offset = output.position
+        try output.write(localHeader(name, method: 0, flags: Self.storedFlags, crc: crc.value, size: count))
+        try output.write(zeros)
+        entries.append(CentralEntry(name: name, offset: offset, method: 0, flags: Self.storedFlags, crc: crc.value, compressedSize: count, size: count))
+    }
+
     static let chunk: UInt64 = 64 * 1024
 
     /// Data descriptor follows the data (bit 3); names are UTF-8 (bit 11).
     static let flags: UInt16 = 0x0008 | 0x0800
+    /// A stored entry's sizes are known up front: no descriptor, UTF-8 name.
+    static let storedFlags: UInt16 = 0x0800
 }
 
 /// Little-endian fields of zip records.

@@ -4,7 +4,7 @@ import LedgerCore
 /// A session's summary as a shareable SVG card: the seed's "Share Summary" image.
 ///
 /// Self-contained (no chart library): a title, a tile per rate with its quality bar, the
-/// symptoms with their severity, and the session id.
+/// symptoms with their severity, the session's note, and the session id.
 public enum SessionCard {
     static let width = 480
 
@@ -12,7 +12,9 @@ public enum SessionCard {
         let heart = readings.last { $0.signal == .ppg }
         let breathing = readings.last { $0.signal == .accelerometer }
         let symptomRows = max(session.symptoms.count, 1)
-        let height = 262 + symptomRows * 26
+        let noteLines = session.note.map { wrapped($0, columns: 54, lines: 6) } ?? []
+        let noteTop = 248 + symptomRows * 26
+        let height = 262 + symptomRows * 26 + (noteLines.isEmpty ? 0 : 37 + noteLines.count * 19)
         var body: [String] = [
             ##"<rect width="\##(width)" height="\##(height)" rx="18" fill="#fdfcfb" stroke="#d9d4cf"/>"##,
             text("Health check", x: 24, y: 42, size: 22, weight: "bold"),
@@ -33,6 +35,10 @@ public enum SessionCard {
                 body.append(##"<rect x="\##(300 + level * 18)" y="\##(y - 11)" width="14" height="12" rx="3" fill="\##(fill)"/>"##)
             }
             body.append(text("\(symptom.severity)", x: 384, y: y, size: 13, colour: "#6b6460"))
+        }
+        if !noteLines.isEmpty {
+            body.append(text("Note", x: 24, y: noteTop, size: 15, weight: "bold"))
+            for (row, line) in noteLines.enumerated() { body.append(text(line, x: 24, y: noteTop + 22 + row * 19, size: 13)) }
         }
         body.append(text("HealthLedger · session \(session.shortID)", x: 24, y: height - 16, size: 11, colour: "#9a928c"))
         return """
@@ -66,6 +72,32 @@ public enum SessionCard {
             parts.append(text("quality \(String(format: "%.2f", quality))", x: x + 122, y: 172, size: 11, colour: "#6b6460"))
         }
         return parts
+    }
+
+    /// `note` in lines of at most `columns` characters, broken between words (a longer word
+    /// is cut); past `lines` lines the last ends in an ellipsis.
+    static func wrapped(_ note: String, columns: Int, lines limit: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in note.split(whereSeparator: \.isWhitespace) {
+            var word = Substring(word)
+            while !word.isEmpty {
+                let room = line.isEmpty ? columns : columns - line.count - 1
+                if word.count <= room {
+                    line += (line.isEmpty ? "" : " ") + word
+                    word = ""
+                } else if line.isEmpty {
+                    line = String(word.prefix(columns))
+                    word = word.dropFirst(columns)
+                } else {
+                    lines.append(line)
+                    line = ""
+                }
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        guard lines.count > limit else { return lines }
+        return Array(lines.prefix(limit - 1)) + [String(lines[limit - 1].prefix(columns - 1)) + "…"]
     }
 
     private static func when(_ session: VitalsSession) -> String {

@@ -80,12 +80,13 @@ struct Kinds: ParsableCommand {
     @Flag(help: "As JSON lines.") var json = false
 
     func run() {
+        let width = EventKind.allCases.map(\.rawValue.count).max() ?? 0
         for kind in EventKind.allCases {
             let schema = PayloadCatalog.currentSchema(of: kind)
             if json {
                 print(JSONWriter.string(["kind": .string(kind.rawValue), "code": .int(Int64(kind.code)), "schema": .int(Int64(schema))]))
             } else {
-                print("\(kind.rawValue.padding(toLength: 26, withPad: " ", startingAt: 0)) schema \(schema)")
+                print("\(kind.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)) schema \(schema)")
             }
         }
     }

@@ -1,0 +1,51 @@
+import AgeFormat
+import Foundation
+import HealthBundle
+
+/// One file of a bundle for `open --show`: its bytes are held in a temporary file that has
+/// no name (unlinked as soon as it is made, so nothing is left behind whatever happens)
+/// and are written out only once the whole bundle verified.
+final class ShownFile {
+    let path: String
+    private let descriptor: Int32
+    private let staged: AgeFileOutput
+    private(set) var size: UInt64 = 0
+    private(set) var found = false
+
+    init(path: String) throws {
+        self.path = path
+        var template = Array((NSTemporaryDirectory() + "/healthledger-show-XXXXXX").utf8CString)
+        descriptor = mkstemp(&template)
+        guard descriptor >= 0 else {
+            throw ExitStatus.Failure(status: .ioError, message: "cannot make a temporary file to hold \(path): \(String(cString: strerror(errno)))")
+        }
+        unlink(template)
+        staged = AgeFileOutput(fileDescriptor: descriptor, name: "the temporary copy of \(path)")
+    }
+
+    deinit { close(descriptor) }
+
+    func consumer(_ entry: String) -> BundleReader.EntryConsumer? {
+        guard entry == path else { return nil }
+        found = true
+        return .init(consume: { [self] bytes in
+            try staged.write(bytes)
+            size += UInt64(bytes.count)
+        })
+    }
+
+    /// Writes the verified file to `output`.
+    func deliver(to output: AgeFileOutput) throws {
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var offset: off_t = 0
+        while true {
+            let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
+            guard count >= 0 else {
+                throw ExitStatus.Failure(status: .ioError, message: "cannot read back the temporary copy of \(path): \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { return }
+            try buffer.withUnsafeBytes { try output.write(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+            offset += off_t(count)
+        }
+    }
+}

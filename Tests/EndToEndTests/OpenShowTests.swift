@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// `open BUNDLE --show FILE [--out PATH]`: one verified file of a bundle.
+@Suite struct OpenShowTests {
+    @Test func oneFileGoesToStandardOutputOrToAPathExactlyAsExtracted() throws {
+        let scene = try BundleScene(days: 3)
+        let bundle = try scene.export()
+        let folder = scene.root + "/all"
+        #expect(try CLI.run(["open", bundle, "--identity", scene.identity, "--extract", folder]).status == 0)
+        let manifest = try CLI.run(["open", bundle, "--identity", scene.identity, "--show", "manifest.json"])
+        #expect(manifest.status == 0, "\(manifest.stderr)")
+        #expect(manifest.stdout == (try String(contentsOfFile: folder + "/manifest.json", encoding: .utf8)), "the file and nothing else on standard output")
+        let pdf = try CLI.run(["open", bundle, "--identity", scene.identity, "--show", "report.pdf"])
+        #expect(pdf.status == 0)
+        #expect(pdf.stdout.hasPrefix("%PDF-"))
+        let out = scene.root + "/report.pdf"
+        let written = try CLI.run(["open", bundle, "--identity", scene.identity, "--show", "report.pdf", "--out", out])
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(written.stdout.contains("verified; wrote report.pdf"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == (try Data(contentsOf: URL(fileURLWithPath: folder + "/report.pdf"))))
+        let again = try CLI.run(["open", bundle, "--identity", scene.identity, "--show", "report.pdf", "--out", out])
+        #expect(again.status == 65, "an existing file is never replaced")
+        #expect(again.stderr.contains("already exists"))
+    }
+
+    @Test func aFileTheBundleDoesNotHoldIsNamedWithWhatItHolds() throws {
+        let scene = try BundleScene(days: 2)
+        let missing = try CLI.run(["open", try scene.export(), "--identity", scene.identity, "--show", "report.docx"])
+        #expect(missing.status == 65)
+        #expect(missing.stderr.contains("holds no file report.docx"))
+        #expect(missing.stderr.contains("report.pdf") && missing.stderr.contains("fhir/bundle.json"))
+        #expect(missing.stdout.isEmpty)
+    }
+
+    @Test func aDamagedBundleShowsNothingAndWritesNothing() throws {
+        let scene = try BundleScene(days: 10)
+        let bundle = try scene.export()
+        let damaged = scene.root + "/damaged.age"
+        try Data(try BundleTests.Damage.middleChunk.apply(try [UInt8](Data(contentsOf: URL(fileURLWithPath: bundle))))).write(to: URL(fileURLWithPath: damaged))
+        let shown = try CLI.run(["open", damaged, "--identity", scene.identity, "--show", "events.jsonl"])
+        #expect(shown.status == 21)
+        #expect(shown.stdout.isEmpty, "no unverified byte reaches standard output")
+        let out = scene.root + "/events.jsonl"
+        #expect(try CLI.run(["open", damaged, "--identity", scene.identity, "--show", "events.jsonl", "--out", out]).status == 21)
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test func outWithoutShowOrShowWithExtractIsAUsageError() throws {
+        let scene = try BundleScene(days: 1)
+        let bundle = try scene.export()
+        #expect(try CLI.run(["open", bundle, "--identity", scene.identity, "--out", scene.root + "/x"]).status == 64)
+        #expect(try CLI.run(["open", bundle, "--identity", scene.identity, "--show", "report.pdf", "--extract", scene.root + "/d"]).status == 64)
+    }
+}
