@@ -79,6 +79,11 @@ import Testing
         #expect(text.contains("over 1 weighing") && !text.contains("1 weighings"))
         #expect(text.contains("6,000") || text.contains("8,000"), "step values at round ticks")
         #expect(text.contains("average of 30 days"))
+        for figure in ["8,900 per day", "7.5 hours per night", "70.4 kg to 70.4 kg", "5.5 on 1-10"] {
+            #expect(text.contains(figure), "key figure \(figure)")
+        }
+        #expect(Self.line(text, "Doses taken").contains("42"), "30 Vitamin D, 10 Iron, 2 Ibuprofen")
+        #expect(Self.line(text, "Symptoms reported").contains("1 kind"))
     }
 
     @Test func theChartsMarkTheDatesAtRegularTicks() throws {
