@@ -13,10 +13,13 @@ public struct Chart: Sendable {
     public struct Series: Sendable {
         public let name: String
         public let points: [(x: Double, y: Double)]
+        /// What the y values measure; series of different units get a y axis each.
+        public let unit: String?
 
-        public init(name: String, points: [(x: Double, y: Double)]) {
+        public init(name: String, points: [(x: Double, y: Double)], unit: String? = nil) {
             self.name = name
             self.points = points
+            self.unit = unit
         }
     }
 
@@ -41,6 +44,22 @@ public struct Chart: Sendable {
     public var yLabel: String
     public var series: [Series]
     public var fit: Fit?
+
+    /// The series grouped by unit, in order of first appearance: one panel (and y axis)
+    /// each, labelled with the unit; a single group reads `yLabel`.
+    var panels: [(label: String, series: [(index: Int, series: Series)])] {
+        var panels: [(label: String, series: [(index: Int, series: Series)])] = []
+        for (index, item) in series.enumerated() {
+            let label = item.unit ?? yLabel
+            if let panel = panels.firstIndex(where: { $0.label == label }) {
+                panels[panel].series.append((index, item))
+            } else {
+                panels.append((label, [(index, item)]))
+            }
+        }
+        if panels.count == 1 { panels[0].label = yLabel }
+        return panels.isEmpty ? [(yLabel, [])] : panels
+    }
 
     public init(style: Style, title: String, xAxis: XAxis, yLabel: String, series: [Series], fit: Fit? = nil) {
         self.style = style

@@ -1,14 +1,18 @@
-/// The plot area and the scales from data to pixels.
+/// One panel's plot area and the scales from data to pixels: x is shared by every panel
+/// of a chart, y belongs to the panel's series.
 struct PlotFrame {
     let xRange: ClosedRange<Double>
     let yRange: ClosedRange<Double>
     let categoryCount: Int
-    let plotWidth = SVGChart.width - SVGChart.left - SVGChart.right
-    let plotHeight = SVGChart.height - SVGChart.top - SVGChart.bottom
+    let top: Double
+    let plotHeight: Double
+    let plotWidth = SVGChart.plotWidth
 
-    init(chart: Chart) {
+    init(chart: Chart, series: [Chart.Series], top: Double, height: Double) {
+        self.top = top
+        plotHeight = height
         let points = chart.series.flatMap(\.points)
-        var ys = points.map(\.y)
+        var ys = series.flatMap(\.points).map(\.y)
         if chart.style == .bar { ys.append(0) }
         if case .categories(let names) = chart.xAxis {
             categoryCount = names.count
@@ -30,18 +34,21 @@ struct PlotFrame {
         return (low - margin)...(high + margin)
     }
 
+    var bottom: Double { top + plotHeight }
+
     func x(_ value: Double) -> Double {
         SVGChart.left + (value - xRange.lowerBound) / (xRange.upperBound - xRange.lowerBound) * plotWidth
     }
 
     func y(_ value: Double) -> Double {
-        SVGChart.top + plotHeight - (value - yRange.lowerBound) / (yRange.upperBound - yRange.lowerBound) * plotHeight
+        top + plotHeight - (value - yRange.lowerBound) / (yRange.upperBound - yRange.lowerBound) * plotHeight
     }
 
-    func drawAxes(into svg: inout SVGWriter, chart: Chart) {
-        let bottom = SVGChart.top + plotHeight, left = SVGChart.left
+    /// Both axes with tick values, and the y axis' label (`yLabel`, the panel's unit).
+    func drawAxes(into svg: inout SVGWriter, chart: Chart, yLabel: String) {
+        let left = SVGChart.left
         svg.line(x1: left, y1: bottom, x2: left + plotWidth, y2: bottom, color: "#333333", cssClass: "axis x-axis")
-        svg.line(x1: left, y1: SVGChart.top, x2: left, y2: bottom, color: "#333333", cssClass: "axis y-axis")
+        svg.line(x1: left, y1: top, x2: left, y2: bottom, color: "#333333", cssClass: "axis y-axis")
         for tick in Ticks.numeric(yRange.lowerBound, yRange.upperBound) {
             svg.line(x1: left - 4, y1: y(tick), x2: left + plotWidth, y2: y(tick), color: "#e5e5e5", cssClass: "grid")
             svg.text(Ticks.label(tick), x: left - 8, y: y(tick) + 4, cssClass: "tick y-tick", attributes: "font-size=\"11\" text-anchor=\"end\"")
@@ -62,17 +69,22 @@ struct PlotFrame {
             }
         case .numbers:
             for tick in Ticks.numeric(xRange.lowerBound, xRange.upperBound) {
+                svg.line(x1: x(tick), y1: bottom, x2: x(tick), y2: bottom + 4, color: "#333333", cssClass: "tick-mark")
                 svg.text(Ticks.label(tick), x: x(tick), y: bottom + 16, cssClass: "tick x-tick", attributes: "font-size=\"11\" text-anchor=\"middle\"")
             }
         }
+        let middle = top + plotHeight / 2
+        svg.text(yLabel, x: 20, y: middle, cssClass: "axis-label y-label",
+                 attributes: "font-size=\"12\" text-anchor=\"middle\" transform=\"rotate(-90 20 \(SVGText.number(middle)))\"")
+    }
+
+    /// The x axis' label, once under the lowest panel.
+    func drawXLabel(into svg: inout SVGWriter, chart: Chart) {
         let xLabel: String = switch chart.xAxis {
         case .numbers(let label): label
         case .time: "local time"
         case .categories: ""
         }
-        svg.text(xLabel, x: left + plotWidth / 2, y: SVGChart.height - 16, cssClass: "axis-label x-label", attributes: "font-size=\"12\" text-anchor=\"middle\"")
-        let middle = SVGChart.top + plotHeight / 2
-        svg.text(chart.yLabel, x: 20, y: middle, cssClass: "axis-label y-label",
-                 attributes: "font-size=\"12\" text-anchor=\"middle\" transform=\"rotate(-90 20 \(SVGText.number(middle)))\"")
+        svg.text(xLabel, x: SVGChart.left + plotWidth / 2, y: bottom + 40, cssClass: "axis-label x-label", attributes: "font-size=\"12\" text-anchor=\"middle\"")
     }
 }

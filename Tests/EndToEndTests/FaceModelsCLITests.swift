@@ -59,6 +59,11 @@ import Testing
         #expect((shown["importance"] as! [[String: Any]])[0]["feature"] as? String == "eyeOpennessLeft")
         let svg = try String(contentsOfFile: plot, encoding: .utf8)
         #expect(svg.hasPrefix("<svg") && svg.contains("stroke-dasharray") && svg.components(separatedBy: "<circle").count > 20)
+        // Tick values under both x axes (the frames end at y 370) and left of both y axes.
+        let xTicks = svg.split(separator: "\n").filter { $0.contains(#"y="386.00" font-size="10.00" text-anchor="middle""#) }
+        #expect(xTicks.filter { Double($0.split(separator: ">")[1].split(separator: "<")[0]) != nil }.count >= 3, "the scatter's x axis has values")
+        #expect(xTicks.filter { $0.contains(">2026-03-") }.count >= 3, "the error plot's x axis has dates")
+        #expect(svg.components(separatedBy: #"font-size="10.00" text-anchor="end""#).count - 1 >= 6, "both y axes have values")
 
         let fixed = try Self.json(try vault.ok(["models", "show", "hrv", "--alpha", "1", "--json"]))
         #expect((fixed["samples"] as! [[String: Any]]).allSatisfy { $0["alpha"] as? Double == 1 })

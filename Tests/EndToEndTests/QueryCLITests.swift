@@ -23,19 +23,19 @@ import Testing
         #expect(rows.first?["rating"] as? Double == 2)
         #expect(rows.first?["time"] as? String == "2026-03-02 19:40")
         let csv = try vault.ok(["query", "mood count, mood min by day", "--format", "csv"])
-        #expect(csv == "day,mood count (count),mood min\n2026-03-02,3,2\n")
+        #expect(csv == "day,mood count (count),mood min (1-10)\n2026-03-02,3,2\n")
     }
 
     @Test func theIndexCatchesUpWithAppendsCorrectionsAndRetractions() throws {
         let vault = try CLIVault()
         try vault.ok(["mood", "4", "--at", "2026-03-02T08:00:00"])
-        #expect(try vault.ok(["query", "mood count, mood max", "--format", "csv"]) == "mood count (count),mood max\n1,4\n")
+        #expect(try vault.ok(["query", "mood count, mood max", "--format", "csv"]) == "mood count (count),mood max (1-10)\n1,4\n")
         try vault.ok(["mood", "7", "--at", "2026-03-02T09:00:00"])
         let id = try vault.rawEvents()[0]["id"] as! String
         try vault.ok(["correct", id, "rating=9"])
-        #expect(try vault.ok(["query", "mood count, mood max", "--format", "csv"]) == "mood count (count),mood max\n2,9\n")
+        #expect(try vault.ok(["query", "mood count, mood max", "--format", "csv"]) == "mood count (count),mood max (1-10)\n2,9\n")
         try vault.ok(["retract", id])
-        #expect(try vault.ok(["query", "mood count, mood max", "--format", "csv"]) == "mood count (count),mood max\n1,7\n")
+        #expect(try vault.ok(["query", "mood count, mood max", "--format", "csv"]) == "mood count (count),mood max (1-10)\n1,7\n")
         #expect(try vault.ok(["query", "mood count", "--as-of-seq", "2", "--format", "csv"]) == "mood count (count)\n2\n")
     }
 

@@ -80,6 +80,7 @@ enum PayloadSamples {
                 ExportElementChild(element: "Reading", depth: 2, attributes: ["value": "3"], text: "3 of 5"),
                 ExportElementChild(element: "Note", depth: 1),
             ]),
+        FriendStepsShared(friend: "Ann", keyFingerprint: "1a2b 3c4d 5e6f 7a8b", steps: 9_512),
         MoodRated(rating: 7.5, note: "after a walk", tags: ["outdoors", "morning"]),
         FatigueRated(rating: 2, scaleMin: 0, scaleMax: 4, note: "slept badly"),
         SymptomReported(name: "Headache", severity: .moderate, note: "behind the eyes", session: "s-2026-03-01"),

@@ -34,7 +34,9 @@ struct DailyCSVTests {
     func dataRow() throws {
         var fixture = DailyMetricsFixture()
         let state = try DailyMetricsFixture.state(fixture.travelDay())
-        let lines = DailyCSV.file(try state.metrics(for: DailyMetricsFixture.day("2024-03-10"))).split(separator: "\n", omittingEmptySubsequences: false)
+        // As the view hands the day out: ratings on the default scale, 1-10.
+        let metrics = try state.metrics(for: DailyMetricsFixture.day("2024-03-10")).onRatingScale(.standard)
+        let lines = DailyCSV.file(metrics).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 3 && lines[2].isEmpty)
         let header = lines[0].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         let cells = lines[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
@@ -46,7 +48,7 @@ struct DailyCSVTests {
         #expect(row["Wake Time"] == "6.5")
         #expect(row["Active Energy (kcal)"] == "")
         #expect(row["Weight & Body Mass (kg)"] == "74.8427")   // 165 lb = 74.84274105 kg
-        #expect(row["Mood [Avg] (0-1)"] == "0.7083")
+        #expect(row["Mood [Avg] (1-10)"] == "7.375", "7 of 1-10 and 4 of 1-5: (6/9 + 3/4) / 2 of the way up 1-10")
     }
 
     @Test("numbers format without locale or float-printing noise", arguments: [

@@ -54,7 +54,7 @@ struct DailyMetricsDayTests {
         #expect(day["protein"] == 20)
         #expect(day["sodium"] == 400)
         #expect(day["fiber"] == 6)
-        // (7 − 1) / 9 and (4 − 1) / 4.
+        // (7 − 1) / 9 and (4 − 1) / 4: the fold keeps fractions of each rating's scale.
         #expect(day["mood_avg"] == (6.0 / 9 + 0.75) / 2)
         #expect(day["mood_ratings"] == 2)
         #expect(day["doses_taken"] == 1)

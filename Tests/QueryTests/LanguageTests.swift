@@ -85,7 +85,7 @@ import Testing
         try index.remove(Self.greatEvening)
         try index.add(corrected)
         try index.remove(Self.lowMorning)
-        let data = QueryData(index: index, daily: try DailyMetricsView.makeState { _ in nil }, now: Self.at(9, 12))
+        let data = try QueryData(index: index, daily: try DailyMetricsView.makeState { _ in nil }, now: Self.at(9, 12))
         #expect(try QueryEngine.run("mood max, mood min, mood count", data: data).rows == [[.number(7), .number(4), .number(4)]])
     }
 

@@ -38,10 +38,13 @@ public final class BundleExporter {
         for (kind, count) in facts.eventsByKind { counts["events." + kind.rawValue] = count }
         counts.merge(try writeFHIR(zip)) { _, written in written }
         if selection.includesViews, let first = selection.from ?? facts.firstDay, let last = selection.to ?? facts.lastDay, first <= last {
-            let series = try writeDaily(zip, days: first...last)
+            let series = try writeDaily(zip, days: first...last, ratingScale: facts.ratingScale)
             counts["days"] = series.days
+            // The days with data, not those events merely start on (a night begun the evening
+            // before counts on the day it ends), unless the selection names its days.
+            let period = (selection.from ?? series.series.firstDay ?? first)...(selection.to ?? series.series.lastDay ?? last)
             let report = HealthReport(
-                period: first...last, madeOn: today.description, origin: ledger.header.origin, series: series.series, facts: facts)
+                period: period, madeOn: today.description, origin: ledger.header.origin, series: series.series, facts: facts)
             try zip.add(BundleLayout.report, report.pdf())
         }
         let manifest = BundleManifest(
@@ -124,8 +127,8 @@ public final class BundleExporter {
         ]
     }
 
-    private func writeDaily(_ zip: HashedZipWriter, days: ClosedRange<LocalDay>) throws -> (series: ReportSeries, days: Int) {
-        var series = ReportSeries()
+    private func writeDaily(_ zip: HashedZipWriter, days: ClosedRange<LocalDay>, ratingScale: RatingScale) throws -> (series: ReportSeries, days: Int) {
+        var series = ReportSeries(ratingScale: ratingScale)
         var written = 0
         let (first, last) = (days.lowerBound.number, days.upperBound.number)
         // The view keeps every day it has read: a fresh one each month (and the view's
@@ -133,10 +136,11 @@ public final class BundleExporter {
         for month in stride(from: first, through: last, by: 31) {
             ledger.releaseMappedPages()
             let state = try ProjectionEngine.current(DailyMetricsView.self, ledger: ledger)
+            state.ratingScale = ratingScale
             for number in month...min(month + 30, last) {
                 let metrics = try state.metrics(for: LocalDay(number: number))
                 guard metrics.values.contains(where: { $0 != nil }) else { continue }
-                try zip.add(BundleLayout.daily(metrics.day), Array(DailyCSV.file(metrics).utf8))
+                try zip.add(BundleLayout.daily(metrics.day), Array(DailyCSV.file(metrics, ratingScale: ratingScale).utf8))
                 series.add(metrics)
                 written += 1
                 progress("days", written)

@@ -23,8 +23,13 @@ struct PDFCanvas {
     }
 
     /// Text ending at `x`, for numbers in columns.
-    mutating func rightAlignedText(_ text: String, x: Double, y: Double, size: Double = 10, font: Font = .regular) {
-        self.text(text, x: x - Self.width(text, size: size), y: y, size: size, font: font)
+    mutating func rightAlignedText(_ text: String, x: Double, y: Double, size: Double = 10, font: Font = .regular, color: Color = .black) {
+        self.text(text, x: x - Self.width(text, size: size), y: y, size: size, font: font, color: color)
+    }
+
+    /// Text centred on `x`, for labels under ticks.
+    mutating func centeredText(_ text: String, x: Double, y: Double, size: Double = 10, color: Color = .black) {
+        self.text(text, x: x - Self.width(text, size: size) / 2, y: y, size: size, color: color)
     }
 
     mutating func line(from start: (Double, Double), to end: (Double, Double), width: Double = 0.5, color: Color = .grey) {

@@ -1,7 +1,9 @@
+import LedgerCore
 import Projections
 
-/// One trend chart: a titled frame, the value range on the left, the period's first and
-/// last day below, and the series as a line (dots where a day stands alone).
+/// One trend chart: a titled frame with the unit, values at round ticks on the left with
+/// light grid lines, dates at regular ticks below, and the series as a line (dots where a
+/// day stands alone).
 struct ReportChart {
     let title: String
     let unit: String
@@ -10,24 +12,27 @@ struct ReportChart {
 
     func draw(on canvas: inout PDFCanvas, x: Double, y: Double, width: Double, height: Double) {
         canvas.text("\(title) (\(unit))", x: x, y: y, size: 10, font: .bold)
-        let top = y + 6, bottom = y + height - 14
+        let top = y + 12, bottom = y + height - 14
         let left = x + 44, right = x + width
-        canvas.polyline([(left, top), (left, bottom), (right, bottom)], width: 0.5, color: .grey)
-        canvas.text(period.lowerBound.description, x: left, y: bottom + 10, size: 7, color: .grey)
-        canvas.rightAlignedText(period.upperBound.description, x: right, y: bottom + 10, size: 7)
+        let first = Double(period.lowerBound.number), span = max(Double(period.upperBound.number) - first, 1)
+        func across(_ day: Double) -> Double { left + 4 + (day - first) / span * (right - left - 8) }
+        for tick in DateTicks(period) {
+            canvas.line(from: (across(Double(tick.day)), bottom), to: (across(Double(tick.day)), bottom + 3), color: .grey)
+            canvas.centeredText(tick.label, x: across(Double(tick.day)), y: bottom + 11, size: 7, color: .grey)
+        }
         guard let low = points.map(\.value).min(), let high = points.map(\.value).max() else {
+            canvas.polyline([(left, top), (left, bottom), (right, bottom)], width: 0.5, color: .grey)
             canvas.text("no data in this period", x: left + 10, y: (top + bottom) / 2, size: 8, color: .grey)
             return
         }
-        let padding = high > low ? (high - low) * 0.1 : max(abs(high) * 0.05, 1)
-        let (floor, ceiling) = (low - padding, high + padding)
-        canvas.rightAlignedText(ReportFormat.figure(high), x: left - 4, y: top + 8, size: 7)
-        canvas.rightAlignedText(ReportFormat.figure(low), x: left - 4, y: bottom - 2, size: 7)
-        canvas.line(from: (left, position(high, floor, ceiling, top, bottom)), to: (right, position(high, floor, ceiling, top, bottom)), color: .light)
-        let first = Double(period.lowerBound.number), span = max(Double(period.upperBound.number) - first, 1)
-        let plotted = points.map { point in
-            (left + 4 + (point.day - first) / span * (right - left - 8), position(point.value, floor, ceiling, top, bottom))
+        let ticks = ValueTicks(low: low, high: high)
+        for tick in ticks.values {
+            let level = position(tick, ticks.floor, ticks.ceiling, top, bottom)
+            canvas.line(from: (left, level), to: (right, level), color: .light)
+            canvas.rightAlignedText(ticks.label(tick), x: left - 4, y: level + 2.5, size: 7, color: .grey)
         }
+        canvas.polyline([(left, top), (left, bottom), (right, bottom)], width: 0.5, color: .grey)
+        let plotted = points.map { point in (across(point.day), position(point.value, ticks.floor, ticks.ceiling, top, bottom)) }
         if plotted.count == 1 { canvas.dot(plotted[0]) } else { canvas.polyline(plotted, width: 1.2) }
     }
 

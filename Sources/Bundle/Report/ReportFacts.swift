@@ -8,8 +8,47 @@ struct ReportFacts {
     struct Medication {
         var frequency: String?
         var dosage: String?
-        var doses = 0
-        var daysWithDoses: Set<Int64> = []
+        /// From `startedOn`, else the day the definition was made.
+        var startDay: LocalDay?
+        var dosesByDay: [Int64: Int] = [:]
+
+        /// Doses taken within `days`.
+        func doses(in days: ClosedRange<LocalDay>) -> Int {
+            dosesByDay.reduce(0) { total, entry in days.contains(LocalDay(number: entry.key)) ? total + entry.value : total }
+        }
+
+        /// Days of `days` with at least one dose, counting only days the schedule had begun
+        /// when there is one.
+        func daysTaken(in days: ClosedRange<LocalDay>) -> Int {
+            let first = scheduledFrom(days).map(\.number) ?? days.lowerBound.number
+            return dosesByDay.keys.filter { $0 >= first && $0 <= days.upperBound.number }.count
+        }
+
+        /// The days of `days` on which the schedule asks for a dose: every day from the start
+        /// for daily and more often, every seventh day from the start for weekly; nil for
+        /// `as needed` or a frequency that cannot be read.
+        func scheduledDays(in days: ClosedRange<LocalDay>) -> Int? {
+            guard let perDay = ReportFacts.dosesPerDay(frequency), let first = scheduledFrom(days) else { return nil }
+            guard first <= days.upperBound else { return 0 }
+            let span = Int(days.upperBound.number - first.number + 1)
+            guard perDay < 1 else { return span }
+            let every = Int64((1 / perDay).rounded())
+            let anchor = startDay?.number ?? first.number
+            return (first.number...days.upperBound.number).filter { ($0 - anchor) % every == 0 }.count
+        }
+
+        /// The first day of `days` the schedule covers; nil when there is no schedule.
+        private func scheduledFrom(_ days: ClosedRange<LocalDay>) -> LocalDay? {
+            guard ReportFacts.dosesPerDay(frequency) != nil else { return nil }
+            return max(days.lowerBound, startDay ?? days.lowerBound)
+        }
+
+        /// Doses taken / doses the frequency asks for on the scheduled days, capped at 100 %.
+        func adherence(in days: ClosedRange<LocalDay>) -> Double? {
+            guard let perDay = ReportFacts.dosesPerDay(frequency), let scheduled = scheduledDays(in: days), scheduled > 0 else { return nil }
+            let expected = perDay >= 1 ? perDay * Double(scheduled) : Double(scheduled)
+            return min(1, Double(doses(in: days)) / expected)
+        }
     }
 
     struct Symptom {
@@ -23,6 +62,9 @@ struct ReportFacts {
     var lastDay: LocalDay?
     var medications: [String: Medication] = [:]
     var symptoms: [String: Symptom] = [:]
+    /// The `ratings.scale` setting made last, with the time it was made.
+    private(set) var ratingScale = RatingScale.standard
+    private var ratingScaleSetAt = Int64.min
 
     mutating func add(_ event: Event) {
         eventsByKind[event.kind, default: 0] += 1
@@ -36,14 +78,19 @@ struct ReportFacts {
             lastDay = max(lastDay ?? day, day)
         }
         switch event.kind {
+        case .settingChanged:
+            guard let setting = try? event.decode(SettingChanged.self), setting.key == RatingScale.settingKey,
+                  let scale = RatingScale(setting: setting.value), event.start.micros >= ratingScaleSetAt
+            else { return }
+            (ratingScale, ratingScaleSetAt) = (scale, event.start.micros)
         case .medicationDefined:
             guard let defined = try? event.decode(MedicationDefined.self) else { return }
             medications[defined.name, default: Medication()].frequency = defined.frequency
             medications[defined.name, default: Medication()].dosage = defined.defaultDosage?.description
+            medications[defined.name, default: Medication()].startDay = defined.startedOn.flatMap { LocalDay(iso: $0) } ?? day
         case .doseTaken:
             guard let dose = try? event.decode(DoseTaken.self) else { return }
-            medications[dose.medication, default: Medication()].doses += 1
-            medications[dose.medication, default: Medication()].daysWithDoses.insert(day.number)
+            medications[dose.medication, default: Medication()].dosesByDay[day.number, default: 0] += 1
         case .symptomReported:
             guard let symptom = try? event.decode(SymptomReported.self) else { return }
             var entry = symptoms[symptom.name, default: Symptom()]

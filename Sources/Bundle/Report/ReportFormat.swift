@@ -5,6 +5,11 @@ enum ReportFormat {
         abs(value) >= 100 ? grouped(Int64(value.rounded())) : decimal(value, digits: 1)
     }
 
+    /// `1 day`, `30 days`, `1,204 doses`: a count with its noun, plural unless one.
+    static func count(_ value: Int, _ noun: String) -> String {
+        "\(grouped(Int64(value))) \(noun)\(value == 1 ? "" : "s")"
+    }
+
     static func grouped(_ value: Int64) -> String {
         let digits = String(value.magnitude)
         var out = ""

@@ -1,29 +1,43 @@
+import LedgerCore
 import Projections
 
 /// The daily values the report charts and sums up, taken from the daily-metrics view as
 /// the CSVs are written: a few numbers per day, not the events behind them.
 struct ReportSeries {
-    /// The charted metrics: column key, title, unit shown, and how a day's value is shown
-    /// (`value × scale + shift`: mood, stored as 0…1 of each rating's scale, reads 1–10).
-    static let charted: [(key: String, title: String, unit: String, scale: Double, shift: Double)] = [
-        ("step_count", "Steps", "steps/day", 1, 0),
-        ("resting_heart_rate", "Resting heart rate", "bpm", 1, 0),
-        ("sleep_total", "Sleep", "hours/night", 1, 0),
-        ("body_mass", "Weight", "kg", 1, 0),
-        ("mood_avg", "Mood", "1-10", 9, 1),
+    /// The charted metrics: column key, title, and the unit shown (nil: the rating scale,
+    /// since the view shows mood on it).
+    static let charted: [(key: String, title: String, unit: String?)] = [
+        ("step_count", "Steps", "steps/day"),
+        ("resting_heart_rate", "Resting heart rate", "bpm"),
+        ("sleep_total", "Sleep", "hours/night"),
+        ("body_mass", "Weight", "kg"),
+        ("mood_avg", "Mood", nil),
     ]
 
+    let ratingScale: RatingScale
     /// Per charted metric, (day number, value) for each day that has one, in day order.
     private(set) var points: [[(day: Int64, value: Double)]] = Array(repeating: [], count: charted.count)
     private(set) var doses = 0.0
     private(set) var symptomReports = 0.0
+    /// The first and last day with any data: the report's period on the local calendar.
+    private(set) var firstDay: LocalDay?
+    private(set) var lastDay: LocalDay?
 
+    init(ratingScale: RatingScale) {
+        self.ratingScale = ratingScale
+    }
+
+    func unit(_ index: Int) -> String { Self.charted[index].unit ?? ratingScale.description }
+
+    /// Adds a day whose metrics have data, days in order.
     mutating func add(_ metrics: DayMetrics) {
         for (index, metric) in Self.charted.enumerated() {
-            if let value = metrics[metric.key] { points[index].append((metrics.day.number, value * metric.scale + metric.shift)) }
+            if let value = metrics[metric.key] { points[index].append((metrics.day.number, value)) }
         }
         doses += metrics["doses_taken"] ?? 0
         symptomReports += metrics["symptoms_reported"] ?? 0
+        firstDay = firstDay ?? metrics.day
+        lastDay = metrics.day
     }
 
     func mean(_ index: Int) -> Double? {

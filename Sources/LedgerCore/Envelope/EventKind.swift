@@ -14,6 +14,7 @@ public enum EventKind: String, CaseIterable, Sendable, Codable {
     case audiogramRecorded = "audiogram.recorded"
     case visionPrescriptionRecorded = "visionPrescription.recorded"
     case exportElementRecorded = "exportElement.recorded"
+    case friendStepsShared = "friendSteps.shared"
     case moodRated = "mood.rated"
     case fatigueRated = "fatigue.rated"
     case symptomReported = "symptom.reported"
@@ -59,6 +60,7 @@ public enum EventKind: String, CaseIterable, Sendable, Codable {
         case .audiogramRecorded: 25
         case .visionPrescriptionRecorded: 26
         case .exportElementRecorded: 27
+        case .friendStepsShared: 28
         }
     }
 

@@ -15,6 +15,7 @@ extension EventKind {
         case .audiogramRecorded: AudiogramRecorded.self
         case .visionPrescriptionRecorded: VisionPrescriptionRecorded.self
         case .exportElementRecorded: ExportElementRecorded.self
+        case .friendStepsShared: FriendStepsShared.self
         case .moodRated: MoodRated.self
         case .fatigueRated: FatigueRated.self
         case .symptomReported: SymptomReported.self

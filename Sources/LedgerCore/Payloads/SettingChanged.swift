@@ -23,6 +23,9 @@ public struct SettingChanged: EventPayload {
             }
             guard let value = document["value"] else { throw ValidationError(field: "value", value: "nothing", reason: "is required") }
             try Self.checkFinite(value, "value")
+            if key == RatingScale.settingKey, RatingScale(setting: value) == nil {
+                throw ValidationError(field: "value", value: describe(value), reason: "must be a scale like \"1-10\" (lowest-highest) or null for 1-10")
+            }
             self.value = value
         } catch { throw error.tagged(Self.kind) }
     }

@@ -20,6 +20,11 @@ struct CatalogEntry {
         self.statistic = statistic
     }
 
+    /// A mood or fatigue average, minimum or maximum: a rating shown on the rating scale.
+    var isRating: Bool {
+        inputs.allSatisfy { $0 == .mood || $0 == .fatigue } && statistic != .count
+    }
+
     /// The unit in the header's last parentheses, when HealthKit knows it.
     var unit: HealthUnit? {
         guard header.hasSuffix(")"), let open = header.lastIndex(of: "(") else { return nil }

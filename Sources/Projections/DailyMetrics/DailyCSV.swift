@@ -1,3 +1,5 @@
+import LedgerCore
+
 /// ShareHealth's per-day CSV: a header row of names with units and one data row.
 public enum DailyCSV {
     /// `YYYY/MM/HealthMetrics-YYYY-MM-DD.csv`, the seed's year/month folders.
@@ -7,10 +9,11 @@ public enum DailyCSV {
     }
 
     /// `Date/Time` then every catalog column; the date cell is `YYYY-MM-DD`, empty cells
-    /// have no data. Headers hold no commas or quotes, so no cell needs quoting.
-    public static func file(_ metrics: DayMetrics) -> String {
+    /// have no data. Headers hold no commas or quotes, so no cell needs quoting. Rating
+    /// columns' headers name `ratingScale`, the scale the metrics' ratings are shown on.
+    public static func file(_ metrics: DayMetrics, ratingScale: RatingScale = .standard) -> String {
         var text = "Date/Time"
-        for column in MetricCatalog.columns { text += "," + column.header }
+        for column in MetricCatalog.columns { text += "," + column.header(on: ratingScale) }
         text += "\n" + metrics.day.description
         for value in metrics.values { text += "," + (value.map(format) ?? "") }
         return text + "\n"

@@ -75,11 +75,15 @@ public final class DailyMetricsViewState: ProjectionState {
             settings: try load(DailyMetricsView.settingsKey))
     }
 
+    /// The scale mood and fatigue columns are shown on: the vault's `ratings.scale`, which
+    /// the reader sets (`RatingScale.current(in:)`); the stored state keeps fractions.
+    public var ratingScale = RatingScale.standard
+
     /// The metrics of `day`; throws if its stored state could not be read.
     public func metrics(for day: LocalDay) throws -> DayMetrics {
         let metrics = try fold.metrics(for: day)
         try failures.check()
-        return metrics
+        return metrics.onRatingScale(ratingScale)
     }
 
     public func add(_ event: Event) throws {

@@ -158,11 +158,11 @@ extension MetricCatalog {
     ]
 
     static let ledger: [CatalogEntry] = [
-        CatalogEntry("mood_avg", "Mood [Avg] (0-1)", .mood, .average),
-        CatalogEntry("mood_min", "Mood [Min] (0-1)", .mood, .minimum),
-        CatalogEntry("mood_max", "Mood [Max] (0-1)", .mood, .maximum),
+        CatalogEntry("mood_avg", "Mood [Avg] (1-10)", .mood, .average),
+        CatalogEntry("mood_min", "Mood [Min] (1-10)", .mood, .minimum),
+        CatalogEntry("mood_max", "Mood [Max] (1-10)", .mood, .maximum),
         CatalogEntry("mood_ratings", "Mood Ratings (count)", .mood, .count),
-        CatalogEntry("fatigue_avg", "Fatigue [Avg] (0-1)", .fatigue, .average),
+        CatalogEntry("fatigue_avg", "Fatigue [Avg] (1-10)", .fatigue, .average),
         CatalogEntry("fatigue_ratings", "Fatigue Ratings (count)", .fatigue, .count),
         CatalogEntry("doses_taken", "Doses Taken (count)", .dose, .count),
         CatalogEntry("symptoms_reported", "Symptoms Reported (count)", .symptom, .count),

@@ -44,13 +44,15 @@ import LedgerCore
 ///   same priority rules; unknown nutrient names are ignored. Food correlations are
 ///   ignored because Health also exports their members as samples; blood-pressure
 ///   correlations count (duplicates cannot move an average, minimum or maximum).
-/// - Mood and fatigue: each rating normalised to 0…1 on its own event's scale
-///   ((rating − min) / (max − min)); doses count; symptoms count, with severity 0…3.
+/// - Mood and fatigue: each rating is kept as the fraction of its own event's scale
+///   ((rating − min) / (max − min)); a day's average, minimum and maximum are shown on the
+///   vault's rating scale (`RatingScale`, 1–10 unless `ratings.scale` says otherwise).
+///   Doses count; symptoms count, with severity 0…3.
 /// - Activity rings: the latest `activitySummary.recorded` for the date wins.
 /// - A column with no records on a day is empty; a cumulative column whose records were
 ///   all covered by other sources is 0.
 public enum MetricCatalog {
-    public static let columns: [MetricColumn] = entries.map { MetricColumn(key: $0.key, header: $0.header) }
+    public static let columns: [MetricColumn] = entries.map { MetricColumn(key: $0.key, header: $0.header, isRating: $0.isRating) }
 
     static let layout = CatalogLayout(entries)
 }

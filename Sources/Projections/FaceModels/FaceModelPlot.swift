@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCore
 
 /// A model's picture: actual against out-of-fold predicted with the identity line (points
 /// on it were predicted exactly), and each capture's error over time.
@@ -20,7 +21,9 @@ public enum FaceModelPlot {
         let (low, high) = padded(values.min()!, values.max()!)
         func x(_ value: Double) -> Double { frame.x + (value - low) / (high - low) * frame.width }
         func y(_ value: Double) -> Double { frame.y + frame.height - (value - low) / (high - low) * frame.height }
-        axes(&canvas, frame, xLabel: "actual", yLabel: "predicted (left out)", low: low, high: high)
+        let ticks = niceTicks(low, high)
+        axes(&canvas, frame, xLabel: "actual", yLabel: "predicted (left out)",
+             xTicks: ticks.map { (x($0), label($0)) }, yTicks: ticks.map { (y($0), label($0)) })
         canvas.line(x(low), y(low), x(high), y(high), stroke: "#888", dashed: true)
         for sample in model.samples { canvas.circle(x(sample.actual), y(sample.predicted), radius: 4, fill: "#2a6fdb") }
     }
@@ -31,7 +34,10 @@ public enum FaceModelPlot {
         let bound = max(model.samples.map { abs($0.error) }.max()!, 1e-9) * 1.1
         func x(_ day: Double) -> Double { frame.x + (day - first) / (last - first) * frame.width }
         func y(_ error: Double) -> Double { frame.y + frame.height / 2 - error / bound * frame.height / 2 }
-        axes(&canvas, frame, xLabel: "\(model.samples.first!.day) … \(model.samples.last!.day)", yLabel: "error (predicted − actual)", low: -bound, high: bound)
+        let dayStep = max(1, ((last - first) / 5).rounded(.up))
+        let dayTicks = stride(from: first, through: last, by: dayStep).map { (x($0), LocalDay(number: Int64($0)).description) }
+        axes(&canvas, frame, xLabel: "date of capture", yLabel: "error (predicted − actual)",
+             xTicks: dayTicks, yTicks: niceTicks(-bound, bound).map { (y($0), label($0)) })
         canvas.line(frame.x, y(0), frame.x + frame.width, y(0), stroke: "#888")
         for sample in model.samples {
             let position = x(Double(sample.day.number))
@@ -40,14 +46,34 @@ public enum FaceModelPlot {
         }
     }
 
-    private static func axes(_ canvas: inout SVGCanvas, _ frame: Frame, xLabel: String, yLabel: String, low: Double, high: Double) {
-        canvas.line(frame.x, frame.y + frame.height, frame.x + frame.width, frame.y + frame.height, stroke: "#333")
-        canvas.line(frame.x, frame.y, frame.x, frame.y + frame.height, stroke: "#333")
-        canvas.text(xLabel, frame.x + frame.width / 2, frame.y + frame.height + 32, anchor: "middle")
+    /// Both axes, their labels, and each tick's mark and value at its pixel position.
+    private static func axes(_ canvas: inout SVGCanvas, _ frame: Frame, xLabel: String, yLabel: String,
+                             xTicks: [(position: Double, label: String)], yTicks: [(position: Double, label: String)]) {
+        let bottom = frame.y + frame.height
+        canvas.line(frame.x, bottom, frame.x + frame.width, bottom, stroke: "#333")
+        canvas.line(frame.x, frame.y, frame.x, bottom, stroke: "#333")
+        canvas.text(xLabel, frame.x + frame.width / 2, bottom + 34, anchor: "middle")
         canvas.text(yLabel, frame.x, frame.y - 8)
-        canvas.text(String(format: "%.3g", low), frame.x - 6, frame.y + frame.height, size: 10, anchor: "end")
-        canvas.text(String(format: "%.3g", high), frame.x - 6, frame.y + 10, size: 10, anchor: "end")
+        for tick in xTicks {
+            canvas.line(tick.position, bottom, tick.position, bottom + 4, stroke: "#333")
+            canvas.text(tick.label, tick.position, bottom + 16, size: 10, anchor: "middle")
+        }
+        for tick in yTicks {
+            canvas.line(frame.x - 4, tick.position, frame.x, tick.position, stroke: "#333")
+            canvas.text(tick.label, frame.x - 6, tick.position + 3.5, size: 10, anchor: "end")
+        }
     }
+
+    /// Values 1, 2 or 5 times a power of ten apart within `low…high`, about five of them.
+    static func niceTicks(_ low: Double, _ high: Double) -> [Double] {
+        guard high > low else { return [low] }
+        let rough = (high - low) / 5
+        let power = pow(10, floor(log10(rough)))
+        let step = [1.0, 2, 5, 10].map { $0 * power }.first { $0 >= rough } ?? 10 * power
+        return stride(from: (low / step).rounded(.up) * step, through: high, by: step).map { abs($0) < step * 1e-9 ? 0 : $0 }
+    }
+
+    private static func label(_ value: Double) -> String { String(format: "%.3g", value) }
 
     /// The range with 5 % room either side, never empty.
     private static func padded(_ low: Double, _ high: Double) -> (Double, Double) {

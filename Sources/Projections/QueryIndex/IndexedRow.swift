@@ -34,6 +34,7 @@ extension IndexedRow {
     static let shortNames: [EventKind: String] = [
         .moodRated: "mood", .fatigueRated: "fatigue", .symptomReported: "symptom", .foodLogged: "food",
         .doseTaken: "dose", .medicationDefined: "medication", .activityStarted: activitySeries,
+        .friendStepsShared: "friend_steps",
     ]
 
     /// Every self-report series name (the rest are HealthKit types or raw kind names).

@@ -17,8 +17,9 @@ final class Evaluator {
         switch source {
         case .series(let name):
             let fields = data.index.fields(of: name)
-            return SourceRows(source: source, name: Vocabulary.alias(of: name) ?? name, table: try data.index.rows(of: name, days: days),
-                              numbers: fields.numbers, texts: fields.texts)
+            var table = try data.index.rows(of: name, days: days)
+            if RatingRows.series.contains(name) { table = RatingRows.onScale(table, data.ratingScale) }
+            return SourceRows(source: source, name: Vocabulary.alias(of: name) ?? name, table: table, numbers: fields.numbers, texts: fields.texts)
         case .daily(let key):
             guard let known = data.index.dayRange else {
                 return SourceRows(source: source, name: key, table: SeriesTable(), numbers: ["value"], texts: [])

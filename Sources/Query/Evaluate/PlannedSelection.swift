@@ -1,3 +1,4 @@
+import LedgerCore
 import Projections
 
 /// One selection with its source, rows, the field it reads and how it aggregates.
@@ -10,11 +11,13 @@ struct PlannedSelection {
     let fieldNamed: Bool
     let aggregate: Aggregate
     let mask: [Bool]
+    let ratingScale: RatingScale
 
     init(selection: Selection, evaluator: Evaluator, days: ClosedRange<Int64>?, filter: Condition?) throws {
         self.selection = selection
         let (source, fieldText) = try evaluator.vocabulary.resolve(selection.source)
         self.source = source
+        ratingScale = evaluator.data.ratingScale
         rows = try evaluator.rows(source, days: days, timeFilter: DayHint.timeOnly(filter))
         let traits = SeriesTraits(source)
         let name = selection.source
@@ -42,7 +45,11 @@ struct PlannedSelection {
     var unit: String? {
         if aggregate == .count, selection.aggregate != nil || !fieldNamed { return selection.aggregate == .count ? "count" : nil }
         switch (source, field) {
-        case (.daily(let key), _): return MetricCatalog.unit(ofColumn: key)
+        case (.daily(let key), _):
+            return MetricCatalog.columns.contains { $0.key == key && $0.isRating } ? ratingScale.description : MetricCatalog.unit(ofColumn: key)
+        case (.series(let name), .number("rating")) where RatingRows.series.contains(name): return ratingScale.description
+        // Counted like the daily `step_count`, so that a chart puts both on one axis.
+        case (.series("friend_steps"), .number("steps")): return "count"
         case (_, .duration): return "min"
         case (.series, .number("value")):
             var tally: [String: Int] = [:]

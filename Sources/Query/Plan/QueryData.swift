@@ -7,12 +7,16 @@ public final class QueryData {
     public let daily: DailyMetricsViewState
     /// `last 7d` counts back from here; a parameter so tests and replays are repeatable.
     public let now: Timestamp
+    /// The scale mood and fatigue ratings are shown on, in rows and daily columns alike.
+    public let ratingScale: RatingScale
     private var days: [Int64: DayMetrics] = [:]
 
-    public init(index: QueryIndexState, daily: DailyMetricsViewState, now: Timestamp) {
+    public init(index: QueryIndexState, daily: DailyMetricsViewState, now: Timestamp) throws {
         self.index = index
         self.daily = daily
         self.now = now
+        ratingScale = try index.ratingScale()
+        daily.ratingScale = ratingScale
     }
 
     /// Folds `events` into an in-memory index and daily metrics (tests, small vaults).
@@ -23,7 +27,7 @@ public final class QueryData {
             try index.add(event)
             try daily.add(event)
         }
-        self.init(index: index, daily: daily, now: now)
+        try self.init(index: index, daily: daily, now: now)
     }
 
     /// The value of daily-metric column `key` on local day `day`.

@@ -18,6 +18,7 @@ struct SeriesTraits {
             case "symptom": self.init(field: "severity", aggregate: .count, label: "name")
             case "food": self.init(field: "kcal", aggregate: .count, label: "name")
             case "dose": self.init(field: "dosage_amount", aggregate: .count, label: "medication")
+            case "friend_steps": self.init(field: "steps", aggregate: .sum, label: "friend")
             case _ where name.hasPrefix("HKQuantityTypeIdentifier"): self.init(field: "value", aggregate: .avg, label: "unit")
             case _ where name.hasPrefix("HKCategoryTypeIdentifier"): self.init(field: "duration", aggregate: .count, label: "value")
             default: self.init(field: "duration", aggregate: .count, label: "name")

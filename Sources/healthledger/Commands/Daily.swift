@@ -15,10 +15,10 @@ struct Daily: ParsableCommand {
 
     func run() throws {
         let ledger = try vault.openLedger()
-        let state = try view.state(DailyMetricsView.self, ledger: ledger)
+        let state = try view.dailyMetrics(ledger: ledger)
         let rows = try range.days().allDays.map { try state.metrics(for: $0) }
         if csv {
-            print(DailyCSV.file(rows[0]).split(separator: "\n")[0])
+            print(DailyCSV.file(rows[0], ratingScale: state.ratingScale).split(separator: "\n")[0])
             for row in rows { print(DailyCSV.file(row).split(separator: "\n")[1]) }
             return
         }
@@ -30,7 +30,7 @@ struct Daily: ParsableCommand {
                 print(JSONWriter.string(["date": .string(row.day.description), "metrics": .map(values)]))
             } else {
                 print(row.day.description + (present.isEmpty ? "  (no data)" : ""))
-                for (column, value) in present { print("  \(column.header): \(Self.format(Self.shown(value, column)))") }
+                for (column, value) in present { print("  \(column.header(on: state.ratingScale)): \(Self.format(Self.shown(value, column)))") }
             }
         }
     }
@@ -61,7 +61,7 @@ struct ExportDaily: ParsableCommand {
 
     func run() throws {
         let ledger = try vault.openLedger()
-        let state = try view.state(DailyMetricsView.self, ledger: ledger)
+        let state = try view.dailyMetrics(ledger: ledger)
         let days = try range.days(earliest: { try Self.earliestDay(ledger) }).allDays
         let progress = Progress("exporting days", total: days.count)
         var written = 0
@@ -71,7 +71,7 @@ struct ExportDaily: ParsableCommand {
             do {
                 let metrics = try state.metrics(for: day)
                 try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                try DailyCSV.file(metrics).write(toFile: path, atomically: true, encoding: .utf8)
+                try DailyCSV.file(metrics, ratingScale: state.ratingScale).write(toFile: path, atomically: true, encoding: .utf8)
                 written += 1
             } catch {
                 failures.append("\(day): not written to \(path): \(Self.reason(error))")

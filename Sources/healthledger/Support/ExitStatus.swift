@@ -18,6 +18,8 @@ enum ExitStatus: Int32, CaseIterable {
     case bundleTrailingData = 23
     case bundleSignatureMismatch = 24
     case bundleHashMismatch = 25
+    case shareLinkDamaged = 30
+    case shareLinkSignatureMismatch = 31
     case invalidInput = 65
     case noVault = 66
     case vaultExists = 73
@@ -41,6 +43,8 @@ enum ExitStatus: Int32, CaseIterable {
         case .bundleTrailingData: "data after the end of the bundle"
         case .bundleSignatureMismatch: "bundle signature mismatch"
         case .bundleHashMismatch: "bundle file hash mismatch"
+        case .shareLinkDamaged: "shared link damaged or cut short"
+        case .shareLinkSignatureMismatch: "shared link changed after it was signed"
         case .invalidInput: "invalid input"
         case .noVault: "no vault or input file"
         case .vaultExists: "vault already exists"

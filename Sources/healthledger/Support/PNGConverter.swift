@@ -24,7 +24,7 @@ enum PNGConverter {
     }
 
     /// The first `name` on PATH that can run.
-    private static func executable(_ name: String) -> String? {
+    static func executable(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }

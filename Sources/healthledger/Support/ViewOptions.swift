@@ -29,6 +29,16 @@ struct ViewOptions: ParsableArguments {
     }
 }
 
+extension ViewOptions {
+    /// The daily metrics with mood and fatigue on the vault's rating scale, read from the
+    /// query index's settings as of the same point.
+    func dailyMetrics(ledger: Ledger) throws -> DailyMetricsViewState {
+        let daily = try state(DailyMetricsView.self, ledger: ledger)
+        daily.ratingScale = try state(QueryIndexView.self, ledger: ledger).ratingScale()
+        return daily
+    }
+}
+
 /// `--from` / `--to` as local days.
 struct DayRange: ParsableArguments {
     @Option(help: "First day (YYYY-MM-DD, \"7d ago\", \"yesterday\"; for `export daily` also earliest); default: 6 days before --to.") var from: String?

@@ -11,7 +11,7 @@ struct FaceModelsReader {
     init(vault: VaultOptions, view: ViewOptions) throws {
         ledger = try vault.openLedger()
         faces = try view.state(FaceModelsView.self, ledger: ledger).fold
-        daily = try view.state(DailyMetricsView.self, ledger: ledger)
+        daily = try view.dailyMetrics(ledger: ledger)
     }
 
     func train(_ target: FaceModelTarget, alpha: RidgeAlpha = .standard) throws -> FaceModelTraining.Outcome {

@@ -14,7 +14,7 @@ struct QueryOptions: ParsableArguments {
         let ledger = try vault.openLedger()
         let offset = Int32(TimeZone.current.secondsFromGMT())
         let instant = try now.map { try TimeExpression.parse($0, now: .now(), utcOffset: offset) } ?? .now()
-        return QueryData(index: try view.state(QueryIndexView.self, ledger: ledger), daily: try view.state(DailyMetricsView.self, ledger: ledger), now: instant)
+        return try QueryData(index: try view.state(QueryIndexView.self, ledger: ledger), daily: try view.state(DailyMetricsView.self, ledger: ledger), now: instant)
     }
 
     /// Runs `query`, turning a query error into exit 65 with a caret under the query.

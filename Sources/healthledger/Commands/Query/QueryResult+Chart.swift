@@ -14,7 +14,8 @@ extension QueryResult {
         case .line:
             guard let times, bucket != nil || rows.count > 1 else { throw ChartInputError("a line chart needs rows over time: group with `by day` or list one kind") }
             let series = valueColumns.map { column in
-                Chart.Series(name: name(column), points: zip(times, numbers(column: column)).compactMap { time, value in value.map { (Double(time), $0) } })
+                Chart.Series(name: name(column), points: zip(times, numbers(column: column)).compactMap { time, value in value.map { (Double(time), $0) } },
+                             unit: columns[column].unit ?? columns[column].title)
             }
             return Chart(style: .line, title: title, xAxis: .time, yLabel: yLabel, series: series)
         case .bar:
@@ -25,7 +26,8 @@ extension QueryResult {
             guard bucket != nil else { throw ChartInputError("a bar chart needs groups (`by day`, `by week`…) or totals") }
             let labels = rows.map { row in if case .text(let label) = row[0] { label } else { "" } }
             let series = valueColumns.map { column in
-                Chart.Series(name: name(column), points: numbers(column: column).enumerated().compactMap { index, value in value.map { (Double(index), $0) } })
+                Chart.Series(name: name(column), points: numbers(column: column).enumerated().compactMap { index, value in value.map { (Double(index), $0) } },
+                             unit: columns[column].unit ?? columns[column].title)
             }
             return Chart(style: .bar, title: title, xAxis: .categories(labels), yLabel: yLabel, series: series)
         case .scatter:
