@@ -23,7 +23,10 @@ posture halfway (gravity moves between the axes) or move.
 
 References come from an independent method on the native-rate signal: neurokit2's
 `ppg_findpeaks` (Elgendi) for beats and `rsp_peaks` (Khodadad 2018) for breaths; the rate is
-the number of intervals over their sum, inside the window. A window is "clean" when nothing was
+the number of intervals over their sum, inside the window. For beats, intervals more than
+30% off their median are left out: the heart keeps time, so such an interval is a beat the
+detector missed or added. For breaths every interval counts: a pause after a sigh is
+breathing too, and a person counting breaths over the window would count it. A window is "clean" when nothing was
 added to it and its reference intervals hold no outlier (none 30% off their median for beats,
 50% for breaths, which vary more): the targets say at most one clean window in ten may be
 refused. A window with no pulse at all has no reference (an empty cell): it must be refused.
@@ -73,24 +76,25 @@ def load_respiration(sources):
     return 100.0, nk.signal_resample(belt, sampling_rate=1000, desired_sampling_rate=100, method="FFT")
 
 
-def intervals_rate(peaks, rate, spread):
+def intervals_rate(peaks, rate, spread, drop_outliers):
     intervals = np.diff(peaks) / rate
     median = np.median(intervals)
-    clean = bool(np.all(np.abs(intervals - median) <= spread * median))
-    return 60 * len(intervals) / intervals.sum(), clean, intervals
+    regular = np.abs(intervals - median) <= spread * median
+    counted = intervals[regular] if drop_outliers else intervals
+    return 60 * len(counted) / counted.sum(), bool(regular.all()), intervals
 
 
 def ppg_reference(window, rate):
     cleaned = nk.ppg_clean(window, sampling_rate=int(rate), method="elgendi")
     peaks = nk.ppg_findpeaks(cleaned, sampling_rate=int(rate), method="elgendi")["PPG_Peaks"]
-    return peaks, *intervals_rate(peaks, rate, 0.3)
+    return peaks, *intervals_rate(peaks, rate, 0.3, drop_outliers=True)
 
 
 def breath_reference(window, rate):
     cleaned = nk.rsp_clean(window, sampling_rate=int(rate), method="khodadad2018")
     _, info = nk.rsp_peaks(cleaned, sampling_rate=int(rate), method="khodadad2018")
     peaks = info["RSP_Peaks"]
-    return peaks, *intervals_rate(peaks, rate, 0.5)
+    return peaks, *intervals_rate(peaks, rate, 0.5, drop_outliers=False)
 
 
 def normalised(signal):

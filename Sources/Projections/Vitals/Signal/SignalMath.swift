@@ -31,3 +31,48 @@ enum SignalMath {
 
     static func median(_ values: [Double]) -> Double { quantile(values, 0.5) }
 }
+
+extension SignalMath {
+    /// The median of the `window` samples around each sample, evaluated every tenth of a
+    /// window and interpolated between (the baseline moves slowly; every sample's own median
+    /// would cost a sort per sample).
+    static func runningMedian(_ values: [Double], window: Int) -> [Double] {
+        guard values.count > 1 else { return values }
+        let step = max(1, window / 10)
+        let anchors = Array(stride(from: 0, to: values.count, by: step)) + [values.count - 1]
+        let levels = anchors.map { centre in
+            median(Array(values[max(0, centre - window / 2)..<min(values.count, centre + window / 2 + 1)]))
+        }
+        var baseline = [Double](repeating: 0, count: values.count)
+        for (index, (start, end)) in zip(anchors, anchors.dropFirst()).enumerated() {
+            for sample in start...end {
+                let fraction = end > start ? Double(sample - start) / Double(end - start) : 0
+                baseline[sample] = levels[index] + fraction * (levels[index + 1] - levels[index])
+            }
+        }
+        return baseline
+    }
+
+    /// The signals projected on their direction of largest variance (power iteration on
+    /// their covariance), signed so that it follows the signal that moves most.
+    static func principalComponent(_ signals: [[Double]]) -> [Double] {
+        let count = signals.first?.count ?? 0
+        let dimension = signals.count
+        var covariance = [[Double]](repeating: [Double](repeating: 0, count: dimension), count: dimension)
+        for row in 0..<dimension {
+            for column in 0..<dimension {
+                covariance[row][column] = zip(signals[row], signals[column]).reduce(0) { $0 + $1.0 * $1.1 }
+            }
+        }
+        let loudest = (0..<dimension).max { covariance[$0][$0] < covariance[$1][$1] } ?? 0
+        var direction = (0..<dimension).map { $0 == loudest ? 1.0 : 0.0 }
+        for _ in 0..<50 {
+            let next = (0..<dimension).map { row in (0..<dimension).reduce(0) { $0 + covariance[row][$1] * direction[$1] } }
+            let norm = next.reduce(0) { $0 + $1 * $1 }.squareRoot()
+            guard norm > 0 else { break }
+            direction = next.map { $0 / norm }
+        }
+        if direction[loudest] < 0 { direction = direction.map { -$0 } }
+        return (0..<count).map { sample in (0..<dimension).reduce(0) { $0 + direction[$1] * signals[$1][sample] } }
+    }
+}

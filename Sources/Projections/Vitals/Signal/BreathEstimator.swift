@@ -1,0 +1,53 @@
+/// Breathing rate of algorithm v3. Each axis loses its slowly moving baseline (a running
+/// median, which follows a change of posture as a step rather than smearing it), the three
+/// are band-passed and combined along their principal component (breathing tilts the phone
+/// about an axis that need not be one of the sensor's), and the breaths counted with a
+/// refractory period tied to the spectral rate are cross-checked with the spectrum.
+struct BreathEstimator {
+    /// v2's band, with 6 s windows for movement: a sigh or a cough then fills one window
+    /// rather than hiding in a quarter of a 10 s one.
+    let band = RhythmBand(
+        low: 0.1, high: 0.7, minimumSeconds: 20, artefactWindow: 6, spectralStep: 0.002, peakHalfWidth: 0.03, detectsPolarity: false)
+    static let minimumQuality = 0.3
+    /// Breaths vary more than beats: the spectral and counted rates may differ this much.
+    static let agreement = 0.15
+    static let refractoryShare = 0.5
+    /// Seconds of the running median that stands for posture and drift: longer than the
+    /// slowest breath, shorter than a change of position takes to settle.
+    static let baselineSeconds = 12.0
+
+    func estimate(x: UniformSignal, y: UniformSignal, z: UniformSignal) -> VitalEstimate {
+        let estimator = RhythmEstimator(band: band)
+        for axis in [x, y, z] {
+            if let reason = estimator.screen(axis), reason.code != "flat", reason.code != "clipped" { return .unreliable(reason) }
+        }
+        let rate = x.rate
+        let window = max(1, Int(Self.baselineSeconds * rate))
+        let axes = [x, y, z].map { axis in
+            let baseline = SignalMath.runningMedian(axis.values, window: window)
+            return BandPass(low: band.low, high: band.high, rate: rate).apply(zip(axis.values, baseline).map { $0 - $1 })
+        }
+        let combined = SignalMath.principalComponent(axes)
+        if let reason = estimator.screen(UniformSignal(values: combined, rate: rate)) { return .unreliable(reason) }
+        let prepared = estimator.prepare(UniformSignal(values: combined, rate: rate))
+        if prepared.disturbedShare > RhythmEstimator.maximumDisturbed { return .unreliable(.motion(share: prepared.disturbedShare)) }
+        let calm = zip(prepared.filtered, prepared.disturbed).filter { !$0.1 }.map(\.0)
+        if let gravity = VitalsAlgorithmV2.gravity(x, y, z), SignalMath.rootMeanSquare(calm[...]) > VitalsAlgorithmV2.largestBreathingMotion * gravity {
+            return .unreliable(.motion(share: 1))
+        }
+        let spectrum = Spectrum(prepared.filtered, rate: rate, band: band.low...band.high, step: band.spectralStep)
+        guard let strongest = spectrum.strongest, spectrum.total > 0 else { return .unreliable(.noRhythm(quality: 0)) }
+        let refractory = max(1, Int(Self.refractoryShare * rate / strongest))
+        let peaks = PeakFinder(minimumSpacing: refractory, relativeHeight: 0.3).peaks(prepared.filtered)
+        guard let breaths = RhythmIntervals(peaks: peaks, disturbed: prepared.disturbed, rate: rate, outlier: 0.5) else { return .unreliable(.noRhythm(quality: 0)) }
+        let spectral = spectrum.centre(near: strongest, halfWidth: 2 * band.peakHalfWidth)
+        let quality = spectrum.harmonicShare(strongest, band: band) * breaths.regularity * (1 - prepared.disturbedShare)
+        if quality < Self.minimumQuality { return .unreliable(.noRhythm(quality: quality), quality: quality) }
+        // A pause after a sigh is breathing too: every undisturbed interval counts.
+        let counted = breaths.overallRate
+        guard abs(spectral - counted) <= Self.agreement * counted else {
+            return .unreliable(.disagreement(spectral: spectral * 60, intervals: counted * 60), quality: quality)
+        }
+        return .reliable(counted * 60, quality: quality)
+    }
+}
