@@ -48,7 +48,7 @@ import Testing
                 switch Self.outcome(window, algorithm) {
                 case .right(let rate): return String(format: "%.1f", rate) + quality
                 case .wrong(let rate): return String(format: "**%.1f wrong**", rate) + quality
-                case .refused(let code): return "unreliable: \(code)" + quality
+                case .refused(let code): return "unreliable: \(code)" + quality + (ProcessInfo.processInfo.environment["VITALS_EXPLAIN"] != nil ? " \(estimate.unreliable!.explanation)" : "")
                 }
             }
             print("| \(window.name) | \(window.reference.map { String(format: "%.1f", $0) } ?? "none") | \(window.clean ? "yes" : "no") | \(cells.reversed().joined(separator: " | ")) |")

@@ -1,5 +1,5 @@
-/// The spacing of detected beats or breaths: intervals touching a disturbed sample are
-/// dropped, and those more than `outlier` off the median (a missed or an extra peak) left out
+/// The spacing of detected beats or breaths: intervals that span a disturbed sample are
+/// dropped (the peaks inside were zeroed with the movement), and those more than `outlier` off the median (a missed or an extra peak) left out
 /// of `rate`.
 struct RhythmIntervals {
     /// Per second, over the regular intervals.
@@ -11,7 +11,7 @@ struct RhythmIntervals {
 
     init?(peaks: [Int], disturbed: [Bool], rate sampleRate: Double, outlier: Double = 0.3, minimumCount: Int = 3) {
         let intervals = zip(peaks.dropFirst(), peaks)
-            .filter { !disturbed[$0.0] && !disturbed[$0.1] }
+            .filter { !disturbed[$0.1...$0.0].contains(true) }
             .map { Double($0.0 - $0.1) / sampleRate }
         guard intervals.count >= minimumCount else { return nil }
         let typical = SignalMath.median(intervals)
