@@ -40,15 +40,4 @@ import Testing
             #expect(reasons.contains(estimate.unreliable?.code ?? "none"), "v\(algorithm.version) \(name): \(estimate.unreliable?.code ?? "none")")
         }
     }
-
-    /// The simulated table as the README shows it.
-    @Test func table() throws {
-        for (name, _, _) in Self.usable {
-            let cells = try Self.versions.map { algorithm -> String in
-                let estimate = algorithm.estimate(try VitalsFixture.measured(name))
-                return estimate.rate.map { String(format: "%.1f (%.2f)", $0, estimate.quality ?? 0) } ?? "unreliable: \(estimate.unreliable?.code ?? "?")"
-            }
-            print("| \(name) | \(cells.joined(separator: " | ")) |")
-        }
-    }
 }

@@ -38,20 +38,4 @@ import Testing
             #expect(refused.count * 10 <= clean.count, "refused \(refused.map(\.name)) of \(clean.count) clean")
         }
     }
-
-    /// The table as the README shows it, printed for a person comparing versions.
-    @Test func table() {
-        for window in RealWindow.all {
-            let cells = VitalsAlgorithms.all.map { algorithm -> String in
-                let estimate = algorithm.estimate(window.measured)
-                let quality = estimate.quality.map { String(format: " (%.2f)", $0) } ?? ""
-                switch Self.outcome(window, algorithm) {
-                case .right(let rate): return String(format: "%.1f", rate) + quality
-                case .wrong(let rate): return String(format: "**%.1f wrong**", rate) + quality
-                case .refused(let code): return "unreliable: \(code)" + quality + (ProcessInfo.processInfo.environment["VITALS_EXPLAIN"] != nil ? " \(estimate.unreliable!.explanation)" : "")
-                }
-            }
-            print("| \(window.name) | \(window.reference.map { String(format: "%.1f", $0) } ?? "none") | \(window.clean ? "yes" : "no") | \(cells.reversed().joined(separator: " | ")) |")
-        }
-    }
 }
