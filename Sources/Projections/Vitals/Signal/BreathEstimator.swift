@@ -57,17 +57,17 @@ struct BreathEstimator {
         if let slowest = halfRates.min(), let fastest = halfRates.max(), fastest - slowest > Self.halvesAgreement * fastest {
             return .unreliable(.disagreement(spectral: slowest * 60, intervals: fastest * 60), quality: quality)
         }
-        // The rate a person counting breaths gets, pauses included; when pauses make it
-        // differ from the typical breath-to-breath rhythm, or the spectrum differs from
-        // that rhythm, there is no one rate to give.
+        // The breath-to-breath rate, unless the spectrum disagrees, or pauses (or missed
+        // breaths) make the count over the whole recording differ from it: then there is no
+        // one rate to give.
         let counted = breaths.overallRate
         guard abs(spectral - breaths.rate) <= Self.agreement * breaths.rate else {
-            return .unreliable(.disagreement(spectral: spectral * 60, intervals: counted * 60), quality: quality)
+            return .unreliable(.disagreement(spectral: spectral * 60, intervals: breaths.rate * 60), quality: quality)
         }
         guard abs(counted - breaths.rate) <= Self.agreement * breaths.rate else {
             return .unreliable(.disagreement(spectral: spectral * 60, intervals: counted * 60), quality: quality)
         }
-        return .reliable(counted * 60, quality: quality)
+        return .reliable(breaths.rate * 60, quality: quality)
     }
 
     /// Samples in windows no louder, over all three axes, than 2.5 times the quieter
