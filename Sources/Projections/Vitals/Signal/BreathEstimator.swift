@@ -16,6 +16,7 @@ struct BreathEstimator {
     static let agreement = 0.15
     /// The two halves of a recording, each with half the spectral resolution, may differ this much.
     static let halvesAgreement = 0.2
+    /// Share of a breath, at the spectral rate, within which no second breath can start.
     static let refractoryShare = 0.5
     /// Seconds of the running median that stands for posture and drift: longer than the
     /// slowest breath, shorter than a change of position takes to settle.
@@ -25,8 +26,10 @@ struct BreathEstimator {
         // Real breathing is quiet between sighs, coughs and words: the quieter windows, not
         // the median one, stand for the breathing, so that loud stretches count as movement.
         let estimator = RhythmEstimator(band: band, typicalLevelQuantile: 0.3)
+        // One axis may barely move (a phone flat on the chest, a sensor that reports whole
+        // steps): only length and sample rate are judged per axis, the signal on the combination.
         for axis in [x, y, z] {
-            if let reason = estimator.screen(axis), reason.code != "flat", reason.code != "clipped" { return .unreliable(reason) }
+            if let reason = estimator.screen(axis), reason.code == "too-short" || reason.code == "sample-rate-too-low" { return .unreliable(reason) }
         }
         let rate = x.rate
         let window = max(1, Int(Self.baselineSeconds * rate))
@@ -45,8 +48,11 @@ struct BreathEstimator {
         let spectrum = Spectrum(prepared.filtered, rate: rate, band: band.low...band.high, step: band.spectralStep)
         guard let strongest = spectrum.strongest, spectrum.total > 0 else { return .unreliable(.noRhythm(quality: 0)) }
         let refractory = max(1, Int(Self.refractoryShare * rate / strongest))
+        // Shallow breaths between deep ones still count: a fifth of a typical breath's height.
         let peaks = PeakFinder(minimumSpacing: refractory, relativeHeight: 0.2).peaks(prepared.filtered)
-        guard let breaths = RhythmIntervals(peaks: peaks, disturbed: prepared.disturbed, rate: rate, outlier: 0.5) else { return .unreliable(.noRhythm(quality: 0)) }
+        guard let breaths = RhythmIntervals(peaks: peaks, disturbed: prepared.disturbed, rate: rate, outlier: 0.5) else {
+            return .unreliable(.noRhythm(quality: 0))
+        }
         let spectral = spectrum.centre(near: strongest, halfWidth: 2 * band.peakHalfWidth)
         let quality = spectrum.harmonicShare(strongest, band: band) * breaths.regularity * (1 - prepared.disturbedShare)
         if quality < Self.minimumQuality { return .unreliable(.noRhythm(quality: quality), quality: quality) }

@@ -24,11 +24,14 @@ struct PulseEstimator {
         guard let strongest = spectrum.strongest, spectrum.total > 0 else { return .unreliable(.noRhythm(quality: 0)) }
         let slope = zip(prepared.filtered.dropFirst(), prepared.filtered).map { $0 - $1 }
         let disturbed = Array(prepared.disturbed.dropFirst())
-        let fastest = RhythmIntervals(peaks: PeakFinder(minimumSpacing: max(1, Int(rate / band.high * 0.9)), relativeHeight: Self.relativeSlope).peaks(slope), disturbed: disturbed, rate: rate)
+        // Slope peaks only as far apart as the fastest heart allows pick the candidate...
+        let shortest = max(1, Int(rate / band.high * 0.9))
+        let unconstrained = RhythmIntervals(peaks: slopePeaks(slope, spacing: shortest), disturbed: disturbed, rate: rate)
         let candidates = [strongest, strongest / 2].filter { $0 >= band.low * 0.95 }
-        let fundamental = candidates.min { abs($0 - (fastest?.rate ?? $0)) < abs($1 - (fastest?.rate ?? $1)) }!
+        let fundamental = candidates.min { abs($0 - (unconstrained?.rate ?? $0)) < abs($1 - (unconstrained?.rate ?? $1)) }!
+        // ...whose beat then sets the refractory period of the count.
         let refractory = max(1, Int(Self.refractoryShare * rate / fundamental))
-        guard let beats = RhythmIntervals(peaks: PeakFinder(minimumSpacing: refractory, relativeHeight: Self.relativeSlope).peaks(slope), disturbed: disturbed, rate: rate) else {
+        guard let beats = RhythmIntervals(peaks: slopePeaks(slope, spacing: refractory), disturbed: disturbed, rate: rate) else {
             return .unreliable(.noRhythm(quality: 0))
         }
         let spectral = spectrum.centre(near: fundamental, halfWidth: 2 * band.peakHalfWidth)
@@ -38,5 +41,9 @@ struct PulseEstimator {
             return .unreliable(.disagreement(spectral: spectral * 60, intervals: beats.rate * 60), quality: quality)
         }
         return .reliable(beats.rate * 60, quality: quality)
+    }
+
+    private func slopePeaks(_ slope: [Double], spacing: Int) -> [Int] {
+        PeakFinder(minimumSpacing: spacing, relativeHeight: Self.relativeSlope).peaks(slope)
     }
 }
