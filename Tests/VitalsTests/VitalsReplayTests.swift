@@ -74,6 +74,8 @@ enum VitalsViewV2: ProjectionKind {
         #expect(report.storedVersion == 2 && report.version == 3)
         #expect(report.details.contains("heart rate v2 → v3 changed 2 readings, mean \(Self.signed(steadyDelta)) bpm over 1; 1 now reliable"))
         #expect(report.details.contains("breathing rate v2 → v3 changed 1 reading; 1 now reliable"))
+        let measuredNow = String(format: "%.1f", v3.estimate(windows[0].measured).rate!)
+        #expect(report.details.contains { $0.hasSuffix(": unreliable (no-rhythm) → \(measuredNow) bpm") }, "\(report.details)")
         let after = try ProjectionEngine.current(VitalsView.self, ledger: vault.ledger).allReadings()
         #expect(after.map(\.algorithm) == [3, 3, 3])
         for (reading, window) in zip(after, windows) {

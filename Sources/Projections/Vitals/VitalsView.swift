@@ -49,7 +49,9 @@ public enum VitalsView: ProjectionKind {
                 case (_?, nil):
                     nowUnreliable += 1
                     if samples.count < 3 { samples.append("  \(after.start.iso8601(utcOffset: after.utcOffset)): \(format(before.estimate.rate!)) \(unit) → unreliable (\(after.estimate.unreliable?.code ?? "?"))") }
-                case (nil, _?): nowReliable += 1
+                case (nil, let now?):
+                    nowReliable += 1
+                    if samples.count < 3 { samples.append("  \(after.start.iso8601(utcOffset: after.utcOffset)): unreliable (\(before.estimate.unreliable?.code ?? "?")) → \(format(now)) \(unit)") }
                 default: break
                 }
             }
