@@ -87,6 +87,6 @@ let package = Package(
         .testTarget(name: "AgeFormatTests", dependencies: ["AgeFormat", "LedgerCrypto", "CZip"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HealthBundleTests", dependencies: ["HealthBundle", "AgeFormat", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "LedgerCore", "LedgerStore", "DemoData", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "VitalsTests", dependencies: ["Projections", "HealthImport", "LedgerCore", "LedgerStore", "LedgerCrypto"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "VitalsTests", dependencies: ["Projections", "HealthImport", "LedgerCore", "LedgerStore", "LedgerCrypto", .product(name: "PropertyBased", package: "swift-property-based")], resources: [.copy("Fixtures")]),
     ]
 )

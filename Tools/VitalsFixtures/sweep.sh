@@ -11,6 +11,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$python" Tools/VitalsFixtures/make-fixtures.py --sweep "$work/recordings" 2>/dev/null
 printf 'sweep\n' >"$work/passphrase"
+chmod 600 "$work/passphrase"
 ledger() { .build/debug/healthledger "$@" --vault "$work/vault" --passphrase-file "$work/passphrase"; }
 .build/debug/healthledger init --vault "$work/vault" --passphrase-file "$work/passphrase" --kdf interactive >/dev/null
 for file in "$work"/recordings/*.csv; do

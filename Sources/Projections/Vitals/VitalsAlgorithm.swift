@@ -26,8 +26,8 @@ extension VitalsAlgorithm {
 
 /// The algorithms by version.
 public enum VitalsAlgorithms {
-    public static let all: [any VitalsAlgorithm] = [VitalsAlgorithmV1(), VitalsAlgorithmV2()]
-    public static let current: any VitalsAlgorithm = VitalsAlgorithmV2()
+    public static let all: [any VitalsAlgorithm] = [VitalsAlgorithmV1(), VitalsAlgorithmV2(), VitalsAlgorithmV3()]
+    public static let current: any VitalsAlgorithm = VitalsAlgorithmV3()
 
     public static func version(_ number: Int) -> (any VitalsAlgorithm)? { all.first { $0.version == number } }
 }

@@ -5,9 +5,11 @@ import LedgerCore
 public enum VitalsView: ProjectionKind {
     public static let name = "vitals"
     /// v1: the companion app's peak count. v2: band-passed spectral rate cross-checked with
-    /// peak spacing, a quality index, and unreliable recordings flagged. A vault folded by
-    /// v1 replays to v2 and lists the readings that change.
-    public static let version = 2
+    /// peak spacing, a quality index, and unreliable recordings flagged. v3: beats found on
+    /// the pulse's slope (no dicrotic notch), breathing on the axes' principal component
+    /// with posture and drift removed, both calibrated on real recordings. A vault folded by
+    /// an older version replays to the current one and lists the readings that change.
+    public static let version = 3
 
     static let indexKey: [UInt8] = [0x00]
 
@@ -47,7 +49,9 @@ public enum VitalsView: ProjectionKind {
                 case (_?, nil):
                     nowUnreliable += 1
                     if samples.count < 3 { samples.append("  \(after.start.iso8601(utcOffset: after.utcOffset)): \(format(before.estimate.rate!)) \(unit) → unreliable (\(after.estimate.unreliable?.code ?? "?"))") }
-                case (nil, _?): nowReliable += 1
+                case (nil, let now?):
+                    nowReliable += 1
+                    if samples.count < 3 { samples.append("  \(after.start.iso8601(utcOffset: after.utcOffset)): unreliable (\(before.estimate.unreliable?.code ?? "?")) → \(format(now)) \(unit)") }
                 default: break
                 }
             }

@@ -5,6 +5,8 @@
 /// of its power there), and peak counting alone double-counts notches; each corrects the other.
 struct RhythmEstimator {
     let band: RhythmBand
+    /// The quantile of the windows' levels that stands for the undisturbed rhythm.
+    var typicalLevelQuantile = 0.5
     /// Below this quality the rhythm is not trusted.
     static let minimumQuality = 0.3
     /// Largest relative gap between the spectral and the peak-spacing rates that still agrees.
@@ -43,7 +45,7 @@ struct RhythmEstimator {
         let window = max(1, Int(band.artefactWindow * signal.rate))
         let starts = Array(stride(from: 0, to: filtered.count, by: window))
         let levels = starts.map { SignalMath.rootMeanSquare(filtered[$0..<min($0 + window, filtered.count)]) }
-        let typical = SignalMath.median(levels)
+        let typical = SignalMath.quantile(levels, typicalLevelQuantile)
         var disturbed = [Bool](repeating: false, count: filtered.count)
         var disturbedWindows = 0
         for (start, level) in zip(starts, levels) where level > 2.5 * typical || level < 0.2 * typical {

@@ -6,14 +6,14 @@ import Projections
 struct Vitals: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Every heart-rate and breathing reading, oldest first, with its quality or why it is unreliable.",
-        discussion: "Algorithm 2 (default) band-passes, cross-checks spectrum and peak spacing and flags poor signals; 1 is the companion app's plain peak count, for comparison.")
+        discussion: "Algorithm 3 (default) finds beats on the pulse's slope and breathing on the accelerometer's principal component, tuned on real recordings; 2 band-passes, cross-checks spectrum and peak spacing and flags poor signals; 1 is the companion app's plain peak count, for comparison.")
     @Flag(help: "One JSON object per reading.") var json = false
-    @Option(help: "Derive the rates with algorithm 1 or 2 instead of the view's, from the stored raw signals.") var algorithm: Int?
+    @Option(help: "Derive the rates with algorithm 1, 2 or 3 instead of the view's, from the stored raw signals.") var algorithm: Int?
     @OptionGroup var view: ViewOptions
     @OptionGroup var vault: VaultOptions
 
     func validate() throws {
-        if let algorithm, VitalsAlgorithms.version(algorithm) == nil { throw ValidationError("--algorithm must be 1 or 2") }
+        if let algorithm, VitalsAlgorithms.version(algorithm) == nil { throw ValidationError("--algorithm must be 1, 2 or 3") }
     }
 
     func run() throws {
