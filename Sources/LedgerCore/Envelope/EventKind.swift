@@ -14,7 +14,6 @@ public enum EventKind: String, CaseIterable, Sendable, Codable {
     case audiogramRecorded = "audiogram.recorded"
     case visionPrescriptionRecorded = "visionPrescription.recorded"
     case exportElementRecorded = "exportElement.recorded"
-    case friendStepsShared = "friendSteps.shared"
     case moodRated = "mood.rated"
     case fatigueRated = "fatigue.rated"
     case symptomReported = "symptom.reported"
@@ -30,6 +29,7 @@ public enum EventKind: String, CaseIterable, Sendable, Codable {
     case eventCorrected = "event.corrected"
     case eventRetracted = "event.retracted"
     case subjectErased = "subject.erased"
+    case friendStepsShared = "friendSteps.shared"
 
     public var code: UInt8 {
         switch self {

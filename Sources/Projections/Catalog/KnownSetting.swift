@@ -31,6 +31,9 @@ public struct KnownSetting: Sendable {
             key: SourcePriority.settingKey, allowed: "a list of source names, highest priority first: [\"Apple Watch\",\"iPhone\"]",
             defaultText: "Apple Watch, then iPhone, then the rest by name", accepts: { SourcePriority.names(in: $0) != nil }),
         KnownSetting(
+            key: RatingScale.settingKey, allowed: "a scale \"MIN-MAX\" of two non-negative numbers, the first below the second: \"1-5\", \"0-100\"",
+            defaultText: "\(RatingScale.standard)", accepts: { RatingScale(setting: $0) != nil }),
+        KnownSetting(
             key: FaceModelsState.targetsKey, allowed: "a daily metric name or a list of them: [\"sleep_score\",\"hrv\"]",
             defaultText: "the built-in targets", accepts: { value in
                 switch value {
