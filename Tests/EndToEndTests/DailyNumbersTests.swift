@@ -67,34 +67,6 @@ import Testing
 
     // MARK: Round trips over a generated export
 
-    /// A generated Apple Health export of at least 60 days, imported; its days as `from`, `to`.
-    static func generatedVault() throws -> (vault: CLIVault, from: String, to: String) {
-        let vault = try CLIVault()
-        let zip = vault.root + "/export.zip", manifestFile = vault.root + "/manifest.json"
-        let generated = try ExportGeneratorCLI.generate(["--records", "30000", "--seed", "11", "--no-quirks", "--out", zip, "--manifest", manifestFile])
-        try #require(generated.status == 0, "\(generated.stderr)")
-        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: manifestFile))) as! [String: Any]
-        let days = try #require(manifest["days"] as? Int)
-        try #require(days >= 60, "the round trips need 60 days; the generator wrote \(days)")
-        try vault.ok(["import", "apple-health", zip])
-        let first = try #require(manifest["firstDay"] as? String)
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withFullDate]
-        let last = formatter.string(from: formatter.date(from: first)!.addingTimeInterval(Double(days - 1) * 86_400))
-        return (vault, first, last)
-    }
-
-    @Test func exportDailyImportedBackIntoTheSameVaultChangesNoDay() throws {
-        let (vault, from, to) = try Self.generatedVault()
-        let before = try vault.ok(["daily", "--from", from, "--to", to, "--csv"])
-        let folder = vault.root + "/daily"
-        try vault.ok(["export", "daily", folder, "--from", from, "--to", to])
-        try vault.ok(["import", "sharehealth", folder])
-        let after = try vault.ok(["daily", "--from", from, "--to", to, "--csv"])
-        #expect(before.split(separator: "\n").count >= 61)
-        #expect(after == before)
-    }
-
     /// Columns `import sharehealth` cannot hold: workouts need times and activity types, and
     /// the ledger's own kinds (mood, fatigue, doses, symptoms) are not ShareHealth's.
     static let notImportable: Set<String> = [
@@ -103,18 +75,34 @@ import Testing
         "Symptom Severity [Max] (0-3)", "Symptom Severity [Avg] (0-3)",
     ]
 
-    @Test func exportDailyImportedIntoAnEmptyVaultGivesEveryColumnBack() throws {
-        let (vault, from, to) = try Self.generatedVault()
+    static func cells(_ csv: String) -> [[String]] {
+        csv.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    }
+
+    /// A generated Apple Health export of 64 days, imported; `export daily` of every day,
+    /// imported back into an empty vault (case 4) and into the same vault (case 3).
+    @Test func exportDailyImportedBackGivesTheSameDailyCSV() throws {
+        let vault = try CLIVault()
+        let archive = vault.root + "/export.zip", manifestFile = vault.root + "/manifest.json"
+        let generated = try ExportGeneratorCLI.generate(["--records", "70000", "--seed", "11", "--no-quirks", "--out", archive, "--manifest", manifestFile])
+        try #require(generated.status == 0, "\(generated.stderr)")
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: manifestFile))) as! [String: Any]
+        let days = try #require(manifest["days"] as? Int)
+        try #require(days >= 60, "the round trips need 60 days; the generator wrote \(days)")
+        let from = try #require(manifest["firstDay"] as? String)
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        let to = formatter.string(from: formatter.date(from: from)!.addingTimeInterval(Double(days - 1) * 86_400))
+        try vault.ok(["import", "apple-health", archive])
+        let written = try vault.ok(["daily", "--from", from, "--to", to, "--csv"])
         let folder = vault.root + "/daily"
         try vault.ok(["export", "daily", folder, "--from", from, "--to", to])
-        let written = try vault.ok(["daily", "--from", from, "--to", to, "--csv"])
+
+        // Case 4: into an empty vault, every column the export wrote comes back.
         let empty = try CLIVault()
         try empty.ok(["import", "sharehealth", folder])
-        let back = try empty.ok(["daily", "--from", from, "--to", to, "--csv"])
-
-        let rows = written.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-        let rowsBack = back.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-        try #require(rows.count == rowsBack.count && rows.count >= 61)
+        let rows = Self.cells(written), rowsBack = Self.cells(try empty.ok(["daily", "--from", from, "--to", to, "--csv"]))
+        try #require(rows.count == rowsBack.count && rows.count == days + 1)
         let header = rows[0]
         #expect(rowsBack[0] == header)
         var compared = Set<String>()
@@ -128,5 +116,9 @@ import Testing
         for column in ["Step Count (count)", "Heart Rate [Avg] (count/min)", "Heart Rate [Min] (count/min)", "Sleep Analysis [Total] (hr)", "Bedtime", "Wake Time"] {
             #expect(compared.contains(column), "the generated export has no \(column) to compare")
         }
+
+        // Case 3: into the same vault, no day changes.
+        try vault.ok(["import", "sharehealth", folder])
+        #expect(try vault.ok(["daily", "--from", from, "--to", to, "--csv"]) == written)
     }
 }
