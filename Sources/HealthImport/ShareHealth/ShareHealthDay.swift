@@ -4,9 +4,11 @@ import LedgerCore
 /// One day of ShareHealth values — a CSV data row, or a face capture's health snapshot —
 /// and the events they become.
 ///
-/// Every value is a day's aggregate, not a reading, so each event spans the local day and
-/// carries its column in the metadata key `ShareHealthColumn` (`Heart Rate [Max] (count/min)`),
-/// which says which statistic of the day it is.
+/// Every value is a day's aggregate, not a reading: a quantity's event spans the local
+/// day, a category total or sleep column is an instant at its midnight carrying the number
+/// (`ShareHealthValue`). Each carries its column in the metadata key `ShareHealthColumn`
+/// (`Heart Rate [Max] (count/min)`), which says which statistic of the day it is; the daily
+/// view reads it as that column's summary, which samples of the day override.
 struct ShareHealthDay {
     /// Days since 1970-01-01, local.
     let day: Int64
