@@ -35,8 +35,10 @@ extension DayState {
     convenience init(decoding bytes: [UInt8], seriesCount: Int, columnCount: Int) throws(DecodingError) {
         var reader = BinaryReader(bytes)
         let version = try reader.byte()
-        guard version == Self.formatVersion else {
-            throw .malformed("daily metrics day format \(version) is unknown (this build reads \(Self.formatVersion)); rebuild the projection", at: 0)
+        // Format 1 (view v2, no summary column) is still read: `replay` compares the stored
+        // days with the rebuilt ones to say what the new version changes.
+        guard version == 1 || version == Self.formatVersion else {
+            throw .malformed("daily metrics day format \(version) is unknown (this build reads 1 and \(Self.formatVersion)); rebuild the projection", at: 0)
         }
         var sources: [String] = []
         for _ in 0..<(try reader.count()) { sources.append(try reader.string()) }
@@ -45,7 +47,7 @@ extension DayState {
         records.reserveCapacity(count)
         for _ in 0..<count {
             let series = try reader.varint()
-            let summaryColumn = try reader.varint()
+            let summaryColumn = version == 1 ? 0 : try reader.varint()
             let source = try reader.varint()
             guard series < seriesCount, source < sources.count, summaryColumn <= columnCount else {
                 throw .malformed("daily metrics record names series \(series), column \(summaryColumn) or source \(source) that does not exist", at: reader.offset)

@@ -80,15 +80,15 @@ struct CatalogLayout {
     init(_ entries: [CatalogEntry]) {
         var series: [MetricSeries] = []
         var inputs: [MetricInput: Int] = [:]
-        var firstSleep: Int?
+        var firstAsleep: Int?
         for entry in entries {
             for input in entry.inputs where inputs[input] == nil {
                 let index = series.count
                 let kind = Self.kind(of: input, statistic: entry.statistic)
                 var group = index
-                if case .sleep = input {
-                    group = firstSleep ?? index
-                    firstSleep = group
+                if case .sleep(let stage) = input, stage.isAsleep {
+                    group = firstAsleep ?? index
+                    firstAsleep = group
                 }
                 series.append(MetricSeries(input: input, kind: kind, unit: entry.unit, group: group))
                 inputs[input] = index

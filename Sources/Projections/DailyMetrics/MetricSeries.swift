@@ -7,9 +7,9 @@ struct MetricSeries {
     /// The unit stored values are in; nil for ledger scales, counts and sleep, whose
     /// hours come from the intervals.
     let unit: HealthUnit?
-    /// The series whose records are stored and reduced together: its own index, except that
-    /// all sleep stages share one, as a night is resolved from all of them at once
-    /// (`SleepFold`).
+    /// The series whose records are stored together (one partition per day and group): its
+    /// own index, except that all asleep stages share one. A day's metrics read all its
+    /// groups, so `SleepFold` sees every stage of the night.
     let group: Int
 }
 
