@@ -14,16 +14,16 @@ import Testing
         let vault = try CLIVault()
         let folder = Self.fixtures + "/sharehealth"
         let first = try vault.ok(["import", "sharehealth", folder, "--zone", "Europe/Paris"])
-        #expect(first.hasPrefix("\(folder): 19 records read in "))
-        #expect(first.contains("19 stored, 0 already stored, 3 skipped"))
+        #expect(first.hasPrefix("\(folder): 25 records read in "))
+        #expect(first.contains("25 stored, 0 already stored, 2 skipped"))
         #expect(first.contains("         2 StepCount\n"))
         #expect(first.contains("         1 column not recognised: Notes"))
-        #expect(try vault.rawEvents().count == 19)
+        #expect(try vault.rawEvents().count == 25)
 
         let again = try summary(vault.ok(["import", "sharehealth", folder, "--zone", "Europe/Paris", "--json"]))
         #expect(again["stored"] as? Int == 0)
-        #expect(again["alreadyStored"] as? Int == 19)
-        #expect(try vault.rawEvents().count == 19)
+        #expect(again["alreadyStored"] as? Int == 25)
+        #expect(try vault.rawEvents().count == 25)
 
         let day = try summary(vault.ok(["daily", "--from", "2024-01-15", "--to", "2024-01-15", "--json"]))
         let metrics = try #require(day["metrics"] as? [String: Double])
@@ -34,6 +34,11 @@ import Testing
         #expect(metrics["bedtime"] == 22.75)
         #expect(metrics["wake_time"] == 6.5)
         #expect(metrics["ring_move_goal"] == 500)
+        #expect(metrics["handwashing"] == 4)
+        #expect(metrics["mindful_minutes"] == 10)
+        #expect(metrics["heart_rate_avg"] == 72.5, "the [Avg] column, not the mean of min, avg and max")
+        #expect(metrics["heart_rate_min"] == 52)
+        #expect(metrics["heart_rate_max"] == 131)
     }
 
     @Test func faceCapturesImportOnceTheOneWithoutMetricsIsReportedAndTheImageComesBackIdentical() throws {

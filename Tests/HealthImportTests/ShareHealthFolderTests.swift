@@ -33,23 +33,23 @@ import Testing
 
     @Test func everyValueBecomesOneEventOfItsTypeAndUnknownColumnsAreCountedAsSkipped() throws {
         let (events, summary) = try read()
-        #expect(events.count == 19)
+        #expect(events.count == 25)
         #expect(summary.readByType == [
             "HKQuantityTypeIdentifierActiveEnergyBurned": 1, "HKQuantityTypeIdentifierStepCount": 2,
             "HKQuantityTypeIdentifierHeartRate": 3, "HKQuantityTypeIdentifierRestingHeartRate": 1,
             "HKQuantityTypeIdentifierHeartRateVariabilitySDNN": 1, "HKQuantityTypeIdentifierOxygenSaturation": 1,
             "HKQuantityTypeIdentifierBodyMass": 1, "HKQuantityTypeIdentifierBodyFatPercentage": 1,
-            "HKCategoryTypeIdentifierSleepAnalysis": 6, "HKCategoryTypeIdentifierMindfulSession": 1, "ActivitySummary": 1,
+            "HKCategoryTypeIdentifierSleepAnalysis": 11, "HKCategoryTypeIdentifierMindfulSession": 1,
+            "HKCategoryTypeIdentifierHandwashingEvent": 1, "ActivitySummary": 1,
         ])
-        #expect(summary.readBySource == ["ShareHealth": 19])
+        #expect(summary.readBySource == ["ShareHealth": 25])
         #expect(summary.skipped == [
-            "Handwashing: a daily count of category samples has no times to store": 1,
             "column not recognised: Mood [Avg] (0-1)": 1,
             "column not recognised: Notes": 1,
         ])
         #expect(summary.skipExamples["column not recognised: Notes"] == [Fixtures.path("sharehealth/2024/01/HealthMetrics-2024-01-16.csv") + ":2"])
         for event in events { try EventValidator.validate(event) }
-        #expect(Set(events.map(\.id)).count == 19, "each value has its own id")
+        #expect(Set(events.map(\.id)).count == 25, "each value has its own id")
     }
 
     @Test func aDailyTotalSpansItsLocalDayWithTheHeadersUnit() throws {
@@ -76,36 +76,53 @@ import Testing
         #expect(try sample("BodyFatPercentage", column: "Body Fat Percentage (%)", on: "2024-02-01", in: events).payload.value == 0.215)
     }
 
-    @Test func sleepStagesKeepTheirHoursBedtimeAndWakeTime() throws {
+    /// Issue 27 case 6: a CSV states hours per column and, at most, two clock times; no
+    /// sleep is placed at a time the file does not give.
+    @Test func sleepColumnsAreTheNightsSummaryAtMidnightNeverSamplesAtInventedTimes() throws {
         let (events, _) = try read()
-        let night = events.filter { $0.payload["type"] == .string("HKCategoryTypeIdentifierSleepAnalysis") && $0.end! <= Fixtures.instant("2024-01-15T12:00:00Z") }
-        var hours: [String: Double] = [:]
-        for event in night {
-            hours[try event.decode(CategoryRecorded.self).value] = (event.end!.seconds - event.start.seconds) / 3600
+        let sleep = events.filter { $0.payload["type"] == .string("HKCategoryTypeIdentifierSleepAnalysis") }
+        for event in sleep {
+            #expect(event.end == nil, "a summary is no interval")
+            #expect(event.start == Fixtures.instant("2024-01-15T00:00:00+01:00") || event.start == Fixtures.instant("2024-01-16T00:00:00+01:00"))
         }
-        #expect(hours == [
-            "HKCategoryValueSleepAnalysisAsleepCore": 4, "HKCategoryValueSleepAnalysisAsleepDeep": 1.25,
-            "HKCategoryValueSleepAnalysisAsleepREM": 2, "HKCategoryValueSleepAnalysisAwake": 0.5,
-            "HKCategoryValueSleepAnalysisInBed": 8,
+        func cells(on date: String) throws -> [String: String] {
+            var cells: [String: String] = [:]
+            for event in sleep where event.start == Fixtures.instant(date + "T00:00:00+01:00") {
+                let metadata = try event.decode(CategoryRecorded.self).metadata
+                cells[metadata["ShareHealthColumn"]!] = metadata["ShareHealthValue"]
+            }
+            return cells
+        }
+        #expect(try cells(on: "2024-01-15") == [
+            "Sleep Analysis [Total] (hr)": "7.25", "Sleep Analysis [In Bed] (hr)": "8.0", "Sleep Analysis [Core] (hr)": "4.0",
+            "Sleep Analysis [Deep] (hr)": "1.25", "Sleep Analysis [REM] (hr)": "2.0", "Sleep Analysis [Awake] (hr)": "0.5",
+            "Bedtime": "22.75", "Wake Time": "6.5",
         ])
-        // Bedtime 22.75 is the evening before; Wake Time 6.5 the morning of the 15th (+01:00).
-        #expect(night.map(\.start).min() == Fixtures.instant("2024-01-14T22:45:00+01:00"))
-        let asleep = night.filter { (try? $0.decode(CategoryRecorded.self).value.contains("Asleep")) == true }
-        #expect(asleep.compactMap(\.end).max() == Fixtures.instant("2024-01-15T06:30:00+01:00"))
-
-        let totalOnly = try #require(events.first { $0.payload["value"] == .string("HKCategoryValueSleepAnalysisAsleepUnspecified") })
-        #expect(totalOnly.end == Fixtures.instant("2024-01-16T06:15:00+01:00"))
-        #expect(totalOnly.start == Fixtures.instant("2024-01-15T23:45:00+01:00"), "6.5 h asleep before Wake Time, after Bedtime 23.5")
-        #expect(try totalOnly.decode(CategoryRecorded.self).metadata == ["ShareHealthColumn": "Sleep Analysis [Total] (hr)"])
+        #expect(try cells(on: "2024-01-16") == ["Sleep Analysis [Total] (hr)": "6.5", "Bedtime": "23.5", "Wake Time": "6.25"])
     }
 
-    @Test func ringsBecomeTheDaysActivitySummaryAndMindfulMinutesASession() throws {
+    @Test func sleepHoursWithoutClockTimesAreKeptAndTheSummarySaysTheNightHasNoTimes() throws {
+        var summary = ImportSummary()
+        let days = try folder.days(parsing: "Date/Time,Sleep Analysis [Total] (hr),Sleep Analysis [Deep] (hr),Sleep Analysis [REM] (hr)\n2024-01-15,7.5,1,2\n",
+                                   file: "HealthMetrics-2024-01-15.csv", summary: &summary)
+        let events = try days[0].events(identity: ImportIdentity(key: .random(32)), summary: &summary)
+        #expect(events.count == 3)
+        #expect(events.allSatisfy { $0.end == nil && $0.start == Fixtures.instant("2024-01-15T00:00:00+01:00") })
+        let total = try #require(events.first { (try? $0.decode(CategoryRecorded.self).metadata["ShareHealthColumn"]) == "Sleep Analysis [Total] (hr)" })
+        #expect(try total.decode(CategoryRecorded.self).metadata["ShareHealthValue"] == "7.5")
+        #expect(summary.notes.keys.contains { $0.contains("no Bedtime/Wake Time") })
+    }
+
+    @Test func ringsBecomeTheDaysActivitySummaryAndCategoryTotalsKeepTheirNumber() throws {
         let (events, _) = try read()
         let rings = try #require(events.first { $0.kind == .activitySummaryRecorded }).decode(ActivitySummaryRecorded.self)
         #expect(rings == ActivitySummaryRecorded(date: "2024-01-15", activeEnergyBurned: 425.8, activeEnergyBurnedGoal: 500))
         let mindful = try #require(events.first { $0.payload["type"] == .string("HKCategoryTypeIdentifierMindfulSession") })
         #expect(mindful.start == Fixtures.instant("2024-01-15T00:00:00+01:00"))
-        #expect(mindful.end == Fixtures.instant("2024-01-15T00:10:00+01:00"))
+        #expect(mindful.end == nil)
+        #expect(try mindful.decode(CategoryRecorded.self).metadata == ["ShareHealthColumn": "Mindful Minutes (min)", "ShareHealthValue": "10.0"])
+        let handwashing = try #require(events.first { $0.payload["type"] == .string("HKCategoryTypeIdentifierHandwashingEvent") })
+        #expect(try handwashing.decode(CategoryRecorded.self).metadata["ShareHealthValue"] == "4.0")
     }
 
     @Test func aCellThatIsNotANumberNamesFileLineAndColumn() throws {

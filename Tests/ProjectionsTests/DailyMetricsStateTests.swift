@@ -91,7 +91,7 @@ struct DailyMetricsStateTests {
         // The day before keeps the default order: only the iPhone's 60 are there anyway.
         #expect(try state.metrics(for: days[0])["step_count"] == 60)
         // iPhone's in-bed does not cover sleep stages; AutoSleep stays below the Watch.
-        #expect(try state.metrics(for: days[1])["sleep_total"] == 7.5)
+        #expect(try state.metrics(for: days[1])["sleep_total"] == 7.25)
         try state.remove(iPhoneFirst)
         #expect(try state.metrics(for: days[1])["step_count"] == 2060)
         #expect(state.encodedSettings() == (try DailyMetricsState()).encodedSettings())

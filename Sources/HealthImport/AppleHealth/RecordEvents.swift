@@ -15,6 +15,9 @@ struct RecordEvents {
 
     init(identity: ImportIdentity) { self.identity = identity }
 
+    static let notApplicable = "HKCategoryValueNotApplicable"
+    static let categoriesNeedingValue: Set<String> = ["HKCategoryTypeIdentifierSleepAnalysis", "HKCategoryTypeIdentifierAppleStandHour"]
+
     /// The record's id: what it says, never where it sits in the file.
     mutating func id(_ record: PendingRecord) -> EventID {
         canonical.start(UInt8(ascii: "R"))
@@ -43,7 +46,11 @@ struct RecordEvents {
         var events: [Event] = []
         var checkedPayloads = 0
         if record.isCategory {
-            let value = record.textValue ?? record.numericValue.map { String(Int($0)) }
+            var value = record.textValue ?? record.numericValue.map { String(Int($0)) }
+            // Event categories (mindful sessions, heart-rate notifications, handwashing) carry
+            // no value: HealthKit's value for them is `notApplicable`. Sleep and stand hours
+            // mean nothing without one.
+            if value?.isEmpty ?? true, !Self.categoriesNeedingValue.contains(record.type) { value = Self.notApplicable }
             guard let value, !value.isEmpty else { return .failure(RecordProblem(reason: "a category record without a value")) }
             let payload = CategoryRecorded(type: record.type, value: value, metadata: record.metadata)
             if checkedCategory(payload) { checkedPayloads = 1 }

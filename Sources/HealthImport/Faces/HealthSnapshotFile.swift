@@ -3,8 +3,8 @@ import LedgerCore
 /// A capture's `_health.json`: that day's Health values under ShareHealth's CSV column
 /// names (`"Step Count (count)": "8543"`), read as a `ShareHealthDay` of their own source.
 ///
-/// Its own source keeps a snapshot from adding to the same day's CSV import: where both
-/// hold a day's total, the daily view lets the higher-priority source win the overlap.
+/// Its values are day summaries like a CSV's: where the day has samples they do not
+/// count, and a snapshot and a CSV of the same day and column never add.
 enum HealthSnapshotFile {
     static let source = Source(name: "ShareHealth health snapshot")
 

@@ -4,9 +4,11 @@ import LedgerCore
 /// One day of ShareHealth values — a CSV data row, or a face capture's health snapshot —
 /// and the events they become.
 ///
-/// Every value is a day's aggregate, not a reading, so each event spans the local day and
-/// carries its column in the metadata key `ShareHealthColumn` (`Heart Rate [Max] (count/min)`),
-/// which says which statistic of the day it is.
+/// Every value is a day's aggregate, not a reading: a quantity's event spans the local
+/// day, a category total or sleep column is an instant at its midnight carrying the number
+/// (`ShareHealthValue`). Each carries its column in the metadata key `ShareHealthColumn`
+/// (`Heart Rate [Max] (count/min)`), which says which statistic of the day it is; the daily
+/// view reads it as that column's summary, which samples of the day override.
 struct ShareHealthDay {
     /// Days since 1970-01-01, local.
     let day: Int64
@@ -20,6 +22,9 @@ struct ShareHealthDay {
     private(set) var cells: [(header: ShareHealthHeader, metric: ShareHealthMetric, value: Double)] = []
 
     static let columnKey = "ShareHealthColumn"
+    /// A category column's number as the cell wrote it, in the header's unit: a category
+    /// event has no value field of its own for it.
+    static let valueKey = "ShareHealthValue"
 
     var date: String {
         let (year, month, day) = CivilDate.fromDays(day)
@@ -56,19 +61,19 @@ struct ShareHealthDay {
                 summary.skip("\(header.label): \(reason)", at: location)
             case .quantity(let type):
                 if let event = quantity(type, header, value, identity: identity, summary: &summary) { events.append(event) }
-            case .categoryDuration(let type, let categoryValue):
-                let seconds = try duration(header, value, summary: &summary)
-                guard let seconds, seconds > 0 else { continue }
-                let payload = CategoryRecorded(type: type, value: categoryValue, metadata: [Self.columnKey: header.text])
-                let id = identity.id("sharehealth.day", [source.name, date, type, categoryValue, String(seconds)])
-                events.append(event(payload, id: id, start: midnight, end: midnight.adding(seconds: seconds)))
+            case .category(let type):
+                guard try checkedTotal(header, value, summary: &summary) else { continue }
+                let payload = CategoryRecorded(type: type, value: "HKCategoryValueNotApplicable", metadata: [
+                    Self.columnKey: header.text, Self.valueKey: String(value),
+                ])
+                let id = identity.id("sharehealth.day", [source.name, date, type, header.text, String(value)])
+                events.append(event(payload, id: id, start: midnight, end: nil))
+            case .sleep(.clock):
+                _ = try clockHours(header, value)
+                night.add(.clock, header: header, text: String(value))
             case .sleep(let column):
-                guard let seconds = try duration(header, value, summary: &summary) else { continue }
-                night.add(column, header: header, seconds: seconds)
-            case .bedtime:
-                night.bedtime = (try clockHours(header, value), header)
-            case .wakeTime:
-                night.wakeTime = (try clockHours(header, value), header)
+                guard try checkedTotal(header, value, summary: &summary) else { continue }
+                night.add(column, header: header, text: String(value))
             case .ring(let ring):
                 guard let converted = convert(value, header, to: ring.unit, summary: &summary) else { continue }
                 rings.append((ring, converted))
@@ -98,13 +103,20 @@ struct ShareHealthDay {
         return event(payload, id: id, start: midnight, end: midnight.adding(seconds: 86_400))
     }
 
-    /// A duration column in seconds; nil (and skipped) when its unit is not a time.
-    private func duration(_ header: ShareHealthHeader, _ value: Double, summary: inout ImportSummary) throws(ImportError) -> Double? {
-        guard let seconds = convert(value, header, to: HealthUnit.named("s")!, summary: &summary) else { return nil }
+    /// Whether a day's total can be stored: a count, or a time of at most a day (its unit
+    /// must be a time; otherwise skipped). Negative values and times over a day stop the import.
+    private func checkedTotal(_ header: ShareHealthHeader, _ value: Double, summary: inout ImportSummary) throws(ImportError) -> Bool {
+        if header.unit == "count" {
+            guard value >= 0, value == value.rounded() else {
+                throw .malformed(file, line: line, column: header.text, "\(value) is not a count (a whole number ≥ 0)")
+            }
+            return true
+        }
+        guard let seconds = convert(value, header, to: HealthUnit.named("s")!, summary: &summary) else { return false }
         guard seconds >= 0, seconds <= 86_400 else {
             throw .malformed(file, line: line, column: header.text, "\(value) is not a duration within one day")
         }
-        return seconds
+        return true
     }
 
     private func clockHours(_ header: ShareHealthHeader, _ value: Double) throws(ImportError) -> Double {

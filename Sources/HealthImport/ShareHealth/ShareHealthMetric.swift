@@ -3,14 +3,11 @@ enum ShareHealthMetric: Equatable {
     /// A day's value of `HKQuantityTypeIdentifier…`: a total, or with `[Min]`/`[Avg]`/`[Max]`
     /// one statistic of the day's samples.
     case quantity(String)
-    /// Time spent in a category (Mindful Minutes): `HKCategoryTypeIdentifier…` and the value
-    /// its samples carry.
-    case categoryDuration(type: String, value: String)
-    /// Hours in one sleep stage, or `total` asleep.
+    /// A day's total of a category's samples, `HKCategoryTypeIdentifier…`: time spent
+    /// (Mindful Minutes) or how many (notifications, handwashing, stand hours).
+    case category(String)
+    /// A sleep column: hours in a stage or asleep in total, naps, or a clock time.
     case sleep(SleepColumn)
-    /// Decimal clock hours: the earliest start of the night's sleep, or its latest asleep end.
-    case bedtime
-    case wakeTime
     /// One field of the day's activity rings.
     case ring(ActivityRing)
     /// A column the ledger cannot hold as events, with why (the reason the summary shows).
@@ -35,36 +32,39 @@ enum ShareHealthMetric: Equatable {
     /// Columns known by their whole label (name with qualifier, no unit).
     private static let byLabel: [String: ShareHealthMetric] = {
         var table: [String: ShareHealthMetric] = [
-            "Bedtime": .bedtime,
-            "Wake Time": .wakeTime,
+            "Bedtime": .sleep(.clock),
+            "Wake Time": .sleep(.clock),
             "Blood Pressure [Systolic]": .quantity("HKQuantityTypeIdentifierBloodPressureSystolic"),
             "Blood Pressure [Diastolic]": .quantity("HKQuantityTypeIdentifierBloodPressureDiastolic"),
-            "Mindful Minutes": .categoryDuration(type: "HKCategoryTypeIdentifierMindfulSession", value: "HKCategoryValueNotApplicable"),
+            "Mindful Minutes": .category("HKCategoryTypeIdentifierMindfulSession"),
+            "Apple Stand Hour": .category("HKCategoryTypeIdentifierAppleStandHour"),
+            "High Heart Rate Notifications": .category("HKCategoryTypeIdentifierHighHeartRateEvent"),
+            "Low Heart Rate Notifications": .category("HKCategoryTypeIdentifierLowHeartRateEvent"),
+            "Irregular Rhythm Notifications": .category("HKCategoryTypeIdentifierIrregularHeartRhythmEvent"),
+            "Handwashing": .category("HKCategoryTypeIdentifierHandwashingEvent"),
+            "Toothbrushing": .category("HKCategoryTypeIdentifierToothbrushingEvent"),
         ]
         for ring in ActivityRing.allCases { table[ring.label] = .ring(ring) }
-        let counted = "a daily count of category samples has no times to store"
-        for label in [
-            "Apple Stand Hour", "High Heart Rate Notifications", "Low Heart Rate Notifications",
-            "Irregular Rhythm Notifications", "Handwashing", "Toothbrushing",
-        ] {
-            table[label] = .notStorable(counted)
-        }
         table["Workouts"] = .notStorable("workouts need their own times and activity types, which a daily total lacks")
         table["Workout Time"] = table["Workouts"]
         return table
     }()
 }
 
-/// A `Sleep Analysis [...]` column.
+/// A sleep column: `Sleep Analysis [...]`, `Bedtime` or `Wake Time`.
 enum SleepColumn: Equatable {
-    /// A stage, by its `HKCategoryValueSleepAnalysis…` value.
+    /// Hours in a stage, by its `HKCategoryValueSleepAnalysis…` value.
     case stage(String)
-    /// All asleep stages together.
-    case total
+    /// Hours asleep in all stages, or in naps; the number of naps.
+    case total, naps, napTime
+    /// Bedtime or Wake Time, decimal clock hours.
+    case clock
 
     init?(qualifier: String) {
         switch qualifier {
         case "Total": self = .total
+        case "Naps": self = .naps
+        case "Nap Time": self = .napTime
         case "Asleep": self = .stage("HKCategoryValueSleepAnalysisAsleepUnspecified")
         case "In Bed": self = .stage("HKCategoryValueSleepAnalysisInBed")
         case "Core": self = .stage("HKCategoryValueSleepAnalysisAsleepCore")
@@ -73,5 +73,12 @@ enum SleepColumn: Equatable {
         case "Awake": self = .stage("HKCategoryValueSleepAnalysisAwake")
         default: return nil
         }
+    }
+
+    /// The category value its event carries: the stage, or `NotApplicable` for a column
+    /// that is no stage.
+    var categoryValue: String {
+        if case .stage(let value) = self { return value }
+        return "HKCategoryValueNotApplicable"
     }
 }

@@ -1,67 +1,36 @@
 import LedgerCore
 
-/// A day's sleep columns turned into `HKCategoryTypeIdentifierSleepAnalysis` samples.
+/// A day's sleep columns, stored as what they are: the night's summary, one event per
+/// column at the day's midnight carrying the cell's number, never as samples at times.
 ///
-/// A CSV gives hours per stage and two clock times, not the night's timeline, so samples
-/// are placed to keep what the columns say: the asleep stages back to back, ending at Wake
-/// Time; Awake and In Bed starting at Bedtime. Each stage's hours, the night's total,
-/// Bedtime (when In Bed or Awake is there to start at it) and Wake Time then read back as
-/// written; the order of stages within the night is not known and not implied.
+/// A CSV gives hours per stage and, from ShareHealth 3.0 on, Bedtime and Wake Time; it
+/// never gives the night's timeline, so no stage is placed at a time the file does not
+/// state. The daily view reads each column back from its event (where the night has no
+/// samples of its own). Without Bedtime/Wake Time the night has no times at all, and the
+/// import summary says so.
 struct SleepNight {
     static let type = "HKCategoryTypeIdentifierSleepAnalysis"
-    static let asleepUnspecified = "HKCategoryValueSleepAnalysisAsleepUnspecified"
-    private static let asleepOrder = [
-        "HKCategoryValueSleepAnalysisAsleepCore", "HKCategoryValueSleepAnalysisAsleepDeep",
-        "HKCategoryValueSleepAnalysisAsleepREM", asleepUnspecified,
-    ]
 
-    /// Seconds per stage value, with the column each came from.
-    private var stages: [String: (seconds: Double, header: ShareHealthHeader)] = [:]
-    private var total: (seconds: Double, header: ShareHealthHeader)?
-    var bedtime: (hours: Double, header: ShareHealthHeader)?
-    var wakeTime: (hours: Double, header: ShareHealthHeader)?
+    private var cells: [(column: SleepColumn, header: ShareHealthHeader, text: String)] = []
+    private var hasClock = false
+    private var hasHours = false
 
-    mutating func add(_ column: SleepColumn, header: ShareHealthHeader, seconds: Double) {
-        switch column {
-        case .total: total = (seconds, header)
-        case .stage(let value): stages[value] = (seconds, header)
-        }
+    /// A cell of a `Sleep Analysis [...]` column with hours or a count, as written.
+    mutating func add(_ column: SleepColumn, header: ShareHealthHeader, text: String) {
+        cells.append((column, header, text))
+        if case .clock = column { hasClock = true } else { hasHours = true }
     }
 
     func events(of day: ShareHealthDay, identity: ImportIdentity, summary: inout ImportSummary) -> [Event] {
-        var asleep = Self.asleepOrder.compactMap { value in stages[value].flatMap { $0.seconds > 0 ? (value, $0.seconds, $0.header) : nil } }
-        // Total is the sum of the asleep stages; stored alone only when no stage has hours.
-        if asleep.isEmpty, let total, total.seconds > 0 { asleep = [(Self.asleepUnspecified, total.seconds, total.header)] }
-        let awake = stages["HKCategoryValueSleepAnalysisAwake"].flatMap { $0.seconds > 0 ? $0 : nil }
-        let inBed = stages["HKCategoryValueSleepAnalysisInBed"].flatMap { $0.seconds > 0 ? $0 : nil }
-        guard !asleep.isEmpty || awake != nil || inBed != nil else {
-            for clock in [bedtime?.header, wakeTime?.header].compactMap({ $0 }) {
-                summary.skip("\(clock.text) without any sleep hours: nothing to place it on", at: day.location)
-            }
-            return []
+        if hasHours, !hasClock {
+            summary.note("sleep hours kept without bedtime or wake time: the file has no Bedtime/Wake Time columns to place the night")
         }
-        let asleepSeconds = asleep.reduce(0) { $0 + $1.1 }
-        // Bedtime after 18:00 belongs to the evening before: the night ends on `day`.
-        let bed = bedtime.map { LocalClock.instant(day: $0.hours >= 18 ? day.day - 1 : day.day, seconds: $0.hours * 3600, utcOffset: day.utcOffset) }
-        let wake = wakeTime.map { LocalClock.instant(day: day.day, seconds: $0.hours * 3600, utcOffset: day.utcOffset) }
-            ?? bed.map { $0.adding(seconds: (awake?.seconds ?? 0) + asleepSeconds) }
-            ?? day.midnight
-        let start = bed ?? wake.adding(seconds: -(asleepSeconds + (awake?.seconds ?? 0)))
-
-        var placed: [(value: String, start: Timestamp, seconds: Double, header: ShareHealthHeader)] = []
-        var cursor = wake.adding(seconds: -asleepSeconds)
-        for (value, seconds, header) in asleep {
-            placed.append((value, cursor, seconds, header))
-            cursor = cursor.adding(seconds: seconds)
-        }
-        if let awake { placed.append(("HKCategoryValueSleepAnalysisAwake", start, awake.seconds, awake.header)) }
-        if let inBed { placed.append(("HKCategoryValueSleepAnalysisInBed", bed ?? wake.adding(seconds: -inBed.seconds), inBed.seconds, inBed.header)) }
-
-        let clocks = [bedtime.map { String($0.hours) } ?? "", wakeTime.map { String($0.hours) } ?? ""]
-        return placed.map { item in
-            let payload = CategoryRecorded(type: Self.type, value: item.value, metadata: [ShareHealthDay.columnKey: item.header.text])
-            let id = identity.id("sharehealth.day", [day.source.name, day.date, Self.type, item.value, String(item.seconds)] + clocks)
-            return day.event(payload, id: id, start: item.start, end: item.start.adding(seconds: item.seconds))
+        return cells.map { cell in
+            let payload = CategoryRecorded(type: Self.type, value: cell.column.categoryValue, metadata: [
+                ShareHealthDay.columnKey: cell.header.text, ShareHealthDay.valueKey: cell.text,
+            ])
+            let id = identity.id("sharehealth.day", [day.source.name, day.date, Self.type, cell.header.text, cell.text])
+            return day.event(payload, id: id, start: day.midnight, end: nil)
         }
     }
 }

@@ -26,7 +26,10 @@ struct CatalogEntry {
     }
 
     /// The unit in the header's last parentheses, when HealthKit knows it.
-    var unit: HealthUnit? {
+    var unit: HealthUnit? { Self.unit(in: header) }
+
+    /// The HealthKit unit in a header's last parentheses, if any.
+    static func unit(in header: String) -> HealthUnit? {
         guard header.hasSuffix(")"), let open = header.lastIndex(of: "(") else { return nil }
         return HealthUnit.named(String(header[header.index(after: open)..<header.index(before: header.endIndex)]))
     }

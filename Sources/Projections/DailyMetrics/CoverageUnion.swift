@@ -15,6 +15,20 @@ struct CoverageUnion {
         return total
     }
 
+    /// The parts of `[start, end)` not yet claimed, in order.
+    func uncovered(_ start: Int64, _ end: Int64) -> [(start: Int64, end: Int64)] {
+        var parts: [(start: Int64, end: Int64)] = []
+        var cursor = start
+        var index = firstEndingAfter(start)
+        while index < starts.count, starts[index] < end {
+            if starts[index] > cursor { parts.append((cursor, starts[index])) }
+            cursor = max(cursor, ends[index])
+            index += 1
+        }
+        if cursor < end { parts.append((cursor, end)) }
+        return parts
+    }
+
     /// Whether the instant lies inside a claimed range.
     func contains(_ instant: Int64) -> Bool {
         let index = firstEndingAfter(instant)

@@ -23,8 +23,10 @@ extension DailyMetricsState {
                 let last = item.end > item.start ? item.end - 1 : item.start
                 try emit(LocalDay(Timestamp(micros: item.start), utcOffset: offset).number, LocalDay(Timestamp(micros: last), utcOffset: offset).number, item)
             case .night:
-                let wakeDay = LocalDay(Timestamp(micros: item.end + 6 * 3_600_000_000), utcOffset: offset).number
-                try emit(wakeDay, wakeDay, item)
+                let last = item.end > item.start ? item.end - 1 : item.start
+                let shift: Int64 = 6 * 3_600_000_000
+                try emit(LocalDay(Timestamp(micros: item.start + shift), utcOffset: offset).number,
+                         LocalDay(Timestamp(micros: last + shift), utcOffset: offset).number, item)
             case .discrete:
                 let number = LocalDay(Timestamp(micros: item.start), utcOffset: offset).number
                 try emit(number, number, item)
@@ -38,6 +40,38 @@ extension DailyMetricsState {
         func quantity(_ type: String, _ value: Double, _ unit: String) throws {
             guard let series = quantitySeries(type), let converted = convert(value, unit, to: series) else { return }
             try put(series, converted)
+        }
+
+        /// A day's summary: one column's value on the local day the event starts on.
+        func summary(_ header: String, series: Int?, value: Double?) throws {
+            guard let column = layout.summaries.column(header: header, series: series), let value else { return }
+            var item = record
+            item.series = UInt16(layout.plans[column].series[0])
+            item.summaryColumn = UInt16(column + 1)
+            item.value = value
+            item.end = start
+            // Sleep summaries imported before their times were left out sit in the night;
+            // shifting by six hours puts the night on the day it ends, as samples are.
+            let shift: Int64 = layout.kinds[Int(item.series)] == .night ? 6 * 3_600_000_000 : 0
+            let day = LocalDay(Timestamp(micros: start + shift), utcOffset: event.utcOffset).number
+            try emit(day, day, item)
+        }
+
+        if let header = summaryHeader(event) {
+            switch event.kind {
+            case .sampleRecorded:
+                guard case .string(let type)? = event.payload["type"], let value = Self.number(event.payload["value"]),
+                      case .string(let unit)? = event.payload["unit"] else { return }
+                let series = quantitySeries(type)
+                try summary(header, series: series, value: series.flatMap { convert(value, unit, to: $0) })
+            case .categoryRecorded:
+                guard case .string(let type)? = event.payload["type"] else { return }
+                let series = type == "HKCategoryTypeIdentifierSleepAnalysis" ? layout.inputs[.sleep(.asleepUnspecified)] : layout.categories[type]
+                try summary(header, series: series, value: summaryValue(event, header: header, series: series))
+            default:
+                break
+            }
+            return
         }
 
         switch event.kind {
@@ -114,6 +148,31 @@ extension DailyMetricsState {
         default:
             return
         }
+    }
+
+    /// The ShareHealth column a daily summary states: importers of day summaries (source
+    /// names beginning `ShareHealth`) mark each event with it; nil for a sample.
+    func summaryHeader(_ event: Event) -> String? {
+        guard event.source.name.hasPrefix("ShareHealth"), case .map(let metadata)? = event.payload["metadata"],
+              case .string(let header)? = metadata[Self.summaryColumnKey] else { return nil }
+        return header
+    }
+
+    static let summaryColumnKey = "ShareHealthColumn"
+    static let summaryValueKey = "ShareHealthValue"
+
+    /// A category summary's value in its column's unit: the number the cell held, in the
+    /// header's unit; without one (imports before it was kept), the event's duration.
+    private func summaryValue(_ event: Event, header: String, series: Int?) -> Double? {
+        guard let column = layout.summaries.column(header: header, series: series) else { return nil }
+        let target = layout.summaries.units[column]
+        if case .map(let metadata)? = event.payload["metadata"], case .string(let text)? = metadata[Self.summaryValueKey] {
+            guard let value = Double(text), value.isFinite else { return nil }
+            guard let target, let unit = CatalogEntry.unit(in: header) else { return value }
+            return unit.convert(value, to: target)
+        }
+        let seconds = Double((event.end?.micros ?? event.start.micros) - event.start.micros) / 1_000_000
+        return target.flatMap { HealthUnit.named("s")!.convert(seconds, to: $0) }
     }
 
     /// The `sources.priority` change an event makes, or nil for any other setting.

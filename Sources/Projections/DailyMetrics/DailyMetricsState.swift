@@ -129,7 +129,7 @@ public final class DailyMetricsState {
     private func stored(_ partition: DayPartition) throws -> DayState? {
         if let state = partitions[partition] { return state }
         guard let bytes = loadPartition(partition) else { return nil }
-        let state = try DayState(decoding: bytes, seriesCount: layout.series.count)
+        let state = try DayState(decoding: bytes, seriesCount: layout.series.count, columnCount: layout.plans.count)
         heldRecords += state.records.count
         partitions[partition] = state
         return state

@@ -7,7 +7,10 @@ public enum DailyMetricsView: ProjectionKind {
     public static let name = "daily-metrics"
     /// v1: ShareHealth's metrics with source-priority de-duplication (see MetricCatalog).
     /// v2: the same metrics, stored per day and overlap group instead of per day.
-    public static let version = 2
+    /// v3: sleep resolved per night (overlaps counted once, the main sleep apart from naps,
+    /// new nap columns); ShareHealth day summaries fill only what no sample covers, each in
+    /// the one column it states.
+    public static let version = 3
 
     static let settingsKey: [UInt8] = [0x02]
 

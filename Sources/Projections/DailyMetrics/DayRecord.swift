@@ -1,6 +1,9 @@
 /// One event's contribution to one series on one day, kept compact so that `add` only appends.
 struct DayRecord {
     var series: UInt16
+    /// For a day's summary (a ShareHealth cell), 1 + the index of the column it states;
+    /// 0 for a sample. Summaries fill a column only where no sample covers it.
+    var summaryColumn: UInt16 = 0
     /// Index into the day's source names.
     var source: UInt16
     var utcOffset: Int32

@@ -2,7 +2,7 @@ import LedgerCore
 
 /// The stored form of a day: deterministic bytes that decode to the same records.
 extension DayState {
-    static let formatVersion: UInt8 = 1
+    static let formatVersion: UInt8 = 2
 
     /// Version, the source names in order of first use, then each record. Names are renumbered
     /// so that a day that lost a source to `remove` encodes exactly as if it never had it.
@@ -20,6 +20,7 @@ extension DayState {
         writer.varint(UInt64(records.count))
         for record in records {
             writer.varint(UInt64(record.series))
+            writer.varint(UInt64(record.summaryColumn))
             writer.varint(UInt64(renumbered[Int(record.source)]))
             writer.signed(Int64(record.utcOffset))
             writer.signed(record.start)
@@ -31,11 +32,13 @@ extension DayState {
         return writer.bytes
     }
 
-    convenience init(decoding bytes: [UInt8], seriesCount: Int) throws(DecodingError) {
+    convenience init(decoding bytes: [UInt8], seriesCount: Int, columnCount: Int) throws(DecodingError) {
         var reader = BinaryReader(bytes)
         let version = try reader.byte()
-        guard version == Self.formatVersion else {
-            throw .malformed("daily metrics day format \(version) is unknown (this build reads \(Self.formatVersion)); rebuild the projection", at: 0)
+        // Format 1 (view v2, no summary column) is still read: `replay` compares the stored
+        // days with the rebuilt ones to say what the new version changes.
+        guard version == 1 || version == Self.formatVersion else {
+            throw .malformed("daily metrics day format \(version) is unknown (this build reads 1 and \(Self.formatVersion)); rebuild the projection", at: 0)
         }
         var sources: [String] = []
         for _ in 0..<(try reader.count()) { sources.append(try reader.string()) }
@@ -44,9 +47,10 @@ extension DayState {
         records.reserveCapacity(count)
         for _ in 0..<count {
             let series = try reader.varint()
+            let summaryColumn = version == 1 ? 0 : try reader.varint()
             let source = try reader.varint()
-            guard series < seriesCount, source < sources.count else {
-                throw .malformed("daily metrics record names series \(series) or source \(source) that does not exist", at: reader.offset)
+            guard series < seriesCount, source < sources.count, summaryColumn <= columnCount else {
+                throw .malformed("daily metrics record names series \(series), column \(summaryColumn) or source \(source) that does not exist", at: reader.offset)
             }
             let offset = try reader.signed()
             let start = try reader.signed()
@@ -58,7 +62,7 @@ extension DayState {
             let high = try Self.word(&reader)
             let low = try Self.word(&reader)
             records.append(DayRecord(
-                series: UInt16(series), source: UInt16(source), utcOffset: utcOffset, start: start,
+                series: UInt16(series), summaryColumn: UInt16(summaryColumn), source: UInt16(source), utcOffset: utcOffset, start: start,
                 end: start + Int64(length), value: value, idHigh: high, idLow: low))
         }
         guard reader.isAtEnd else { throw .malformed("daily metrics day has trailing bytes", at: reader.offset) }

@@ -9,22 +9,51 @@ extension DayState {
     func values(day: LocalDay, ranks: [Int]) -> [Double?] {
         let layout = MetricCatalog.layout
         var totals = [SeriesTotals](repeating: SeriesTotals(), count: layout.series.count)
-        for group in sortedByGroup(layout, ranks) { accumulate(group, day: day, layout: layout, ranks: ranks, into: &totals) }
-        return layout.plans.map { plan in
+        var reduction = Reduction()
+        for group in sortedByGroup(layout, ranks) { accumulate(group, day: day, layout: layout, ranks: ranks, into: &totals, &reduction) }
+        let night = SleepFold(day: day, samples: reduction.sleep)
+        let sleepRecorded = !reduction.sleep.isEmpty
+        return layout.plans.indices.map { column in
+            let plan = layout.plans[column]
+            let isSleep = layout.kinds[plan.series[0]] == .night
+            let sampled = isSleep ? sleepRecorded : plan.series.contains { totals[$0].count > 0 }
+            // A summary states a column only where no sample does.
+            guard sampled else { return reduction.summaries[column].map { $0.value * plan.scale } }
             let value: Double? = switch plan.statistic {
+            case .sum where isSleep:
+                plan.series.contains { totals[$0].count > 0 } ? plan.series.reduce(0) { $0 + night.hours(Self.stage(of: $1, layout)) } : nil
             case .sum: plan.series.contains { totals[$0].count > 0 } ? plan.series.reduce(0) { $0 + totals[$1].sum } : nil
             case .minimum: totals[plan.series[0]].minimum
             case .maximum: totals[plan.series[0]].maximum
             case .average: totals[plan.series[0]].average
             case .count: totals[plan.series[0]].count > 0 ? Double(totals[plan.series[0]].count) : nil
             case .latest: totals[plan.series[0]].latest?.value
-            case .earliestStartClock:
-                plan.series.compactMap { totals[$0].earliestStart }.min { $0.instant < $1.instant }.map(Self.clockHours)
-            case .latestEndClock:
-                plan.series.compactMap { totals[$0].latestEnd }.max { $0.instant < $1.instant }.map(Self.clockHours)
+            case .earliestStartClock: night.bedtime
+            case .latestEndClock: night.wakeTime
+            case .napCount: Double(night.napCount)
+            case .napTime: night.napHours
             }
             return value.map { $0 * plan.scale }
         }
+    }
+
+    /// What a day's records leave beside the series totals: the sleep samples for
+    /// `SleepFold` and, per column, the summary that stands for it (the latest).
+    private struct Reduction {
+        var sleep: [SleepFold.Sample] = []
+        var summaries: [Int: DayRecord] = [:]
+
+        /// Two summaries of one column never add: the one that started last wins (ties: the larger id).
+        mutating func offer(summary record: DayRecord) {
+            let column = Int(record.summaryColumn) - 1
+            if let held = summaries[column], (held.start, held.idHigh, held.idLow) >= (record.start, record.idHigh, record.idLow) { return }
+            summaries[column] = record
+        }
+    }
+
+    private static func stage(of series: Int, _ layout: CatalogLayout) -> SleepStage {
+        guard case .sleep(let stage) = layout.series[series].input else { preconditionFailure("series \(series) is not sleep") }
+        return stage
     }
 
     /// Record indices grouped by overlap group, each group sorted by source rank, then time
@@ -49,22 +78,32 @@ extension DayState {
     }
 
     /// Adds one group's records to their series' totals, resolving overlaps between sources
-    /// for cumulative and sleep series: each rank sees only what higher ranks left uncovered.
-    private func accumulate(_ group: ArraySlice<Int>, day: LocalDay, layout: CatalogLayout, ranks: [Int], into totals: inout [SeriesTotals]) {
+    /// for cumulative series: each rank sees only what higher ranks left uncovered. Sleep
+    /// samples and summaries are set aside in `reduction`.
+    private func accumulate(_ group: ArraySlice<Int>, day: LocalDay, layout: CatalogLayout, ranks: [Int],
+                            into totals: inout [SeriesTotals], _ reduction: inout Reduction) {
         var claimed = CoverageUnion()
         var pending: [(Int64, Int64)] = []
         var currentRank = -1
         for index in group {
             let record = records[index]
+            if record.summaryColumn != 0 {
+                reduction.offer(summary: record)
+                continue
+            }
             let series = Int(record.series)
             let kind = layout.kinds[series]
-            totals[series].note(record)
+            totals[series].count += 1
             switch kind {
             case .discrete:
                 totals[series].add(record.value)
             case .summary:
                 totals[series].offerLatest(record)
-            case .cumulative, .night:
+            case .night:
+                reduction.sleep.append(SleepFold.Sample(
+                    stage: Self.stage(of: series, layout), rank: ranks[Int(record.source)],
+                    start: record.start, end: record.end, utcOffset: record.utcOffset))
+            case .cumulative:
                 let rank = ranks[Int(record.source)]
                 if rank != currentRank {
                     for (start, end) in pending { claimed.insert(start, end) }
@@ -72,28 +111,24 @@ extension DayState {
                     currentRank = rank
                 }
                 pending.append((record.start, record.end))
-                totals[series].sum += contribution(record, kind: kind, day: day, claimed: claimed)
+                totals[series].sum += contribution(record, day: day, claimed: claimed)
             }
         }
     }
 
-    /// The part of a record that falls on the day and no higher-priority source claimed:
-    /// its prorated amount (cumulative) or its hours (sleep).
-    private func contribution(_ record: DayRecord, kind: SeriesKind, day: LocalDay, claimed: CoverageUnion) -> Double {
+    /// The part of a cumulative record that falls on the day and no higher-priority source
+    /// claimed, prorated.
+    private func contribution(_ record: DayRecord, day: LocalDay, claimed: CoverageUnion) -> Double {
         if record.start == record.end {
-            // An instant lies on the day it was routed to; it has no hours of sleep.
-            return kind == .cumulative && !claimed.contains(record.start) ? record.value : 0
+            // An instant lies on the day it was routed to.
+            return claimed.contains(record.start) ? 0 : record.value
         }
-        var from = record.start
-        var to = record.end
-        if kind == .cumulative {
-            let midnight = day.midnight(utcOffset: record.utcOffset).micros
-            from = max(from, midnight)
-            to = min(to, midnight + Self.microsPerDay)
-        }
+        let midnight = day.midnight(utcOffset: record.utcOffset).micros
+        let from = max(record.start, midnight)
+        let to = min(record.end, midnight + Self.microsPerDay)
         guard from < to else { return 0 }
         let visible = Double((to - from) - claimed.covered(from, to))
-        return kind == .night ? visible / Self.microsPerHour : record.value * visible / Double(record.end - record.start)
+        return record.value * visible / Double(record.end - record.start)
     }
 
     /// Local clock time in decimal hours, 0 ≤ h < 24.

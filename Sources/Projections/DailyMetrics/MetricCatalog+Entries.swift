@@ -57,6 +57,8 @@ extension MetricCatalog {
         CatalogEntry("sleep_awake", "Sleep Analysis [Awake] (hr)", .sleep(.awake), .sum),
         CatalogEntry("bedtime", "Bedtime", SleepStage.allCases.map(MetricInput.sleep), .earliestStartClock),
         CatalogEntry("wake_time", "Wake Time", asleep, .latestEndClock),
+        CatalogEntry("naps", "Sleep Analysis [Naps] (count)", asleep, .napCount),
+        CatalogEntry("nap_time", "Sleep Analysis [Nap Time] (hr)", asleep, .napTime),
     ]
 
     static let vitals: [CatalogEntry] = [

@@ -27,14 +27,21 @@ import LedgerCore
 ///   min/avg/max over every source on the local day of the sample's start; the average
 ///   is the plain mean of samples, as Health's discrete statistics are.
 /// - Sleep (`HKCategoryTypeIdentifierSleepAnalysis`): a night belongs to the day it ends
-///   on — each stage sample to the local day of its end + 6 h, so the window of day D is
-///   [D−1 18:00, D 18:00). Total = core + deep + REM + unspecified asleep (legacy `Asleep`
-///   is unspecified); `[Asleep]` is the unspecified part alone (sources without stages);
-///   In Bed and Awake are separate. Overlapping stages of different sources resolve by
-///   source priority (all asleep stages cover each other). Bedtime = earliest start of any
-///   sleep sample, Wake Time = latest end of an asleep sample (before 18:00 by the
-///   window), both as local clock hours 0 ≤ h < 24 at that sample's offset — so a night
-///   begun at 22:45 the previous evening shows `22.75`, as ShareHealth writes it.
+///   on — day D's window is [D−1 18:00, D 18:00) local, every sample is clipped to each
+///   window it touches, so no column exceeds 24 h. `SleepFold` resolves the night: per
+///   source the union of each stage's samples; across sources priority, asleep stages and
+///   awake never counting the same time twice; In Bed the union of all sources. The parts
+///   join into sleeps across gaps under an hour; the sleep with the most time asleep is
+///   the main sleep, the others with time asleep are naps (`naps`, `nap_time`). Total =
+///   core + deep + REM + unspecified asleep (legacy `Asleep` is unspecified) of the main
+///   sleep; `[Asleep]` is the unspecified part alone; In Bed and Awake are separate.
+///   Bedtime = the main sleep's first start, Wake Time = its last asleep end, both as
+///   local clock hours 0 ≤ h < 24 — so a night begun at 22:45 the previous evening shows
+///   `22.75`, as ShareHealth writes it.
+/// - Day summaries (events of importers named `ShareHealth…` carrying `ShareHealthColumn`):
+///   each states one column of its local day (`SummaryColumns`). A column with samples on
+///   the day (sleep columns: any sleep sample that night) ignores summaries; otherwise
+///   the latest summary of that column (by start, then id) is its value; summaries never add.
 /// - Percentages: Health stores fractions; `%` columns show them ×100.
 /// - Units: values convert to the header's unit (lb → kg, kJ → kcal, m → km); a sample in
 ///   a unit of another dimension is ignored, except blood glucose in mmol/L (× 18.0156).
@@ -70,6 +77,7 @@ struct CatalogLayout {
     let categories: [String: Int]
     /// Every other input → series.
     let inputs: [MetricInput: Int]
+    let summaries: SummaryColumns
 
     init(_ entries: [CatalogEntry]) {
         var series: [MetricSeries] = []
@@ -106,6 +114,7 @@ struct CatalogLayout {
             ColumnPlan(series: entry.inputs.map { inputs[$0]! }, statistic: entry.statistic, scale: entry.header.hasSuffix("(%)") ? 100 : 1)
         }
         columnIndex = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.key, $0) })
+        summaries = SummaryColumns(entries, plans: plans)
     }
 
     private static func kind(of input: MetricInput, statistic: MetricStatistic) -> SeriesKind {

@@ -30,7 +30,8 @@ enum RingField: Hashable, CaseIterable {
 
 /// How a column reduces its series' records for one day.
 enum MetricStatistic: Hashable {
-    /// Cumulative series: de-duplicated, prorated total; other series: plain total.
+    /// Cumulative series: de-duplicated, prorated total; sleep: hours in the main sleep;
+    /// other series: plain total.
     case sum
     case minimum
     case average
@@ -39,8 +40,12 @@ enum MetricStatistic: Hashable {
     case count
     /// The value of the latest record (by start, then event id).
     case latest
-    /// Earliest record start, as local clock hours at that record's offset.
+    /// Sleep: the main sleep's first start, as local clock hours.
     case earliestStartClock
-    /// Latest record end, as local clock hours at that record's offset.
+    /// Sleep: the main sleep's last asleep end, as local clock hours.
     case latestEndClock
+    /// Sleep: the sleeps of the night other than the main one that hold time asleep.
+    case napCount
+    /// Sleep: hours asleep in those naps.
+    case napTime
 }

@@ -7,9 +7,9 @@ struct MetricSeries {
     /// The unit stored values are in; nil for ledger scales, counts and sleep, whose
     /// hours come from the intervals.
     let unit: HealthUnit?
-    /// The series whose records cover each other in source-priority de-duplication: its own
-    /// index, except that all asleep stages share one (a Watch's core stage and another
-    /// app's unspecified sleep are the same hours).
+    /// The series whose records are stored together (one partition per day and group): its
+    /// own index, except that all asleep stages share one. A day's metrics read all its
+    /// groups, so `SleepFold` sees every stage of the night.
     let group: Int
 }
 
@@ -20,9 +20,8 @@ enum SeriesKind {
     case cumulative
     /// The local day of the sample's start; every source counts (heart rate, weight).
     case discrete
-    /// Sleep: the wake-up day (the local day of the end plus six hours, so a night belongs
-    /// to the morning it ends on and anything ending from 18:00 on to the next night);
-    /// overlaps resolved by priority; valued by duration in hours.
+    /// Sleep: every night window the sample touches (day D's runs from D−1 18:00 to D
+    /// 18:00 local, so a night belongs to the morning it ends on); reduced by `SleepFold`.
     case night
     /// Activity rings: the summary's own date; the latest summary wins.
     case summary

@@ -1,22 +1,14 @@
 /// What a day accumulates for one series while its records are reduced.
 struct SeriesTotals {
+    /// Samples on the day (summaries are not counted).
     var count = 0
-    /// Cumulative and sleep: the de-duplicated total; discrete: the plain total.
+    /// Cumulative: the de-duplicated total; discrete: the plain total.
     var sum = 0.0
     var minimum: Double?
     var maximum: Double?
     var latest: (value: Double, start: Int64, idHigh: UInt64, idLow: UInt64)?
-    var earliestStart: (instant: Int64, utcOffset: Int32)?
-    var latestEnd: (instant: Int64, utcOffset: Int32)?
 
     var average: Double? { count > 0 ? sum / Double(count) : nil }
-
-    /// Counts a record and keeps its interval's extremes (bedtime, wake time).
-    mutating func note(_ record: DayRecord) {
-        count += 1
-        if earliestStart.map({ record.start < $0.instant }) ?? true { earliestStart = (record.start, record.utcOffset) }
-        if latestEnd.map({ record.end > $0.instant }) ?? true { latestEnd = (record.end, record.utcOffset) }
-    }
 
     mutating func add(_ value: Double) {
         sum += value

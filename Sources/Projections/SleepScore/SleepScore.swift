@@ -3,9 +3,10 @@ import LedgerCore
 /// An Oura-inspired 0…100 score of the night that ends on a day, from that day's daily
 /// metrics (a night belongs to the day it ends on).
 ///
-/// The night's values: total sleep (`sleep_total`); time in bed, the longest of
-/// `sleep_in_bed`, the span from bedtime to wake time, and asleep + awake; latency, that
-/// span less asleep and awake time (the part of the night neither asleep nor recorded
+/// The night's values, all of the main sleep (naps are not part of the night): total
+/// sleep (`sleep_total`); time in bed, `sleep_in_bed` or, where that is shorter, asleep +
+/// awake; efficiency, asleep ÷ time in bed; latency, the span from bedtime to wake time
+/// less asleep and awake time (the part of the night neither asleep nor recorded
 /// awake is, for a tracker, mostly the time before falling asleep); REM and deep as shares
 /// of total sleep; awake time as a share of time in bed; and the midpoint of bedtime and
 /// wake time. The score is the weighted mean of the contributors the night has data for:
@@ -13,7 +14,8 @@ import LedgerCore
 /// in proportion. A day without `sleep_total` has no score.
 public struct SleepScore: Sendable, Equatable {
     /// v1: the contributors, curves and weights documented in `SleepContributor`.
-    public static let version = 1
+    /// v2: the main sleep only, and time in bed no longer stretched to the bedtime-to-wake span.
+    public static let version = 2
 
     public struct Part: Sendable, Equatable {
         public let contributor: SleepContributor
@@ -31,7 +33,7 @@ public struct SleepScore: Sendable, Equatable {
         guard let total = metrics["sleep_total"], total > 0 else { return nil }
         let awake = metrics["sleep_awake"]
         let span = metrics["bedtime"].flatMap { bedtime in metrics["wake_time"].map { (bedtime, Self.hours(from: bedtime, to: $0)) } }
-        let inBed = max(metrics["sleep_in_bed"] ?? 0, span?.1 ?? 0, total + (awake ?? 0))
+        let inBed = max(metrics["sleep_in_bed"] ?? 0, total + (awake ?? 0))
         var values: [(SleepContributor, Double)] = [(.totalSleep, total), (.efficiency, 100 * total / inBed)]
         if let span {
             values.append((.latency, 60 * max(0, span.1 - total - (awake ?? 0))))

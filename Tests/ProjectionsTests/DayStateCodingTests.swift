@@ -1,0 +1,38 @@
+import LedgerCore
+import Testing
+@testable import Projections
+
+@Suite struct DayStateCodingTests {
+    /// A day stored by daily-metrics v2 (format 1, no summary column) still reads, so that
+    /// `replay` can say what v3 changes; its records are samples.
+    @Test func aFormatOneDayReadsAsSamples() throws {
+        var writer = BinaryWriter()
+        writer.byte(1)
+        writer.varint(1)
+        writer.string("Apple Watch")
+        writer.varint(1)
+        let stepSeries = MetricCatalog.layout.quantities["HKQuantityTypeIdentifierStepCount"]!
+        writer.varint(UInt64(stepSeries))
+        writer.varint(0)
+        writer.signed(3600)
+        writer.signed(1_710_061_200_000_000)
+        writer.varint(3_600_000_000)
+        writer.float64(1000)
+        writer.raw([UInt8](repeating: 0, count: 7) + [7])   // id, high word
+        writer.raw([UInt8](repeating: 0, count: 7) + [9])   // id, low word
+        let state = try DayState(decoding: writer.bytes, seriesCount: MetricCatalog.layout.series.count, columnCount: MetricCatalog.columns.count)
+        let record = try #require(state.records.first)
+        #expect(state.records.count == 1 && state.sources == ["Apple Watch"])
+        #expect(record.summaryColumn == 0 && Int(record.series) == stepSeries && record.value == 1000)
+        #expect(record.end - record.start == 3_600_000_000 && record.utcOffset == 3600)
+        #expect(record.idHigh == 7 && record.idLow == 9)
+        // Written back, it is today's format and reads the same.
+        let again = try DayState(decoding: state.encoded(), seriesCount: MetricCatalog.layout.series.count, columnCount: MetricCatalog.columns.count)
+        #expect(again.encoded() == state.encoded() && again.encoded()[0] == DayState.formatVersion)
+        var unknown = writer.bytes
+        unknown[0] = 9
+        #expect(throws: DecodingError.self) {
+            try DayState(decoding: unknown, seriesCount: MetricCatalog.layout.series.count, columnCount: MetricCatalog.columns.count)
+        }
+    }
+}
