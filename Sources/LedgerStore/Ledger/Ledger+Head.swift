@@ -21,6 +21,10 @@ extension Ledger {
         guard logEnd == signed.size else {
             throw LedgerStoreError.tampered(reason: "the log ends after \(logEnd) events but the signed checkpoint covers \(signed.size)")
         }
+        let lastBatch = try txn.cursor(databases.batches).move(.last).map { sequenceNumber($0.key) }
+        if let lastBatch, lastBatch.map({ $0 >= logEnd }) ?? true {
+            throw LedgerStoreError.tampered(reason: "the batch table has a record past the end of the log (\(logEnd) events)")
+        }
         try verifyIndexCoverage(txn, logEnd: logEnd)
     }
 
