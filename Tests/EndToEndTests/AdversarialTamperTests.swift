@@ -18,11 +18,12 @@ import Testing
         return vault
     }
 
-    /// Deletes every record from `keep` on and writes the Merkle frontier anyone can
-    /// recompute over the rest (it is an unkeyed hash of the sealed records).
+    /// Deletes every record from `keep` on, with its dedup index entries, and writes the
+    /// Merkle frontier anyone can recompute over the rest (an unkeyed hash of the sealed records).
     static func cutLog(_ tampering: VaultTampering, keep: Int) throws {
         let log = try tampering.entries("log")
         try tampering.delete("log", keys: log[keep...].map(\.key))
+        try tampering.delete("ids.bySequence", keys: log[keep...].map(\.key))
         var frontier = MerkleFrontier()
         for record in log[..<keep] { frontier.append(leafHash: MerkleHasher.leaf(record.value)) }
         try tampering.put("meta", [(Array("frontier".utf8), frontier.serialized)])
