@@ -125,6 +125,12 @@ public final class ProjectionStore {
         }
     }
 
+    /// Whether the stored checkpoint was saved by an earlier version, with no partition
+    /// digest to check the state against.
+    public func savedWithoutDigest() throws -> Bool {
+        try ledger.environment.read { txn in try storedCheckpoint(txn).map { $0.partitions == nil } ?? false }
+    }
+
     private func storedCheckpoint(_ txn: Transaction) throws -> ProjectionCheckpoint? {
         guard let sealed = try txn.get(database, key: Self.checkpointKey) else { return nil }
         guard let checkpoint = ProjectionCheckpoint(encoded: try open(sealed, storedKey: Self.checkpointKey).value) else {

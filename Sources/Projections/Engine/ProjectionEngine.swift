@@ -11,6 +11,11 @@ public enum ProjectionEngine {
         _ kind: P.Type, ledger: Ledger, autoReplay: Bool = false, progress: ((UInt64, UInt64) -> Void)? = nil
     ) throws -> P.State {
         var store = try ledger.projectionStore(P.name)
+        if try store.savedWithoutDigest() {
+            // Nothing can tell whether such a state was tampered with; the log can rebuild it.
+            _ = try replay(kind, ledger: ledger, dryRun: false)
+            store = try ledger.projectionStore(P.name)
+        }
         if let checkpoint = try store.checkpoint(), checkpoint.version != P.version {
             guard autoReplay else { throw ProjectionVersionError(name: P.name, stored: checkpoint.version, current: P.version) }
             _ = try replay(kind, ledger: ledger, dryRun: false)
