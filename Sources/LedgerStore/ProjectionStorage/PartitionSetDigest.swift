@@ -1,11 +1,12 @@
 import LedgerCrypto
 
 /// Authenticates a view's stored partitions as a whole: the XOR of a keyed hash of each
-/// stored entry (its stored key and the nonce and tag of its seal), kept inside the sealed
-/// checkpoint. Each seal has a fresh random nonce, so an entry deleted, or copied back from
+/// stored entry (its stored key and the random nonce its seal begins with), kept inside the
+/// sealed checkpoint. Each seal draws a fresh nonce, so an entry deleted, or copied back from
 /// an older copy of the file or another generation, changes the digest; without the key
-/// nobody can make the digest agree again. XOR lets a save update it from the entries it
-/// replaces, without reading the rest.
+/// nobody can make the digest agree again, and a seal spliced onto a bound nonce does not
+/// open. XOR lets a save update the digest from the entries it replaces, without reading the
+/// rest; hashing only the nonce lets a check read one page of a large partition, not its end.
 struct PartitionSetDigest: Equatable, Sendable {
     static let size = 32
     private(set) var bytes = [UInt8](repeating: 0, count: size)
@@ -23,12 +24,11 @@ struct PartitionSetDigest: Equatable, Sendable {
         for index in 0..<Self.size { bytes[index] ^= hash[index] }
     }
 
-    /// Hashes only the seal's nonce (its first 24 bytes) and tag (its last 16): the tag
-    /// authenticates the rest, and a large partition's middle pages need not be read.
     private static func entryHash(storedKey: UnsafeRawBufferPointer, sealed: UnsafeRawBufferPointer, key: SecretBytes) -> [UInt8] {
-        let ends = sealed.count >= 40 ? Array(sealed.prefix(24)) + Array(sealed.suffix(16)) : Array(sealed)
-        return Hashing.blake2b(label, Array(storedKey), ends, key: key, outputLength: size)
+        Hashing.blake2b(label, Array(storedKey), Array(sealed.prefix(nonceSize)), key: key, outputLength: size)
     }
+
+    private static let nonceSize = 24
 
     private static let label = Array("healthledger.view.partition".utf8)
 }
