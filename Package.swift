@@ -75,7 +75,7 @@ let package = Package(
         .testTarget(name: "MigrationsTests", dependencies: ["Migrations", "LedgerCore"]),
         .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "CLMDB", "Migrations", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "EndToEndTests", dependencies: [
-            "LedgerCore", "CLMDB", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            "LedgerCore", "LedgerCrypto", "CLMDB", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .testTarget(
             name: "HealthImportTests",

@@ -14,6 +14,10 @@ public enum LedgerStoreError: Error, CustomStringConvertible {
     case locked(KeySlotError)
     case unreadableRecord(sequence: UInt64, reason: String)
     case damagedView(name: String, reason: String)
+    /// The log, its head or its indexes disagree with what the vault's key signed.
+    case tampered(reason: String)
+    /// The vault holds less than this machine saw it sign: an older copy or a cut log.
+    case rolledBack(reason: String)
     case invalidEvent(index: Int, ValidationError)
     case callback(any Error)
     case io(path: String, reason: String)
@@ -34,6 +38,9 @@ public enum LedgerStoreError: Error, CustomStringConvertible {
         case .unreadableRecord(let sequence, let reason): "record at sequence \(sequence) cannot be read: \(reason); run `healthledger audit`"
         case .damagedView(let name, let reason):
             "the stored \(name) view \(reason); run `healthledger replay \(name)` to rebuild it from the log (the log itself is untouched)"
+        case .tampered(let reason):
+            "the vault has been tampered with: \(reason). Nothing was written or signed; run `healthledger audit` to see every damaged place, and restore the vault from a backup"
+        case .rolledBack(let reason): "ROLLBACK: \(reason)"
         case .invalidEvent(let index, let error): "event \(index + 1): \(error)"
         case .callback(let error): "\(error)"
         case .io(let path, let reason): "\(path): \(reason)"

@@ -64,6 +64,8 @@ struct CLI {
         process.arguments = arguments
         var merged = ProcessInfo.processInfo.environment
         merged["HEALTHLEDGER_VAULT"] = nil
+        // Checkpoint witnesses of test vaults go to a scratch folder, not the user's state.
+        merged["XDG_STATE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("hl-test-state").path
         merged.merge(environment) { $1 }
         process.environment = merged
         let running = Running(process: process, input: Pipe(), output: Pipe(), errors: Pipe())

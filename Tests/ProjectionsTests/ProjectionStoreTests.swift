@@ -40,6 +40,28 @@ import Testing
         }
     }
 
+    /// A state saved before views carried a digest of their partitions cannot be checked, so
+    /// it is rebuilt from the log once, and bound from then on.
+    @Test func aViewSavedWithoutAPartitionDigestIsRebuiltOnce() throws {
+        let vault = try Self.filledVault()
+        let day = LocalDay(iso: "2026-01-02")!
+        let expected = try ProjectionEngine.current(DailyMetricsView.self, ledger: vault.ledger).metrics(for: day)
+        let store = try vault.ledger.projectionStore(DailyMetricsView.name)
+        var earlier = try #require(try store.checkpoint())
+        earlier.partitions = nil
+        let sealed = vault.ledger.projectionSealer.seal(
+            [0] + earlier.encoded, associatedData: vault.ledger.vaultID + Array("proj:\(DailyMetricsView.name):".utf8) + [0])
+        try vault.ledger.environment.write { txn in try txn.put(store.database, key: [0], value: sealed) }
+        #expect(try store.savedWithoutDigest())
+        #expect(throws: LedgerStoreError.self) { try store.checkpoint() }
+
+        let rebuilt = try ProjectionEngine.current(DailyMetricsView.self, ledger: vault.ledger)
+        #expect("\(try rebuilt.metrics(for: day))" == "\(expected)")
+        let active = try vault.ledger.projectionStore(DailyMetricsView.name)
+        #expect(try !active.savedWithoutDigest())
+        #expect(try active.checkpoint()?.size == vault.ledger.count())
+    }
+
     @Test func aTamperedPartitionIsAnErrorNotAnEmptyDay() throws {
         let vault = try Self.filledVault()
         let store = try vault.ledger.projectionStore(DailyMetricsView.name)

@@ -38,6 +38,7 @@ public struct AuditReport: Sendable {
 public struct AuditProblem: Sendable, Equatable, CustomStringConvertible {
     public enum Kind: String, Sendable {
         case modified, missing, reordered, inserted, removed, truncated, undecodable, checkpoint
+        case batch, index, duplicate, blob, view
     }
 
     public let kind: Kind

@@ -9,14 +9,19 @@ extension Ledger {
     /// checkpoint (and against `olderCheckpoint` when given). Never throws for a bad record:
     /// bad records are what it reports.
     public func audit(olderCheckpoint: SignedCheckpoint? = nil) throws -> AuditReport {
-        try environment.read { txn in
+        let views = try storedViews()
+        var rootsAtViewSizes: [UInt64: [UInt8]] = [:]
+        var report = try environment.read { txn in
             var report = AuditReport()
             var problems = ProblemCollector()
             let state = try LedgerState.load(txn, databases)
             try? loadDictionaries(txn, upTo: state.currentDictionary)
             let signed = try verifiedCheckpoint(txn, problems: &problems)
+            let checkpointStored = try txn.get(databases.meta, key: MetaKey.checkpoint) != nil
             report.checkpoint = signed
             let signedSize = signed?.size ?? state.frontier.size
+            var references = EventReferences(index: databases.ids, hasher: indexHasher)
+            let viewSizes = Set(views.map(\.checkpoint.size))
 
             var frontier = MerkleFrontier()
             var olderRoot: [UInt8]? = olderCheckpoint?.size == 0 ? MerkleHasher.emptyRoot : nil
@@ -25,10 +30,13 @@ extension Ledger {
             let probe = try txn.cursor(databases.batches)
             try scanRecords(txn, from: 0) { sequence, record, batch in
                 if sequence > expected { problems.add(.missing, expected, sequence - 1, "no record stored (deleted from the log)") }
-                diagnose(record, at: sequence, batch: batch, probe: probe, problems: &problems)
+                if let event = diagnose(record, at: sequence, batch: batch, probe: probe, problems: &problems) {
+                    try references.check(event, at: sequence, txn, problems: &problems)
+                }
                 frontier.append(leafHash: MerkleHasher.leaf(record))
                 if frontier.size == olderCheckpoint?.size { olderRoot = frontier.root }
                 if frontier.size == signedSize { signedRoot = frontier.root }
+                if viewSizes.contains(frontier.size) { rootsAtViewSizes[frontier.size] = frontier.root }
                 expected = sequence + 1
                 report.recordsChecked += 1
                 return true
@@ -41,6 +49,16 @@ extension Ledger {
             if let signed, let signedRoot, signedRoot != signed.rootHash, problems.isEmpty {
                 problems.add(.checkpoint, 0, max(signedSize, 1) - 1, "the records do not hash to the root the checkpoint signed")
             }
+            if signed == nil, !checkpointStored, expected > 0 || state.frontier.size > 0 {
+                problems.add(.checkpoint, 0, max(expected, state.frontier.size) - 1,
+                    "the log holds \(max(expected, state.frontier.size)) records but no signed checkpoint: it was deleted, so nothing the vault's key signed vouches for these records (tampering)")
+            }
+            if let signed, state.frontier.size != signed.size || state.frontier.root != signed.rootHash {
+                problems.add(.checkpoint, min(state.frontier.size, signed.size), max(state.frontier.size, signed.size),
+                    "the stored tree head (\(state.frontier.size) records) is not the one the checkpoint signed (\(signed.size) records): it was replaced without the vault's key")
+            }
+            try auditBatches(txn, logEnd: expected, problems: &problems)
+            try references.finish(txn, logEnd: expected, ledger: self, problems: &problems)
             if let older = olderCheckpoint {
                 if older.size > expected {
                     report.consistency = .rolledBack(olderSize: older.size, current: expected)
@@ -53,6 +71,9 @@ extension Ledger {
             report.problems = problems.finished
             return report
         }
+        // A damaged log changes every root after the damage: views are compared with it only when it is sound.
+        report.problems += auditViews(views, logEnd: report.recordsChecked, rootsAtSizes: report.problems.isEmpty ? rootsAtViewSizes : [:])
+        return report
     }
 
     /// Parses an exported checkpoint note, verifying it was signed by this vault.
@@ -71,18 +92,18 @@ extension Ledger {
     }
 
     /// Opens one record; when it does not open where it stands, looks nearby for the place it was sealed for.
+    /// Returns the event when the record opens where it stands.
     private func diagnose(
         _ record: UnsafeRawBufferPointer, at sequence: UInt64, batch: BatchInfo, probe: Cursor, problems: inout ProblemCollector
-    ) {
+    ) -> Event? {
         do {
             let encoded = try codec.open(record, sequence: sequence, noncePrefix: batch.noncePrefix)
-            _ = try EnvelopeCodec.decode(encoded, recordedAt: Timestamp(micros: 0))
-            return
+            return try EnvelopeCodec.decode(encoded, recordedAt: Timestamp(micros: 0))
         } catch RecordError.seal {
             // Not sealed for this place: find where it belongs below.
         } catch {
             problems.add(.undecodable, sequence, sequence, "opens but does not decode (\(error))")
-            return
+            return nil
         }
         let low = sequence >= Self.displacementSearch ? sequence - Self.displacementSearch : 0
         for candidate in low...(sequence + Self.displacementSearch) where candidate != sequence {
@@ -90,9 +111,10 @@ extension Ledger {
                   (try? codec.open(record, sequence: candidate, noncePrefix: home.noncePrefix)) != nil
             else { continue }
             problems.addDisplaced(at: sequence, holds: candidate)
-            return
+            return nil
         }
         problems.add(.modified, sequence, sequence, "authentication failed: its bytes were changed")
+        return nil
     }
 }
 

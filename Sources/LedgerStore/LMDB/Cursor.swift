@@ -41,6 +41,18 @@ public final class Cursor {
         }
     }
 
+    /// Moves to `key` itself, or returns nil (the cursor is then unpositioned).
+    public func seek(exactly key: UnsafeRawBufferPointer) throws -> (key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)? {
+        var keyVal = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
+        var value = MDB_val()
+        return try position(&keyVal, &value, MDB_SET_KEY)
+    }
+
+    /// Deletes the entry the cursor is on.
+    public func deleteCurrent() throws {
+        try lmdb(mdb_cursor_del(handle, 0), "mdb_cursor_del")
+    }
+
     /// Stores `value` under `key` through this cursor. LMDB looks for the key on the page
     /// the cursor is on before it searches from the root, so keys put in increasing order
     /// skip most searches.

@@ -34,8 +34,10 @@ extension Ledger {
         // Before, not after: if settling fails, nothing of this batch is stored either.
         try settleRecentIDsIfNeeded(adding: prepared.reduce(0) { $0 + $1.events.count })
         var batches = prepared
-        return try environment.write { txn in
+        var signed: SignedCheckpoint?
+        let sequences = try environment.write { txn in
             var state = try LedgerState.load(txn, databases)
+            try verifyHead(txn, frontier: state.frontier)
             try loadDictionaries(txn, upTo: state.currentDictionary)
             let total = batches.reduce(0) { $0 + $1.events.count }
             if state.frontier.size + UInt64(total) >= state.nextTraining {
@@ -82,9 +84,11 @@ extension Ledger {
                 let batchValue = batchKey.noncePrefix + blobSealer.seal(commitTime, associatedData: associatedData(batchStarting: batchFirst))
                 try txn.put(databases.batches, key: bigEndianBytes(batchFirst), value: batchValue, mode: .append)
             }
-            if state.frontier.size > first { try storeHead(txn, frontier: state.frontier) }
+            if state.frontier.size > first { signed = try storeHead(txn, frontier: state.frontier) }
             return sequences
         }
+        if let signed { witness?.record(signed, publicKey: header.publicKeyBytes) }
+        return sequences
     }
 
     /// Adds every new id to the dedup index and returns each event's sequence number (per
@@ -132,10 +136,11 @@ extension Ledger {
     }
 
     /// Saves the frontier and a freshly signed checkpoint over it.
-    func storeHead(_ txn: Transaction, frontier: MerkleFrontier) throws {
+    func storeHead(_ txn: Transaction, frontier: MerkleFrontier) throws -> SignedCheckpoint {
         try txn.put(databases.meta, key: MetaKey.frontier, value: frontier.serialized)
         let checkpoint = SignedCheckpoint.sign(origin: header.origin, size: frontier.size, rootHash: frontier.root, key: signingKey)
         try txn.put(databases.meta, key: MetaKey.checkpoint, value: Array(checkpoint.note(publicKey: header.publicKeyBytes).utf8))
+        return checkpoint
     }
 }
 

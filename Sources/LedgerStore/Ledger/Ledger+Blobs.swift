@@ -37,6 +37,11 @@ extension Ledger {
         }
         guard let sealed else { throw BlobError(try erasureRecorded(blob: name) ? .keyDestroyed : .missing, name: name) }
         guard let wrapped else { throw BlobError(.keyDestroyed, name: name) }
+        return try openBlob(name, wrapped: wrapped, sealed: sealed)
+    }
+
+    /// Opens a blob's key with the vault's wrapping key, then its content with that key.
+    func openBlob(_ name: String, wrapped: [UInt8], sealed: [UInt8]) throws -> [UInt8] {
         var keyBytes: [UInt8]
         do {
             keyBytes = try BlobSealer(key: blobKeyWrappingKey).open(wrapped, associatedData: blobAssociatedData(name, part: "key"))

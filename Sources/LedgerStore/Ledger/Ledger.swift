@@ -35,6 +35,8 @@ public final class Ledger {
     let projectionKey: SecretBytes
     /// Wraps each blob's own random key (see `Ledger+Blobs.swift`).
     let blobKeyWrappingKey: SecretBytes
+    /// Where this machine keeps the latest checkpoint it saw signed; nil keeps none.
+    public var witness: CheckpointWitness?
     /// When the dedup index's recent keys are settled; tests make it small.
     var idSettling = DedupIndex.Settling()
 

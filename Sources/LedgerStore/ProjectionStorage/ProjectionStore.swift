@@ -8,6 +8,8 @@ public struct ProjectionCheckpoint: Equatable, Sendable {
     /// The number of log events applied: the next sequence to fold.
     public var size: UInt64
     public var root: [UInt8]
+    /// The digest of the partitions saved with it (see `PartitionSetDigest`); the store sets it.
+    var partitions: PartitionSetDigest?
 
     public init(version: Int, size: UInt64, root: [UInt8]) {
         self.version = version
@@ -20,13 +22,19 @@ public struct ProjectionCheckpoint: Equatable, Sendable {
         writer.varint(UInt64(version))
         writer.varint(size)
         writer.lengthPrefixed(root)
+        if let partitions { writer.lengthPrefixed(partitions.bytes) }
         return writer.bytes
     }
 
+    /// Reads what `encoded` wrote; an earlier version wrote no partition digest.
     init?(encoded bytes: [UInt8]) {
         var reader = BinaryReader(bytes)
         guard let version = try? reader.varint(), let size = try? reader.varint(), let root = try? reader.lengthPrefixed() else { return nil }
         self.init(version: Int(version), size: size, root: Array(root))
+        if reader.offset < bytes.count {
+            guard let digest = try? reader.lengthPrefixed(), let partitions = PartitionSetDigest(Array(digest)) else { return nil }
+            self.partitions = partitions
+        }
     }
 }
 
@@ -90,11 +98,59 @@ public final class ProjectionStore {
         return (Array(key), Array(plain[reader.offset...]))
     }
 
-    public func checkpoint() throws -> ProjectionCheckpoint? {
+    /// Where the view stands, after checking that its stored state is the one its checkpoint
+    /// was saved with: every partition there and none from another save (the partition
+    /// digest), and the log it reflects still this one (the root, at the log's current size).
+    /// `verifying: false` only reads it, for a replay that rebuilds a damaged state anyway.
+    public func checkpoint(verifying: Bool = true) throws -> ProjectionCheckpoint? {
         try ledger.environment.read { txn in
-            guard let sealed = try txn.get(database, key: Self.checkpointKey) else { return nil }
-            return ProjectionCheckpoint(encoded: try open(sealed, storedKey: Self.checkpointKey).value)
+            guard let checkpoint = try storedCheckpoint(txn) else {
+                if verifying, try txn.statistics(database).ms_entries > 0 {
+                    throw LedgerStoreError.damagedView(name: name, reason: "has partitions but no checkpoint (it was deleted)")
+                }
+                return nil
+            }
+            guard verifying else { return checkpoint }
+            guard let saved = checkpoint.partitions else {
+                throw LedgerStoreError.damagedView(name: name, reason: "was saved without a digest of its partitions (by an earlier version), so it cannot be checked")
+            }
+            guard try partitionDigest(txn) == saved else {
+                throw LedgerStoreError.damagedView(name: name, reason: "does not match the partitions its checkpoint was saved with: some were deleted, rolled back to an older copy or mixed in from another")
+            }
+            let head = try LedgerState.load(txn, ledger.databases).frontier
+            if checkpoint.size == head.size, !checkpoint.root.isEmpty, checkpoint.root != head.root {
+                throw LedgerStoreError.damagedView(name: name, reason: "was folded from another log than this one (its root at \(head.size) events differs)")
+            }
+            return checkpoint
         }
+    }
+
+    /// Whether the stored checkpoint was saved by an earlier version, with no partition
+    /// digest to check the state against.
+    public func savedWithoutDigest() throws -> Bool {
+        try ledger.environment.read { txn in try storedCheckpoint(txn).map { $0.partitions == nil } ?? false }
+    }
+
+    private func storedCheckpoint(_ txn: Transaction) throws -> ProjectionCheckpoint? {
+        guard let sealed = try txn.get(database, key: Self.checkpointKey) else { return nil }
+        guard let checkpoint = ProjectionCheckpoint(encoded: try open(sealed, storedKey: Self.checkpointKey).value) else {
+            throw LedgerStoreError.damagedView(name: name, reason: "has a malformed checkpoint")
+        }
+        return checkpoint
+    }
+
+    /// The digest of every stored partition, by one pass over the database.
+    private func partitionDigest(_ txn: Transaction) throws -> PartitionSetDigest {
+        var digest = PartitionSetDigest()
+        let cursor = try txn.cursor(database)
+        var entry = try cursor.move(.first)
+        var allowance = MappedPageAllowance(ledger.environment)
+        while let (key, value) = entry {
+            allowance.step()
+            if !key.elementsEqual(Self.checkpointKey) { digest.toggle(storedKey: key, sealed: value, key: ledger.projectionKey) }
+            entry = try cursor.move(.next)
+        }
+        return digest
     }
 
     /// The plaintext of one partition, or nil.
@@ -160,16 +216,28 @@ public final class ProjectionStore {
             // (saves mapped 50–60 MB of the file on a 2M-record import). Measured after a
             // few faults rather than per change: reading statm per change was 7 % of a replay.
             var allowance = MappedPageAllowance(ledger.environment)
+            var digest = try currentDigest(txn)
+            let cursor = try txn.cursor(database)
             for change in changes {
                 allowance.step()
                 let stored = storedKey(change.key)
-                if let value = change.value {
-                    try txn.put(database, key: stored, value: seal(change.key, value, storedKey: stored))
-                } else {
-                    try txn.delete(database, key: stored)
+                try stored.withUnsafeBytes { stored in
+                    // The cursor stays on the entry, so the put or delete after it need not search again.
+                    if let old = try cursor.seek(exactly: stored) {
+                        digest.toggle(storedKey: stored, sealed: old.value, key: ledger.projectionKey)
+                        if change.value == nil { try cursor.deleteCurrent() }
+                    }
+                    guard let value = change.value else { return }
+                    let sealed = seal(change.key, value, storedKey: Array(stored))
+                    try sealed.withUnsafeBytes { sealed in
+                        try cursor.put(key: stored, value: sealed)
+                        digest.toggle(storedKey: stored, sealed: sealed, key: ledger.projectionKey)
+                    }
                 }
             }
-            try putCheckpoint(checkpoint, txn)
+            var bound = checkpoint
+            bound.partitions = digest
+            try putCheckpoint(bound, txn)
         }
         ledger.environment.releaseMappedPagesIfDue()
     }
@@ -183,6 +251,7 @@ public final class ProjectionStore {
         let order = storedKeys.indices.sorted { storedKeys[$0].lexicographicallyPrecedes(storedKeys[$1]) }
         try ledger.environment.write { txn in
             var allowance = MappedPageAllowance(ledger.environment)
+            var digest = PartitionSetDigest()
             var end = 0
             while end < order.count {
                 let first = end
@@ -199,9 +268,14 @@ public final class ProjectionStore {
                 for (index, value) in zip(run, sealed) {
                     allowance.step()
                     try txn.put(database, key: storedKeys[index], value: value, mode: .append)
+                    storedKeys[index].withUnsafeBytes { key in
+                        value.withUnsafeBytes { digest.toggle(storedKey: key, sealed: $0, key: ledger.projectionKey) }
+                    }
                 }
             }
-            try putCheckpoint(checkpoint, txn)
+            var bound = checkpoint
+            bound.partitions = digest
+            try putCheckpoint(bound, txn)
         }
         ledger.environment.releaseMappedPagesIfDue()
     }
@@ -210,6 +284,21 @@ public final class ProjectionStore {
     /// little held or mapped at once, however large the partitions.
     private static let sealedAtOnce = 4_096
     private static let bytesAtOnce = 1 << 20
+
+    /// The digest the stored checkpoint holds, which a save updates. A state saved without
+    /// one cannot be updated soundly: a replay rebuilds it.
+    private func currentDigest(_ txn: Transaction) throws -> PartitionSetDigest {
+        guard let stored = try storedCheckpoint(txn) else {
+            guard try txn.statistics(database).ms_entries == 0 else {
+                throw LedgerStoreError.damagedView(name: name, reason: "has partitions but no checkpoint (it was deleted)")
+            }
+            return PartitionSetDigest()
+        }
+        guard let digest = stored.partitions else {
+            throw LedgerStoreError.damagedView(name: name, reason: "was saved without a digest of its partitions (by an earlier version), so it cannot be checked")
+        }
+        return digest
+    }
 
     private func putCheckpoint(_ checkpoint: ProjectionCheckpoint, _ txn: Transaction) throws {
         let plain = [UInt8(0)] + checkpoint.encoded

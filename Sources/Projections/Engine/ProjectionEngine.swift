@@ -11,12 +11,20 @@ public enum ProjectionEngine {
         _ kind: P.Type, ledger: Ledger, autoReplay: Bool = false, progress: ((UInt64, UInt64) -> Void)? = nil
     ) throws -> P.State {
         var store = try ledger.projectionStore(P.name)
-        if let checkpoint = try store.checkpoint(), checkpoint.version != P.version {
-            guard autoReplay else { throw ProjectionVersionError(name: P.name, stored: checkpoint.version, current: P.version) }
+        if try store.savedWithoutDigest() {
+            // Nothing can tell whether such a state was tampered with; the log can rebuild it.
             _ = try replay(kind, ledger: ledger, dryRun: false)
             store = try ledger.projectionStore(P.name)
         }
-        return try catchUp(kind, ledger: ledger, store: store, progress: progress)
+        // Read once: checking it walks every stored partition.
+        var checkpoint = try store.checkpoint()
+        if let stored = checkpoint, stored.version != P.version {
+            guard autoReplay else { throw ProjectionVersionError(name: P.name, stored: stored.version, current: P.version) }
+            _ = try replay(kind, ledger: ledger, dryRun: false)
+            store = try ledger.projectionStore(P.name)
+            checkpoint = try store.checkpoint()
+        }
+        return try catchUp(kind, ledger: ledger, store: store, applied: checkpoint?.size ?? 0, progress: progress)
     }
 
     /// What a catch-up may hold in memory before it saves what it folded and lets go of it.
@@ -30,11 +38,11 @@ public enum ProjectionEngine {
     /// holds more than `residentLimit` bytes, with a checkpoint where it got to: memory stays
     /// flat, and an interrupted catch-up goes on from there.
     static func catchUp<P: ProjectionKind>(
-        _ kind: P.Type, ledger: Ledger, store: ProjectionStore, residentLimit: Int = catchUpResidentLimit,
-        progress: ((UInt64, UInt64) -> Void)? = nil
+        _ kind: P.Type, ledger: Ledger, store: ProjectionStore, applied start: UInt64? = nil,
+        residentLimit: Int = catchUpResidentLimit, progress: ((UInt64, UInt64) -> Void)? = nil
     ) throws -> P.State {
         let fold = try ProjectionFold<P>(ledger: ledger, loadPartition: store.read)
-        var applied = try store.checkpoint()?.size ?? 0
+        var applied = try start ?? store.checkpoint()?.size ?? 0
         let head = try ledger.head()
         if applied > head.size {
             // The log is shorter than what the view has seen: it was rolled back or cut.

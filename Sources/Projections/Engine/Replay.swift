@@ -25,12 +25,13 @@ extension ProjectionEngine {
     public static func replay<P: ProjectionKind>(_ kind: P.Type, ledger: Ledger, dryRun: Bool) throws -> ReplayReport {
         let clock = ContinuousClock.now
         let active = try ledger.projectionStore(P.name)
-        let stored = try active.checkpoint()
+        let stored = try active.checkpoint(verifying: false)
         let (fold, size) = try fresh(kind, ledger: ledger, upTo: nil)
         let rebuilt = fold.drainChanges().compactMap { change in change.value.map { (key: change.key, value: $0) } }
         var changed: [[UInt8]]
         var details: [String]
         do {
+            _ = try active.checkpoint()
             changed = changedKeys(try active.allPartitions(), rebuilt)
             details = try P.describeChanges(from: try P.makeState(load: active.read), to: fold.state, keys: changed)
         } catch LedgerStoreError.damagedView(_, let reason) {

@@ -12,8 +12,8 @@ struct Audit: ParsableCommand {
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
-        let ledger = try vault.openLedger()
-        let older = try checkpoint.map { path in
+        let ledger = try vault.openLedger(checkingWitness: false)
+        let given = try checkpoint.map { path in
             guard let note = FileManager.default.contents(atPath: path) else {
                 throw ExitStatus.Failure(status: .noVault, message: "cannot read checkpoint file \(path)")
             }
@@ -23,7 +23,10 @@ struct Audit: ParsableCommand {
                 throw ExitStatus.Failure(status: .invalidInput, message: "\(path): \(error)")
             }
         }
-        let report = try ledger.audit(olderCheckpoint: older)
+        // Without a checkpoint from elsewhere, the one this machine last saw the vault sign.
+        let witnessed = given == nil ? ledger.witness.flatMap { $0.read(publicKey: ledger.header.publicKeyBytes) } : nil
+        let report = try ledger.audit(olderCheckpoint: given ?? witnessed)
+        if witnessed != nil, let witness = ledger.witness, !json { print("compared with this machine's witness \(witness.file)") }
         json ? printJSON(report) : printText(report)
         if !report.problems.isEmpty { throw ExitCode(ExitStatus.auditFailed.rawValue) }
         if report.consistency?.isConsistent == false { throw ExitCode(ExitStatus.rolledBack.rawValue) }
@@ -36,7 +39,13 @@ struct Audit: ParsableCommand {
         }
         for problem in report.problems { print("PROBLEM \(problem)") }
         if let consistency = report.consistency { print(consistency.description) }
-        print(report.isClean ? "audit clean: every record opens and the tree matches the signed checkpoint" : "audit FAILED")
+        if !report.isClean {
+            print("audit FAILED")
+        } else if report.checkpoint != nil {
+            print("audit clean: every record opens and the tree matches the signed checkpoint")
+        } else {
+            print("audit clean: the vault is empty")
+        }
     }
 
     private func printJSON(_ report: AuditReport) {

@@ -74,6 +74,8 @@ enum ExitStatus: Int32, CaseIterable {
             case .lmdb(let lmdbError): lmdbError.isDiskFull ? .diskFull : .ioError
             case .unreadableRecord: .auditFailed
             case .damagedView: .needsReplay
+            case .tampered: .auditFailed
+            case .rolledBack: .rolledBack
             case .corruptHeader: .auditFailed
             case .io: .ioError
             case .callback(let inner): classify(inner) ?? .ioError

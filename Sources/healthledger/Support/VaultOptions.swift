@@ -43,8 +43,13 @@ struct VaultOptions: ParsableArguments {
         return .passphrase(try SecretInput.prompt(prompt))
     }
 
-    func openLedger() throws -> Ledger {
+    /// The unlocked vault, first compared with the checkpoint this machine last saw it sign
+    /// (`audit` makes that comparison itself, to report it with everything else).
+    func openLedger(checkingWitness: Bool = true) throws -> Ledger {
         let header = try VaultHeader.read(vault: path)
-        return try Ledger(directory: path, masterKey: masterKey(header))
+        let ledger = try Ledger(directory: path, masterKey: masterKey(header))
+        ledger.witness = CheckpointWitness.forVault(in: path, header: header)
+        if checkingWitness { try ledger.checkWitness() }
+        return ledger
     }
 }
