@@ -8,12 +8,14 @@ public struct ExportTable: Sendable, Hashable {
     public let kinds: Set<EventKind>
     /// The column Parquet turns into Hive-style folders (`samples/type=…/`) instead of storing.
     public let partitionColumn: String?
+    /// The SQLite key: an event table's `sequence` (log order, which is how Datasette lists
+    /// rows); its `id` is unique too.
     public let primaryKey: String
     /// Columns SQLite indexes, beside the primary key.
     public let indexed: [[String]]
 
     init(
-        _ name: String, kinds: Set<EventKind> = [], columns: [ExportColumn], primaryKey: String = "id",
+        _ name: String, kinds: Set<EventKind> = [], columns: [ExportColumn], primaryKey: String = "sequence",
         partitionColumn: String? = nil, indexed: [[String]] = []
     ) {
         self.name = name

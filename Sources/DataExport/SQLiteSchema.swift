@@ -18,7 +18,13 @@ enum SQLiteSchema {
     static func createTable(_ table: ExportTable) -> String {
         let columns = table.columns.map { column in
             var text = quote(column.name) + " " + sqlType(column.kind)
-            if column.name == table.primaryKey { text += " PRIMARY KEY" } else if !column.isOptional { text += " NOT NULL" }
+            if column.name == table.primaryKey {
+                text += " PRIMARY KEY"
+            } else if column.name == "id" {
+                text += " NOT NULL UNIQUE"
+            } else if !column.isOptional {
+                text += " NOT NULL"
+            }
             if let references = column.references { text += " REFERENCES \(references) DEFERRABLE INITIALLY DEFERRED" }
             return text
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DataExport
 import Foundation
+import LedgerCore
 
 /// `export parquet DIR`: every table as zstd-compressed Parquet, for DuckDB, pandas and Spark.
 struct ExportParquet: ParsableCommand {
@@ -36,7 +37,7 @@ struct ExportParquet: ParsableCommand {
             return try exporter.run(metrics: state.metrics(for:)) { progress.update($0) }
         }
         PlaintextExport.printSummary(
-            json: json, [("directory", "\"\(directory)\""), ("to_sequence", "\(summary.toSequence)"), ("days", "\(summary.days)")],
+            json: json, [("directory", .string(directory)), ("to_sequence", .int(Int64(summary.toSequence))), ("days", .int(Int64(summary.days)))],
             rows: summary.rows,
             text: "wrote \(directory): \(summary.rows.values.reduce(0, +)) rows from events 0..<\(summary.toSequence), \(summary.days) days of daily metrics")
     }

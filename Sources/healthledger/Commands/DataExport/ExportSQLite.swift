@@ -1,6 +1,7 @@
 import ArgumentParser
 import DataExport
 import Foundation
+import LedgerCore
 
 /// `export sqlite FILE`: the ledger as one SQLite database, for Datasette and sqlite3.
 struct ExportSQLite: ParsableCommand {
@@ -35,8 +36,8 @@ struct ExportSQLite: ParsableCommand {
         let rows = summary.changes.values.reduce(0, +)
         PlaintextExport.printSummary(
             json: json,
-            [("file", "\"\(file)\""), ("incremental", "\(summary.isIncremental)"), ("from_sequence", "\(summary.fromSequence)"),
-             ("to_sequence", "\(summary.toSequence)"), ("days", "\(summary.days)")],
+            [("file", .string(file)), ("incremental", .bool(summary.isIncremental)), ("from_sequence", .int(Int64(summary.fromSequence))),
+             ("to_sequence", .int(Int64(summary.toSequence))), ("days", .int(Int64(summary.days)))],
             rows: summary.changes,
             text: (summary.isIncremental ? "updated \(file): \(rows) rows changed" : "wrote \(file): \(rows) rows")
                 + " from events \(summary.fromSequence)..<\(summary.toSequence), \(summary.days) days of daily metrics")

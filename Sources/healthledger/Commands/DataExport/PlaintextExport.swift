@@ -1,5 +1,6 @@
 import DataExport
 import Foundation
+import LedgerCore
 import LedgerStore
 import Projections
 
@@ -45,11 +46,11 @@ enum PlaintextExport {
         }
     }
 
-    static func printSummary(json: Bool, _ fields: [(String, String)], rows: [String: Int], text: String) {
+    static func printSummary(json: Bool, _ fields: [(String, DocValue)], rows: [String: Int], text: String) {
         if json {
-            var object = "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",")
-            object += ",\"rows\":{" + rows.keys.sorted().map { "\"\($0)\":\(rows[$0]!)" }.joined(separator: ",") + "}}"
-            print(object)
+            var counts = Document()
+            for table in rows.keys.sorted() { counts[table] = .int(Int64(rows[table]!)) }
+            print(JSONWriter.string(Document(fields + [("rows", .map(counts))])))
         } else {
             print(text)
             for table in rows.keys.sorted() { print("  \(table): \(rows[table]!)") }
