@@ -33,8 +33,11 @@ public struct ParquetExporter {
         do {
             return try write(metrics: metrics, progress: progress)
         } catch let error as ParquetError {
-            if case .io(let path, let reason) = error { throw ExportError.unwritable(path: path, reason: reason) }
-            throw ExportError.unwritable(path: directory, reason: "\(error)")
+            switch error {
+            case .io(let path, let reason): throw ExportError.unwritable(path: path, reason: reason)
+            case .diskFull(let path): throw ExportError.diskFull(path: path)
+            default: throw ExportError.unwritable(path: directory, reason: "\(error)")
+            }
         }
     }
 

@@ -5,6 +5,7 @@ public enum ParquetError: Error, CustomStringConvertible, Equatable {
     case rowWidth(expected: Int, got: Int)
     case compression(String)
     case io(path: String, reason: String)
+    case diskFull(path: String)
 
     public var description: String {
         switch self {
@@ -12,6 +13,7 @@ public enum ParquetError: Error, CustomStringConvertible, Equatable {
         case .rowWidth(let expected, let got): "a row has \(got) values for \(expected) columns"
         case .compression(let reason): "zstd failed: \(reason)"
         case .io(let path, let reason): "cannot write \(path): \(reason)"
+        case .diskFull(let path): "cannot write \(path): the disk is full"
         }
     }
 }

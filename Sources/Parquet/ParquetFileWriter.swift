@@ -119,6 +119,7 @@ public final class ParquetFileWriter {
             }
             if result < 0 {
                 if errno == EINTR { continue }
+                if errno == ENOSPC { throw ParquetError.diskFull(path: path) }
                 throw ParquetError.io(path: path, reason: String(cString: strerror(errno)))
             }
             written += result
