@@ -5,7 +5,10 @@ struct ColumnChunkBuffer {
     private var levels: [UInt32] = []
     private var integers: [Int64] = []
     private var doubles: [Double] = []
-    private var strings: [[UInt8]] = []
+    /// Every string's UTF-8 bytes back to back, and where each ends: one allocation per
+    /// column, so memory follows `estimatedBytes` however short the strings are.
+    private var stringBytes: [UInt8] = []
+    private var stringEnds: [Int] = []
     private(set) var estimatedBytes = 0
     private var nullCount = 0
 
@@ -30,9 +33,9 @@ struct ColumnChunkBuffer {
             doubles.append(number)
             estimatedBytes += 8
         case (.string, .string(let text)):
-            let bytes = Array(text.utf8)
-            strings.append(bytes)
-            estimatedBytes += bytes.count + 4
+            stringBytes.append(contentsOf: text.utf8)
+            stringEnds.append(stringBytes.count)
+            estimatedBytes += text.utf8.count + 8
         default:
             throw .valueMismatch(column: column.name, value: "\(value)")
         }
@@ -97,22 +100,28 @@ struct ColumnChunkBuffer {
             output.reserveCapacity(doubles.count * 8)
             for number in doubles { withUnsafeBytes(of: number.bitPattern.littleEndian) { output.append(contentsOf: $0) } }
         case .string:
+            output.reserveCapacity(stringBytes.count + 4 * stringEnds.count)
             for text in strings { Self.appendPlain(text, to: &output) }
         }
         return output
     }
 
-    private static func appendPlain(_ text: [UInt8], to output: inout [UInt8]) {
+    /// The buffered strings, as slices of `stringBytes`.
+    private var strings: [ArraySlice<UInt8>] {
+        stringEnds.indices.map { index in stringBytes[(index == 0 ? 0 : stringEnds[index - 1])..<stringEnds[index]] }
+    }
+
+    private static func appendPlain(_ text: ArraySlice<UInt8>, to output: inout [UInt8]) {
         withUnsafeBytes(of: UInt32(text.count).littleEndian) { output.append(contentsOf: $0) }
         output += text
     }
 
     /// The distinct strings and each value's index, when they repeat enough to pay off:
     /// at most half the values distinct (a column of ids or free text stays PLAIN).
-    private static func dictionary(_ values: [[UInt8]]) -> (entries: [[UInt8]], indices: [UInt32])? {
+    private static func dictionary(_ values: [ArraySlice<UInt8>]) -> (entries: [ArraySlice<UInt8>], indices: [UInt32])? {
         guard !values.isEmpty else { return nil }
-        var positions: [[UInt8]: UInt32] = [:]
-        var entries: [[UInt8]] = []
+        var positions: [ArraySlice<UInt8>: UInt32] = [:]
+        var entries: [ArraySlice<UInt8>] = []
         var indices: [UInt32] = []
         indices.reserveCapacity(values.count)
         for value in values {
@@ -150,12 +159,13 @@ struct ColumnChunkBuffer {
                 statistics.bounds = (Self.littleEndian(low.bitPattern), Self.littleEndian(high.bitPattern))
             }
         case .string:
-            if var low = strings.first, var high = strings.first {
-                for text in strings.dropFirst() {
+            let values = strings
+            if var low = values.first, var high = values.first {
+                for text in values.dropFirst() {
                     if text.lexicographicallyPrecedes(low) { low = text }
                     if high.lexicographicallyPrecedes(text) { high = text }
                 }
-                statistics.bounds = (low, high)
+                statistics.bounds = (Array(low), Array(high))
             }
         }
         return statistics
