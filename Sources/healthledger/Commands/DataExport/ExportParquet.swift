@@ -34,7 +34,7 @@ struct ExportParquet: ParsableCommand {
             let state = try PlaintextExport.dailyMetrics(ledger, autoReplay: autoReplay)
             let progress = Progress("exporting to \(directory)", total: Int(try ledger.count()), unit: "rows")
             defer { progress.finish() }
-            return try exporter.run(metrics: state.metrics(for:)) { progress.update($0) }
+            return try exporter.run(metrics: PlaintextExport.dayReader(state)) { progress.update($0) }
         }
         PlaintextExport.printSummary(
             json: json, [("directory", .string(directory)), ("to_sequence", .int(Int64(summary.toSequence))), ("days", .int(Int64(summary.days)))],

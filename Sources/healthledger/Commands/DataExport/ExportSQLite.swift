@@ -31,7 +31,7 @@ struct ExportSQLite: ParsableCommand {
             let total = try ledger.count()
             let progress = Progress("exporting to \(file)", total: Int(total), unit: "rows")
             defer { progress.finish() }
-            return try exporter.run(metrics: state.metrics(for:)) { progress.update($0) }
+            return try exporter.run(metrics: PlaintextExport.dayReader(state)) { progress.update($0) }
         }
         let rows = summary.changes.values.reduce(0, +)
         PlaintextExport.printSummary(

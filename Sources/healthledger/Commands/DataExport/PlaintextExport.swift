@@ -31,6 +31,18 @@ enum PlaintextExport {
         }
     }
 
+    /// Reads each day's metrics from `state`, forgetting the days read so far every 64 days:
+    /// the view keeps every partition it loads, which over years of days would grow with
+    /// the vault. `state` comes from `dailyMetrics`, whose changes are already saved.
+    static func dayReader(_ state: DailyMetricsViewState) -> (LocalDay) throws -> DayMetrics {
+        var read = 0
+        return { day in
+            read += 1
+            if read % 64 == 0 { state.evict() }
+            return try state.metrics(for: day)
+        }
+    }
+
     /// Runs an export, turning its failures into the command's exit statuses.
     static func failures<T>(_ path: String, _ body: () throws -> T) throws -> T {
         do {
