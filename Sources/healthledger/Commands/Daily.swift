@@ -48,7 +48,7 @@ struct Daily: ParsableCommand {
 }
 
 struct ExportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "export", abstract: "Export views to files.", subcommands: [ExportDaily.self, ExportActivities.self, ExportMedications.self, ExportMoods.self, ExportBundle.self])
+    static let configuration = CommandConfiguration(commandName: "export", abstract: "Export views to files.", subcommands: [ExportDaily.self, ExportActivities.self, ExportMedications.self, ExportMoods.self, ExportBundle.self, ExportSQLite.self, ExportParquet.self])
 }
 
 struct ExportDaily: ParsableCommand {

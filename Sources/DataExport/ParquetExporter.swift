@@ -1,0 +1,80 @@
+import Foundation
+import LedgerCore
+import LedgerStore
+import Parquet
+import Projections
+
+/// Writes every export table as Parquet under one folder, streaming the log once (after a
+/// pass that gathers corrections and retractions), then the daily rows.
+///
+/// Timestamps: `start` and `end` are instants, stored as TIMESTAMP(MICROS, isAdjustedToUTC
+/// = true), so every reader shows the same moment (in its own session time zone);
+/// `utc_offset` (seconds east of UTC) and `local_day` (DATE) say where and on which
+/// calendar day the event happened.
+public struct ParquetExporter {
+    public struct Summary: Sendable {
+        public var rows: [String: Int] = [:]
+        public var days = 0
+        public var toSequence: UInt64 = 0
+    }
+
+    let ledger: Ledger
+    let directory: String
+
+    public init(ledger: Ledger, directory: String) {
+        self.ledger = ledger
+        self.directory = directory
+    }
+
+    /// The table folders an export writes, so `--force` replaces only those.
+    public var tableFolders: [String] { ExportCatalog.all.map { directory + "/" + $0.name } }
+
+    public func run(metrics: (LocalDay) throws -> DayMetrics, progress: (Int) -> Void = { _ in }) throws -> Summary {
+        do {
+            return try write(metrics: metrics, progress: progress)
+        } catch let error as ParquetError {
+            switch error {
+            case .io(let path, let reason): throw ExportError.unwritable(path: path, reason: reason)
+            case .diskFull(let path): throw ExportError.diskFull(path: path)
+            default: throw ExportError.unwritable(path: directory, reason: "\(error)")
+            }
+        }
+    }
+
+    private func write(metrics: (LocalDay) throws -> DayMetrics, progress: (Int) -> Void) throws -> Summary {
+        let stream = try CurrentEventStream(ledger: ledger, from: 0)
+        let dataset = ParquetDatasetWriter(directory: directory, metadata: [
+            ("healthledger.vault_id", ledger.header.vaultID), ("healthledger.next_sequence", String(stream.end)),
+            ("healthledger.timestamps", "start/end: UTC instants; utc_offset: seconds east of UTC where it happened; local_day: the date there"),
+        ])
+        for table in ExportCatalog.eventTables { try dataset.prepare(table) }
+        var firstDay: LocalDay?
+        var lastDay: LocalDay?
+        var count = 0
+        try stream.forEach { current in
+            guard !current.isRetracted, let row = try EventRow(current.event, sequence: current.stored.sequence) else { return }
+            try dataset.append(row.table, row.values)
+            let day = LocalDay(current.event.start, utcOffset: current.event.utcOffset)
+            firstDay = min(firstDay ?? day, day)
+            lastDay = max(lastDay ?? day, day)
+            count += 1
+            if count % 10_000 == 0 { progress(count) }
+        }
+        var summary = Summary()
+        if let firstDay, let lastDay {
+            for number in firstDay.number...lastDay.number {
+                try dataset.append(ExportCatalog.dailyMetrics, DailyMetricRow(try metrics(LocalDay(number: number))).values)
+            }
+            summary.days = Int(lastDay.number - firstDay.number + 1)
+        } else {
+            try dataset.prepare(ExportCatalog.dailyMetrics)
+        }
+        for column in MetricCatalog.columns {
+            try dataset.append(ExportCatalog.dailyMetricColumns, [.text(column.key), .text(column.header)])
+        }
+        try dataset.close()
+        summary.rows = dataset.rowsWritten
+        summary.toSequence = stream.end
+        return summary
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+/// `export sqlite` and `export parquet` through the CLI: the warning, the refusals, the
+/// private files and the incremental re-run. (Tools/check-exports.sh reads the outputs
+/// with Datasette, pyarrow, DuckDB and Spark.)
+struct DataExportCLITests {
+    /// Runs the CLI under a permissive umask, so the modes it creates are its own doing.
+    static func exportRun(_ vault: CLIVault, _ arguments: [String]) throws -> CLI.Result {
+        let command = ([CLI.binary] + arguments + ["--vault", vault.path, "--passphrase-file", vault.passphraseFile])
+            .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "umask 022; exec \(command)"]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let stdout = CLI.drain(output.fileHandleForReading)
+        let stderr = CLI.drain(errors.fileHandleForReading)
+        process.waitUntilExit()
+        return CLI.Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    static func summary(_ result: CLI.Result) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    }
+
+    static func mode(_ path: String) throws -> Int {
+        try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+    }
+
+    static func sqlite(_ file: String, _ query: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [file, query]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = CLI.drain(output.fileHandleForReading)
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test func sqliteReRunAddsOnlyWhatIsNewAndDropsWhatWasRetracted() throws {
+        let vault = try CLIVault()
+        for (index, rating) in ["6", "7", "8"].enumerated() {
+            try vault.ok(["mood", rating, "--at", "2026-03-0\(index + 1)T09:00:00+01:00"])
+        }
+        let file = vault.root + "/health.db"
+        let first = try Self.exportRun(vault, ["export", "sqlite", file, "--json"])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.contains("plaintext"))
+        #expect(try Self.mode(file) == 0o600)
+        let firstSummary = try Self.summary(first)
+        #expect(firstSummary["incremental"] as? Bool == false)
+        #expect((firstSummary["rows"] as? [String: Int])?["moods"] == 3)
+        #expect(try Self.sqlite(file, "SELECT value FROM export_state WHERE key = 'next_sequence'") == "\(firstSummary["to_sequence"]!)")
+
+        let retracted = try #require(try vault.rawEvents().first { $0["kind"] as? String == "mood.rated" }?["id"] as? String)
+        try vault.ok(["retract", retracted])
+        try vault.ok(["mood", "9", "--at", "2026-03-04T09:00:00+01:00"])
+        let second = try Self.exportRun(vault, ["export", "sqlite", file, "--json"])
+        #expect(second.status == 0, "\(second.stderr)")
+        let secondSummary = try Self.summary(second)
+        #expect(secondSummary["incremental"] as? Bool == true)
+        #expect(secondSummary["from_sequence"] as? Int == firstSummary["to_sequence"] as? Int)
+        #expect((secondSummary["rows"] as? [String: Int]) == ["moods": 2])
+        #expect(try Self.sqlite(file, "SELECT group_concat(rating, ',') FROM (SELECT rating FROM moods ORDER BY start)") == "7.0,8.0,9.0")
+        #expect(try Self.sqlite(file, "SELECT count(*) FROM moods WHERE id = '\(retracted)'") == "0")
+        #expect(try Self.sqlite(file, "SELECT count(*) FROM daily_metrics") == "4")
+        #expect(try Self.sqlite(file, "PRAGMA foreign_key_check") == "")
+
+        let third = try Self.exportRun(vault, ["export", "sqlite", file, "--json"])
+        #expect((try Self.summary(third)["rows"] as? [String: Int]) == [:])
+    }
+
+    @Test func exportsRefuseToOverwriteUnlessForced() throws {
+        let vault = try CLIVault()
+        try vault.ok(["mood", "6"])
+        let file = vault.root + "/notes.db"
+        try "not a database".write(toFile: file, atomically: true, encoding: .utf8)
+        let refused = try Self.exportRun(vault, ["export", "sqlite", file])
+        #expect(refused.status == 73)
+        #expect(refused.stderr.contains("--force"))
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "not a database")
+        #expect(try Self.exportRun(vault, ["export", "sqlite", file, "--force"]).status == 0)
+        #expect(try Self.sqlite(file, "SELECT count(*) FROM moods") == "1")
+
+        let folder = vault.root + "/parquet"
+        let written = try Self.exportRun(vault, ["export", "parquet", folder])
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(written.stderr.contains("plaintext"))
+        #expect(try Self.mode(folder) == 0o700)
+        #expect(try Self.mode(folder + "/moods") == 0o700)
+        #expect(try Self.mode(folder + "/moods/part-0.parquet") == 0o600)
+        let again = try Self.exportRun(vault, ["export", "parquet", folder])
+        #expect(again.status == 73)
+        #expect(again.stderr.contains("--force"))
+        try vault.ok(["mood", "7"])
+        let forced = try Self.exportRun(vault, ["export", "parquet", folder, "--force", "--json"])
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect((try Self.summary(forced)["rows"] as? [String: Int])?["moods"] == 2)
+    }
+}

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# The export benchmark: `export sqlite` (new file, then the incremental re-run) and
+# `export parquet` of a vault imported from a generated Apple Health export, beside
+# healthkit-to-sqlite's SQLite of the same export.zip: rows/s, bytes per row, peak RSS.
+#   bash Tools/bench-export.sh [RECORDS ...]   (default 200000 2000000)
+# Exports are generated as Tools/bench-import.sh does and shared with it in .build-bench/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash Tools/install-packages.sh
+python3 -m venv --help >/dev/null 2>&1 || bash Tools/install-packages.sh python3-venv
+swift build -c release --product healthledger >&2
+swift build -c release --product health-export-gen >&2
+
+bench=.build-bench
+seed=${BENCH_SEED:-1}
+sizes=("$@")
+[ ${#sizes[@]} -gt 0 ] || sizes=(200000 2000000)
+mkdir -p "$bench/exports" "$bench/export-runs"
+if [ ! -x "$bench/venv/bin/healthkit-to-sqlite" ]; then
+  echo "installing the peer, healthkit-to-sqlite, into $bench/venv" >&2
+  python3 -m venv "$bench/venv"
+  "$bench/venv/bin/pip" install --quiet healthkit-to-sqlite
+fi
+peer_version=$("$bench/venv/bin/pip" show healthkit-to-sqlite | sed -n 's/^Version: //p')
+
+# Runs a command; prints "SECONDS PEAK_RSS_KB" (wait4's figure for the child alone).
+measure() {
+  local out=$1
+  shift
+  python3 - "$out" "$@" <<'PY'
+import os, subprocess, sys, time
+started = time.monotonic()
+with open(sys.argv[1], "wb") as out:
+    child = subprocess.Popen(sys.argv[2:], stdout=out, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+if os.waitstatus_to_exitcode(status) != 0:
+    sys.exit(f"{sys.argv[2:]} failed")
+print(f"{time.monotonic() - started:.2f} {usage.ru_maxrss}")
+PY
+}
+rows_of() { python3 -c 'import json, sys; print(sum(json.load(open(sys.argv[1]))["rows"].values()))' "$1"; }
+
+generator=$(cat Tools/ExportGen/*.swift Tools/ExportGen/*/*.swift | sha1sum | cut -c1-10)
+lines=()
+for records in "${sizes[@]}"; do
+  export_zip="$bench/exports/export-$records-seed$seed-$generator.zip"
+  manifest="${export_zip%.zip}.json"
+  if [ ! -f "$export_zip" ] || [ ! -f "$manifest" ]; then
+    .build/release/health-export-gen --records "$records" --seed "$seed" --no-quirks \
+      --out "$export_zip.partial" --manifest "$manifest" >&2
+    mv "$export_zip.partial" "$export_zip"
+  fi
+  run="$bench/export-runs/$records"
+  rm -rf "$run" && mkdir -p "$run"
+  printf 'bench passphrase\n' >"$run/passphrase"
+  chmod 600 "$run/passphrase"
+  hl() { .build/release/healthledger "$@" --vault "$run/vault" --passphrase-file "$run/passphrase"; }
+  hl init --kdf interactive >/dev/null
+  echo "importing $records records" >&2
+  hl import apple-health "$export_zip" --json >/dev/null
+  hl daily --from 1970-01-01 --to 1970-01-01 >/dev/null  # brings the daily view up to date outside the timings
+
+  echo "export sqlite, export sqlite again, export parquet on $records records" >&2
+  read -r sqlite_seconds sqlite_rss < <(measure "$run/sqlite.json" .build/release/healthledger export sqlite "$run/health.db" --json \
+    --vault "$run/vault" --passphrase-file "$run/passphrase")
+  read -r rerun_seconds rerun_rss < <(measure "$run/rerun.json" .build/release/healthledger export sqlite "$run/health.db" --json \
+    --vault "$run/vault" --passphrase-file "$run/passphrase")
+  read -r parquet_seconds parquet_rss < <(measure "$run/parquet.json" .build/release/healthledger export parquet "$run/parquet" --json \
+    --vault "$run/vault" --passphrase-file "$run/passphrase")
+  echo "peer: healthkit-to-sqlite $peer_version on $records records" >&2
+  read -r peer_seconds peer_rss < <(measure "$run/peer.out" "$bench/venv/bin/healthkit-to-sqlite" "$export_zip" "$run/peer.db" --silent)
+  peer_rows=$(python3 -c '
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+tables = [name for (name,) in db.execute("select name from sqlite_master where type = '"'"'table'"'"'")]
+print(sum(db.execute(f"select count(*) from [{name}]").fetchone()[0] for name in tables))' "$run/peer.db")
+  rows=$(rows_of "$run/sqlite.json")
+  lines+=("$records export-sqlite $rows $sqlite_seconds $sqlite_rss $(stat -c %s "$run/health.db")")
+  lines+=("$records export-sqlite-rerun $(rows_of "$run/rerun.json") $rerun_seconds $rerun_rss -")
+  lines+=("$records export-parquet $(rows_of "$run/parquet.json") $parquet_seconds $parquet_rss $(du -sb "$run/parquet" | cut -f1)")
+  lines+=("$records healthkit-to-sqlite $peer_rows $peer_seconds $peer_rss $(stat -c %s "$run/peer.db")")
+done
+
+echo
+printf '%-9s %-22s %10s %9s %10s %12s %10s %10s\n' records run rows seconds rows/s "peak RSS MB" bytes bytes/row
+for line in "${lines[@]}"; do
+  read -r records run rows seconds rss bytes <<<"$line"
+  python3 - "$records" "$run" "$rows" "$seconds" "$rss" "$bytes" <<'PY'
+import sys
+records, run, rows, seconds, rss, size = sys.argv[1:]
+rate = f"{int(rows) / max(float(seconds), 1e-9):,.0f}"
+per_row = f"{int(size) / max(int(rows), 1):.1f}" if size != "-" else "-"
+print(f"{records:<9} {run:<22} {int(rows):>10,} {float(seconds):>9.2f} {rate:>10} {int(rss) / 1024:>12.0f} {size:>10} {per_row:>10}")
+PY
+done
