@@ -43,20 +43,21 @@ let package = Package(
         .target(name: "LedgerStore", dependencies: ["CLMDB", "CMalloc", "CZstd", "LedgerCore", "LedgerCrypto", "Migrations"], swiftSettings: hotPath),
         .target(name: "DemoData", dependencies: ["LedgerCore"]),
         .target(name: "Projections", dependencies: ["LedgerCore", "LedgerCrypto", "LedgerStore"], swiftSettings: hotPath),
+        .target(name: "Zip", dependencies: ["AgeFormat", "CIsal", "CZip"], swiftSettings: hotPath),
         .target(name: "HealthImport", dependencies: [
-            "CIsal", "CZip", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", "Zip",
         ], swiftSettings: hotPath),
         .target(name: "Query", dependencies: ["LedgerCore", "Projections"]),
-        .target(name: "Charts", dependencies: ["LedgerCore"]),
+        .target(name: "Charts", dependencies: ["LedgerCore", "Projections"]),
         .target(name: "Parquet", dependencies: ["CZstd"]),
         .target(name: "DataExport", dependencies: [
             "LedgerCore", "LedgerStore", "Projections", "Parquet", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .target(name: "HealthBundle", dependencies: [
-            "AgeFormat", "CSodium", "CZip", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", "HealthImport",
+            "AgeFormat", "CSodium", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", "HealthImport", "Zip",
         ], path: "Sources/Bundle", resources: [.copy("Resources/HKSampleMapping.json"), .copy("Resources/HKSampleMapping.LICENSE.md")]),
         .executableTarget(name: "healthledger", dependencies: [
-            "LedgerStore", "LedgerCrypto", "LedgerCore", "Migrations", "DemoData", "Projections", "HealthImport", "Query", "Charts", "HealthBundle", "AgeFormat", "CMalloc", "DataExport",
+            "LedgerStore", "LedgerCrypto", "LedgerCore", "Migrations", "DemoData", "Projections", "HealthImport", "Query", "Charts", "HealthBundle", "AgeFormat", "CMalloc", "DataExport", "Zip",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "ledger-replay", dependencies: [
@@ -84,15 +85,15 @@ let package = Package(
         ]),
         .testTarget(
             name: "HealthImportTests",
-            dependencies: ["HealthImport", "LedgerCore", "LedgerStore", .product(name: "ZIPFoundation", package: "ZIPFoundation"), .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["HealthImport", "LedgerCore", "LedgerStore", "Zip", .product(name: "ZIPFoundation", package: "ZIPFoundation"), .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "ReliabilityTests", dependencies: ["LedgerStore", "LedgerCore", "LedgerCrypto", "HealthImport", "Query", "CLMDB", .product(name: "PropertyBased", package: "swift-property-based")], exclude: ["Fixtures"]),
         .testTarget(name: "QueryTests", dependencies: ["Query", "Projections", "LedgerCore", "DemoData"], exclude: ["Reference"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts"]),
         .testTarget(name: "ParquetTests", dependencies: ["Parquet", "CZstd", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "AgeFormatTests", dependencies: ["AgeFormat", "LedgerCrypto", "CZip"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "HealthBundleTests", dependencies: ["HealthBundle", "AgeFormat", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "HealthBundleTests", dependencies: ["HealthBundle", "Zip", "AgeFormat", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "LedgerCore", "LedgerStore", "DemoData", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "VitalsTests", dependencies: ["Projections", "HealthImport", "LedgerCore", "LedgerStore", "LedgerCrypto", .product(name: "PropertyBased", package: "swift-property-based")], resources: [.copy("Fixtures")]),
+        .testTarget(name: "VitalsTests", dependencies: ["Projections", "Charts", "HealthImport", "LedgerCore", "LedgerStore", "LedgerCrypto", .product(name: "PropertyBased", package: "swift-property-based")], resources: [.copy("Fixtures")]),
     ]
 )

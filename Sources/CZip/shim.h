@@ -1,2 +1,2 @@
-// zlib, for the CRC-32 of zip entries (ZIPFoundation's own CRC is a slow Swift loop on Linux).
+// zlib: a bundle's zip is deflated, inflated and checked (CRC-32) with it.
 #include <zlib.h>

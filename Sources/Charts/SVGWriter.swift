@@ -1,22 +1,39 @@
-/// Appends SVG elements to a document, escaping text and rounding coordinates.
+/// Appends SVG elements to a document, escaping text and attribute values and rounding
+/// coordinates: the one writer every picture (charts, the face-model plot, the session
+/// card) is drawn with.
 struct SVGWriter {
     private var body = ""
     let width: Double
     let height: Double
+    let fontFamily: String
+    /// Whether the document starts with an XML declaration.
+    let declaration: Bool
+    /// Whether the whole view box is painted white first (a card with rounded corners is not).
+    let whiteBackground: Bool
 
-    init(width: Double, height: Double) {
+    init(width: Double, height: Double, fontFamily: String = "sans-serif", declaration: Bool = true, whiteBackground: Bool = true) {
         self.width = width
         self.height = height
+        self.fontFamily = fontFamily
+        self.declaration = declaration
+        self.whiteBackground = whiteBackground
     }
 
     var document: String {
         let size = "width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\""
-        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" \(size) font-family=\"sans-serif\">\n"
-            + "<rect class=\"background\" x=\"0\" y=\"0\" width=\"\(Int(width))\" height=\"\(Int(height))\" fill=\"white\"/>\n"
+        return (declaration ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" : "")
+            + "<svg xmlns=\"http://www.w3.org/2000/svg\" \(size) font-family=\"\(SVGText.escape(fontFamily))\">\n"
+            + (whiteBackground ? "<rect class=\"background\" x=\"0\" y=\"0\" width=\"\(Int(width))\" height=\"\(Int(height))\" fill=\"white\"/>\n" : "")
             + body + "</svg>\n"
     }
 
     private static func n(_ value: Double) -> String { SVGText.number(value) }
+
+    /// Any element, its attributes in the order given, with `content` as its text if any.
+    mutating func element(_ name: String, _ attributes: KeyValuePairs<String, String>, content: String? = nil) {
+        let list = attributes.map { " \($0.key)=\"\(SVGText.escape($0.value))\"" }.joined()
+        body += content.map { "<\(name)\(list)>\(SVGText.escape($0))</\(name)>\n" } ?? "<\(name)\(list)/>\n"
+    }
 
     mutating func open(_ element: String, attributes: String) { body += "<\(element) \(attributes)>\n" }
 

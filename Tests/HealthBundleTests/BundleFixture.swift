@@ -3,6 +3,7 @@ import HealthBundle
 import LedgerCore
 import LedgerCrypto
 import LedgerStore
+import Zip
 
 /// A vault in a temporary folder holding a fortnight of steps, resting heart rate, sleep,
 /// weight, moods, doses and symptoms — every figure the report shows has a known value.

@@ -4,6 +4,7 @@ import LedgerCrypto
 import LedgerStore
 import Testing
 @testable import HealthBundle
+import Zip
 
 @Suite struct BundleVerificationTests {
     /// The bundle's zip rewritten entry by entry, `change` deciding each entry's new bytes.

@@ -2,6 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 @testable import HealthBundle
+import Zip
 
 @Suite struct ZipStreamTests {
     static func zip(_ entries: [(String, [UInt8])], padding: String? = nil) throws -> [UInt8] {

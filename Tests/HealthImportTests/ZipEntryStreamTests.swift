@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ZIPFoundation
 @testable import HealthImport
+import Zip
 
 @Suite struct ZipEntryStreamTests {
     /// Every entry read through the zip's own directory and ISA-L, chunk by chunk.
@@ -52,6 +53,26 @@ import ZIPFoundation
         let extracted = try extractedByZIPFoundation(path)
         #expect(read.map(\.bytes) == extracted)
         #expect(read[0].bytes == text)
+    }
+
+    /// The import finds its document, routes and ECGs by these names alone, so they must be
+    /// what an independent reader lists, folders and localized names included.
+    @Test func everyEntryIsNamedAsZIPFoundationListsIt() throws {
+        let path = try makeZip([
+            ("apple_health_export/导出.xml", Array("<HealthData/>".utf8), .deflate),
+            ("apple_health_export/workout-routes/route_2024-01-01_9.00am.gpx", Array("<gpx/>".utf8), .deflate),
+            ("apple_health_export/electrocardiograms/ecg_2024-01-01.csv", [], .none),
+        ])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let descriptor = open(path, O_RDONLY)
+        defer { close(descriptor) }
+        let directory = try #require(ZipDirectory(descriptor: descriptor))
+        let listed = try Archive(url: URL(fileURLWithPath: path), accessMode: .read, pathEncoding: nil).map(\.path)
+        #expect(directory.items.map(\.path) == listed)
+        let zip64 = open(Fixtures.path("zip/zip64.zip"), O_RDONLY)
+        defer { close(zip64) }
+        let fixture = try Archive(url: URL(fileURLWithPath: Fixtures.path("zip/zip64.zip")), accessMode: .read, pathEncoding: nil)
+        #expect(try #require(ZipDirectory(descriptor: zip64)).items.map(\.path) == fixture.map(\.path))
     }
 
     /// Exports over 4 GB keep their sizes and offsets in ZIP64 fields; the fixture has them

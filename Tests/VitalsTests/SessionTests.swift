@@ -1,3 +1,4 @@
+import Charts
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML

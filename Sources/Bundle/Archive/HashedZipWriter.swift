@@ -1,4 +1,5 @@
 import LedgerCore
+import Zip
 
 /// The zip writer with the manifest's bookkeeping: every entry's size and SHA-256 are
 /// taken from the very bytes written, so the manifest cannot describe other content.

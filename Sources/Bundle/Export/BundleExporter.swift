@@ -2,6 +2,7 @@ import Foundation
 import LedgerCore
 import LedgerStore
 import Projections
+import Zip
 
 /// Writes a bundle's zip into a sink (the age encryption), entry by entry, so memory does
 /// not grow with the number of events: faces, `events.jsonl`, the daily CSVs, the FHIR

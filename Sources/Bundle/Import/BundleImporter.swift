@@ -2,6 +2,7 @@ import Foundation
 import HealthImport
 import LedgerCore
 import LedgerStore
+import Zip
 
 /// Stores a verified bundle's events in another vault with their ids, so importing it
 /// twice stores nothing new. Face images go into this vault's blob store (under this

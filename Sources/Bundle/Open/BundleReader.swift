@@ -1,6 +1,7 @@
 import Foundation
 import LedgerCore
 import LedgerCrypto
+import Zip
 
 /// Reads a bundle's zip front to back from the decrypted stream, hashing every file, and
 /// then checks it: the manifest's signature and its checkpoint's against the vault key it

@@ -1,6 +1,5 @@
-import CZip
 import Foundation
-import ZIPFoundation
+import Zip
 
 /// An Apple Health export as it arrives: `export.zip` read in place (nothing extracted to
 /// disk), a bare `export.xml`, or the unzipped `apple_health_export` folder.
@@ -14,25 +13,13 @@ public final class ExportArchive {
     /// Its size in bytes once inflated, for progress.
     public let documentSize: Int
     private let backing: Backing
-    /// The zip's file descriptor and each file's place in it, by path, for ISA-L to read;
-    /// a file missing here is read through ZIPFoundation.
+    /// The zip's file descriptor, read with `pread` alone, so the document's stream and the
+    /// attachments read between its chunks never disturb each other.
     private let zipDescriptor: Int32
-    private let located: [String: ZipDirectory.Item]
-    /// A second reader for attachments, so reading a route does not disturb the document's stream.
-    private lazy var attachmentArchive: Archive? = {
-        guard case .zip = backing else { return nil }
-        return try? Archive(url: URL(fileURLWithPath: path), accessMode: .read, pathEncoding: nil)
-    }()
-
-    /// The zip's files by path: the archive's own lookup reads its whole directory again for
-    /// every file, and an export refers to hundreds of routes.
-    private lazy var attachmentEntries: [String: Entry] = {
-        guard let attachmentArchive else { return [:] }
-        return Dictionary(attachmentArchive.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-    }()
 
     private enum Backing {
-        case zip(Archive, Entry, root: String)
+        /// The zip's files by path (from its central directory, read once) and the document's.
+        case zip(files: [String: ZipDirectory.Item], document: ZipDirectory.Item, root: String)
         case folder(root: String)
     }
 
@@ -48,26 +35,32 @@ public final class ExportArchive {
             documentName = name
             documentSize = Self.fileSize(root + "/" + name)
             backing = .folder(root: root)
-            (zipDescriptor, located) = (-1, [:])
+            zipDescriptor = -1
         } else if Self.isZip(path) {
-            let archive: Archive
-            do { archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read, pathEncoding: nil) } catch { throw .unreadableZip(path, "\(error)") }
-            // Listed once: ZIPFoundation reads the central directory again for each pass.
-            let listed = Array(archive)
-            let entries = listed.filter { $0.type == .file && !$0.path.hasPrefix("__MACOSX/") }
-            guard let entry = Self.documentEntry(entries) else { throw .noDocument(path) }
-            documentName = entry.path
-            documentSize = Int(entry.uncompressedSize)
-            let root = entry.path.split(separator: "/").dropLast().joined(separator: "/")
-            backing = .zip(archive, entry, root: root.isEmpty ? "" : root + "/")
-            (zipDescriptor, located) = Self.locate(listed, path: path)
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw .unreadableZip(path, String(cString: strerror(errno))) }
+            guard let directory = ZipDirectory(descriptor: descriptor) else {
+                close(descriptor)
+                throw .unreadableZip(path, "its central directory is missing or damaged")
+            }
+            let entries = directory.items.filter { !$0.isFolder && !$0.path.hasPrefix("__MACOSX/") }
+            guard let document = Self.documentEntry(entries) else {
+                close(descriptor)
+                throw .noDocument(path)
+            }
+            documentName = document.path
+            documentSize = Int(clamping: document.uncompressedSize)
+            let root = document.path.split(separator: "/").dropLast().joined(separator: "/")
+            let files = Dictionary(directory.items.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+            backing = .zip(files: files, document: document, root: root.isEmpty ? "" : root + "/")
+            zipDescriptor = descriptor
         } else {
             let url = URL(fileURLWithPath: path)
             documentName = url.lastPathComponent
             documentSize = Self.fileSize(path)
             // A bare document: the folder it is in holds the routes and ECGs, if any.
             backing = .folder(root: url.deletingLastPathComponent().path)
-            (zipDescriptor, located) = (-1, [:])
+            zipDescriptor = -1
             if documentName.lowercased().hasSuffix(".xml") == false { throw .notAnExport(path) }
         }
     }
@@ -75,13 +68,13 @@ public final class ExportArchive {
     /// Streams the main document in chunks of about `chunkSize` bytes.
     public func streamDocument(chunkSize: Int = 1 << 20, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         switch backing {
-        case .zip(let archive, let entry, _):
+        case .zip(_, let document, _):
             // The reader's own errors (bad XML, a full disk) pass through as they are; only
             // what goes wrong in the zip itself is reported as a damaged zip.
             var readerError: (any Error)?
             let intact: Bool
             do {
-                intact = try extract(entry, from: archive, chunkSize: chunkSize) { chunk in
+                intact = try extract(document, chunkSize: chunkSize) { chunk in
                     do {
                         try body(chunk)
                     } catch {
@@ -111,16 +104,14 @@ public final class ExportArchive {
     public func attachment(_ reference: String) -> [UInt8]? {
         let relative = reference.hasPrefix("/") ? String(reference.dropFirst()) : reference
         switch backing {
-        case .zip(_, _, let root):
-            guard let archive = attachmentArchive, let entry = attachmentEntries[root + relative] ?? attachmentEntries[relative] else {
-                return nil
-            }
+        case .zip(let files, _, let root):
+            guard let entry = files[root + relative] ?? files[relative] else { return nil }
             var bytes: [UInt8] = []
             // The size is what the zip claims: room for a plausible route, not for any claim.
             bytes.reserveCapacity(Int(min(entry.uncompressedSize, 64 << 20)))
             // A route inflated from one read where it fits in a megabyte, not from 16 kB ones.
             let chunkSize = Int(min(max(entry.compressedSize, 1 << 14), 1 << 20))
-            guard (try? extract(entry, from: archive, chunkSize: chunkSize) { bytes.append(contentsOf: $0) }) == true else { return nil }
+            guard (try? extract(entry, chunkSize: chunkSize) { bytes.append(contentsOf: $0) }) == true else { return nil }
             return bytes
         case .folder(let root):
             return FileManager.default.contents(atPath: root + "/" + relative).map { Array($0) }
@@ -129,44 +120,18 @@ public final class ExportArchive {
 
     deinit { if zipDescriptor >= 0 { close(zipDescriptor) } }
 
-    /// The zip's own directory beside ZIPFoundation's listing of every entry: both are in
-    /// directory order, and an entry is taken only where the two agree on its checksum and sizes.
-    private static func locate(_ entries: [Entry], path: String) -> (Int32, [String: ZipDirectory.Item]) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return (-1, [:]) }
-        guard let directory = ZipDirectory(descriptor: descriptor), directory.items.count == entries.count else { return (descriptor, [:]) }
-        var located: [String: ZipDirectory.Item] = [:]
-        for (entry, item) in zip(entries, directory.items)
-        where entry.checksum == item.crc && entry.compressedSize == item.compressedSize && entry.uncompressedSize == item.uncompressedSize {
-            located[entry.path] = item
-        }
-        return (descriptor, located)
-    }
-
-    /// Inflates `entry` in chunks and checks it against its CRC-32: with ISA-L where the zip's
-    /// directory locates it, else through ZIPFoundation with zlib's CRC (ZIPFoundation's own
-    /// is a Swift loop on Linux that cost more than inflating). False when the check fails.
-    private func extract(
-        _ entry: Entry, from archive: Archive, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Void
-    ) throws -> Bool {
-        if let item = located[entry.path], let start = ZipDirectory.dataOffset(of: item, descriptor: zipDescriptor) {
-            return try ZipEntryStream.read(item, at: start, descriptor: zipDescriptor, chunkSize: chunkSize, body)
-        }
-        var checksum = crc32(0, nil, 0)
-        _ = try archive.extract(entry, bufferSize: chunkSize, skipCRC32: true) { data in
-            try data.withUnsafeBytes { chunk in
-                checksum = crc32(checksum, chunk.bindMemory(to: UInt8.self).baseAddress, uInt(chunk.count))
-                try body(chunk)
-            }
-        }
-        return UInt32(checksum) == entry.checksum
+    /// Inflates `entry` in chunks with ISA-L and checks it against its CRC-32 and size; false
+    /// when the check fails.
+    private func extract(_ entry: ZipDirectory.Item, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
+        guard let start = ZipDirectory.dataOffset(of: entry, descriptor: zipDescriptor) else { throw ZipEntryStream.Failure.noLocalHeader }
+        return try ZipEntryStream.read(entry, at: start, descriptor: zipDescriptor, chunkSize: chunkSize, body)
     }
 
     /// The ECG recordings' names (`electrocardiograms/ecg_2023-05-01.csv`), sorted.
     public func electrocardiogramNames() -> [String] {
         switch backing {
-        case .zip(let archive, _, let root):
-            return archive.map(\.path)
+        case .zip(let files, _, let root):
+            return files.keys
                 .filter { $0.hasPrefix(root + "electrocardiograms/") && $0.lowercased().hasSuffix(".csv") }
                 .map { String($0.dropFirst(root.count)) }.sorted()
         case .folder(let root):
@@ -206,7 +171,7 @@ public final class ExportArchive {
         return candidates.first { $0.lowercased() == "export.xml" } ?? candidates.sorted().first
     }
 
-    private static func documentEntry(_ entries: [Entry]) -> Entry? {
+    private static func documentEntry(_ entries: [ZipDirectory.Item]) -> ZipDirectory.Item? {
         let shallow = entries.filter { entry in
             let parts = entry.path.split(separator: "/")
             return parts.count <= 2 && isDocumentName(String(parts.last ?? ""))

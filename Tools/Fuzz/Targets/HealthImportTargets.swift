@@ -1,6 +1,7 @@
 import Foundation
 import LedgerCore
 import LedgerCrypto
+import Zip
 
 /// Fuzz targets for the importers' readers, one binary, the target named by FUZZ_TARGET:
 /// `apple-health-xml` (the XML scanner, the Record reader and every element's events, with

@@ -1,6 +1,7 @@
 import AgeFormat
 import Foundation
 import HealthBundle
+import Zip
 
 /// A bundle file being written: the zip's bytes go through the age encryption into the
 /// file. Time spent encrypting and writing is kept apart, for comparison with `age`.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Charts
 import Foundation
 import LedgerCore
 import Projections

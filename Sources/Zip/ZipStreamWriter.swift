@@ -5,7 +5,7 @@
 ///
 /// ZIPFoundation seeks back to patch each local header and rewrites the central directory
 /// on every added entry, so it cannot write into an encrypted stream.
-final class ZipStreamWriter {
+public final class ZipStreamWriter {
     private let output: BufferedSink
     private var entries: [CentralEntry] = []
     private let dosTime: UInt16
@@ -23,7 +23,7 @@ final class ZipStreamWriter {
     }
 
     /// `modified` stamps every entry: (year, month, day, hour, minute, second), local to nobody.
-    init(sink: any ByteSink, modified: (Int, Int, Int, Int, Int, Int)) {
+    public init(sink: any ByteSink, modified: (Int, Int, Int, Int, Int, Int)) {
         output = BufferedSink(sink)
         let (year, month, day, hour, minute, second) = modified
         dosDate = UInt16(max(0, year - 1980) << 9 | month << 5 | day)
@@ -31,7 +31,7 @@ final class ZipStreamWriter {
     }
 
     /// Starts an entry; its bytes follow through `write`, then `closeEntry`.
-    func beginEntry(_ name: String) throws {
+    public func beginEntry(_ name: String) throws {
         precondition(open == nil, "an entry is still open")
         let offset = output.position
         try output.write(localHeader(name, method: 8, flags: Self.flags, crc: 0, size: 0))
@@ -61,14 +61,14 @@ final class ZipStreamWriter {
         return header.storage
     }
 
-    func write(_ bytes: UnsafeRawBufferPointer) throws {
+    public func write(_ bytes: UnsafeRawBufferPointer) throws {
         guard let open else { preconditionFailure("no entry is open") }
         try open.deflater.compress(bytes, into: output)
     }
 
-    func write(_ bytes: [UInt8]) throws { try bytes.withUnsafeBytes { try write($0) } }
+    public func write(_ bytes: [UInt8]) throws { try bytes.withUnsafeBytes { try write($0) } }
 
-    func closeEntry() throws {
+    public func closeEntry() throws {
         guard let current = open else { preconditionFailure("no entry is open") }
         try current.deflater.finish(into: output)
         let deflater = current.deflater
@@ -85,7 +85,7 @@ final class ZipStreamWriter {
     }
 
     /// Writes one whole entry.
-    func add(_ name: String, _ bytes: [UInt8]) throws {
+    public func add(_ name: String, _ bytes: [UInt8]) throws {
         try beginEntry(name)
         try write(bytes)
         try closeEntry()
@@ -98,7 +98,7 @@ final class ZipStreamWriter {
     /// chunk. A stored entry is the one place every reader accepts it: Python's `zipfile`
     /// refuses Zip64 end records with extensible data, and libarchive looks for the end
     /// record in the last 16 KiB only, so a long archive comment hides it.
-    func finish(padding: String? = nil) throws {
+    public func finish(padding: String? = nil) throws {
         precondition(open == nil, "an entry is still open")
         if let padding { try writePadding(padding) }
         let directoryStart = output.position

@@ -4,7 +4,7 @@
 /// Only what the writer produces is accepted — deflated entries with data descriptors, or
 /// stored and deflated entries with their sizes in the local header — which is every zip
 /// this project writes; anything else is reported as damage, not guessed at.
-final class ZipStreamReader {
+public final class ZipStreamReader {
     private let source: any ByteSource
     private var buffer = [UInt8](repeating: 0, count: 1 << 17)
     private var start = 0
@@ -22,10 +22,10 @@ final class ZipStreamReader {
         let zip64: Bool
     }
 
-    init(source: any ByteSource) { self.source = source }
+    public init(source: any ByteSource) { self.source = source }
 
     /// The next entry's name, or nil at the central directory (the end of the entries).
-    func nextEntry() throws -> String? {
+    public func nextEntry() throws -> String? {
         precondition(pending == nil, "the previous entry was not read")
         let signature = try littleEndian(4)
         if signature == 0x0201_4b50 || signature == 0x0606_4b50 || signature == 0x0605_4b50 { return nil }
@@ -56,7 +56,7 @@ final class ZipStreamReader {
     }
 
     /// Streams the current entry's bytes to `body` and checks them against the CRC and sizes.
-    func readEntry(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+    public func readEntry(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         guard let header = pending else { preconditionFailure("no entry is open") }
         pending = nil
         let usesDescriptor = header.flags & 0x0008 != 0

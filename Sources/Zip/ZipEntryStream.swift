@@ -6,15 +6,17 @@ import Foundation
 ///
 /// On a 2M-record export zlib's inflate and CRC were an eighth of the parsing thread and
 /// half of the routes' stretch at the end; ISA-L does both several times faster.
-enum ZipEntryStream {
-    enum Failure: Error, CustomStringConvertible {
+public enum ZipEntryStream {
+    public enum Failure: Error, CustomStringConvertible {
         case truncated
         case corrupt(Int32)
         case unsupportedMethod(UInt16)
+        case noLocalHeader
 
-        var description: String {
+        public var description: String {
             switch self {
             case .truncated: "the file ends inside the compressed data"
+            case .noLocalHeader: "no entry header where the central directory says one is"
             case .corrupt(let status): "the compressed data is damaged (inflate status \(status))"
             case .unsupportedMethod(let method): "compression method \(method) is not deflate or stored"
             }
@@ -23,7 +25,7 @@ enum ZipEntryStream {
 
     /// Calls `body` with the entry's bytes in chunks of up to `chunkSize`; false when they do
     /// not match the entry's CRC-32 or size.
-    static func read(
+    public static func read(
         _ item: ZipDirectory.Item, at dataOffset: UInt64, descriptor: Int32, chunkSize: Int,
         _ body: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> Bool {

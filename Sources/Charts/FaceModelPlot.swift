@@ -1,11 +1,12 @@
 import Foundation
 import LedgerCore
+import Projections
 
 /// A model's picture: actual against out-of-fold predicted with the identity line (points
 /// on it were predicted exactly), and each capture's error over time.
 public enum FaceModelPlot {
     public static func svg(_ model: FaceModel) -> String {
-        var canvas = SVGCanvas(width: 900, height: 420)
+        var canvas = SVGWriter(width: 900, height: 420, declaration: false)
         let accuracy = model.accuracy
         let r = accuracy.r.map { String(format: "%.2f", $0) } ?? "–"
         canvas.text("\(model.target.label): n \(accuracy.count), R \(r), MAE \(String(format: "%.2f", accuracy.meanAbsoluteError))", 20, 24, size: 14, bold: true)
@@ -16,7 +17,7 @@ public enum FaceModelPlot {
 
     typealias Frame = (x: Double, y: Double, width: Double, height: Double)
 
-    private static func scatter(_ model: FaceModel, into canvas: inout SVGCanvas, frame: Frame) {
+    private static func scatter(_ model: FaceModel, into canvas: inout SVGWriter, frame: Frame) {
         let values = model.samples.flatMap { [$0.actual, $0.predicted] }
         let (low, high) = padded(values.min()!, values.max()!)
         func x(_ value: Double) -> Double { frame.x + (value - low) / (high - low) * frame.width }
@@ -28,7 +29,7 @@ public enum FaceModelPlot {
         for sample in model.samples { canvas.circle(x(sample.actual), y(sample.predicted), radius: 4, fill: "#2a6fdb") }
     }
 
-    private static func errors(_ model: FaceModel, into canvas: inout SVGCanvas, frame: Frame) {
+    private static func errors(_ model: FaceModel, into canvas: inout SVGWriter, frame: Frame) {
         let days = model.samples.map { Double($0.day.number) }
         let first = days.min()!, last = max(days.max()!, first + 1)
         let bound = max(model.samples.map { abs($0.error) }.max()!, 1e-9) * 1.1
@@ -47,7 +48,7 @@ public enum FaceModelPlot {
     }
 
     /// Both axes, their labels, and each tick's mark and value at its pixel position.
-    private static func axes(_ canvas: inout SVGCanvas, _ frame: Frame, xLabel: String, yLabel: String,
+    private static func axes(_ canvas: inout SVGWriter, _ frame: Frame, xLabel: String, yLabel: String,
                              xTicks: [(position: Double, label: String)], yTicks: [(position: Double, label: String)]) {
         let bottom = frame.y + frame.height
         canvas.line(frame.x, bottom, frame.x + frame.width, bottom, stroke: "#333")
@@ -79,5 +80,31 @@ public enum FaceModelPlot {
     private static func padded(_ low: Double, _ high: Double) -> (Double, Double) {
         let room = max((high - low) * 0.05, 1e-9)
         return (low - room, high + room)
+    }
+}
+
+/// The plot's marks, in the attributes it has always been drawn with.
+private extension SVGWriter {
+    mutating func line(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, stroke: String, width: Double = 1, dashed: Bool = false) {
+        let n = SVGText.number
+        if dashed {
+            element("line", ["x1": n(x1), "y1": n(y1), "x2": n(x2), "y2": n(y2), "stroke": stroke, "stroke-width": n(width), "stroke-dasharray": "4 3"])
+        } else {
+            element("line", ["x1": n(x1), "y1": n(y1), "x2": n(x2), "y2": n(y2), "stroke": stroke, "stroke-width": n(width)])
+        }
+    }
+
+    mutating func circle(_ x: Double, _ y: Double, radius: Double, fill: String) {
+        let n = SVGText.number
+        element("circle", ["cx": n(x), "cy": n(y), "r": n(radius), "fill": fill, "fill-opacity": "0.8"])
+    }
+
+    mutating func text(_ content: String, _ x: Double, _ y: Double, size: Double = 11, anchor: String = "start", bold: Bool = false) {
+        let n = SVGText.number
+        if bold {
+            element("text", ["x": n(x), "y": n(y), "font-size": n(size), "text-anchor": anchor, "font-weight": "bold"], content: content)
+        } else {
+            element("text", ["x": n(x), "y": n(y), "font-size": n(size), "text-anchor": anchor], content: content)
+        }
     }
 }

@@ -1,24 +1,30 @@
 import Foundation
 
-/// A zip's central directory as stored: each file's compression, checksum, sizes and where
-/// its local header is, in the directory's order (ZIP64 included).
-///
-/// ZIPFoundation lists an export's files but inflates them through zlib, the largest single
-/// cost of the thread that parses the document; with where an entry's bytes start, ISA-L
-/// inflates them instead (`ZipEntryStream`).
-struct ZipDirectory: Equatable {
-    struct Item: Equatable {
-        let method: UInt16
-        let crc: UInt32
-        let compressedSize: UInt64
-        let uncompressedSize: UInt64
-        let localHeaderOffset: UInt64
+/// A zip's central directory as stored, read once: each file's path, compression, checksum,
+/// sizes and where its local header is, in the directory's order (ZIP64 included). With
+/// where an entry's bytes start, `ZipEntryStream` inflates them in place.
+public struct ZipDirectory: Equatable {
+    public struct Item: Equatable {
+        public let method: UInt16
+        public let crc: UInt32
+        public let compressedSize: UInt64
+        public let uncompressedSize: UInt64
+        public let localHeaderOffset: UInt64
+        /// The name as stored, read as UTF-8; a folder's ends in "/".
+        public let path: String
+
+        public init(method: UInt16, crc: UInt32, compressedSize: UInt64, uncompressedSize: UInt64, localHeaderOffset: UInt64, path: String = "") {
+            (self.method, self.crc, self.compressedSize) = (method, crc, compressedSize)
+            (self.uncompressedSize, self.localHeaderOffset, self.path) = (uncompressedSize, localHeaderOffset, path)
+        }
+
+        public var isFolder: Bool { path.hasSuffix("/") }
     }
 
-    let items: [Item]
+    public let items: [Item]
 
-    /// Nil when the file has no readable central directory (ZIPFoundation then reads it).
-    init?(descriptor: Int32) {
+    /// Nil when the file has no readable central directory.
+    public init?(descriptor: Int32) {
         guard let size = Self.fileSize(descriptor), size >= 22 else { return nil }
         // The end record is in the last 22 bytes, before a comment of at most 65,535.
         let tailLength = Int(min(size, 22 + 65_535))
@@ -60,16 +66,18 @@ struct ZipDirectory: Equatable {
                 }
                 extra += 4 + length
             }
+            let name = directory[(position + 46)..<(position + 46 + nameLength)]
             items.append(Item(
                 method: directory.uint16(at: position + 10), crc: directory.uint32(at: position + 16),
-                compressedSize: compressed, uncompressedSize: uncompressed, localHeaderOffset: offset))
+                compressedSize: compressed, uncompressedSize: uncompressed, localHeaderOffset: offset,
+                path: String(decoding: name, as: UTF8.self)))
             position += 46 + nameLength + extraLength + commentLength
         }
         self.items = items
     }
 
     /// Where `item`'s compressed bytes start: after its local header's name and extra field.
-    static func dataOffset(of item: Item, descriptor: Int32) -> UInt64? {
+    public static func dataOffset(of item: Item, descriptor: Int32) -> UInt64? {
         guard let header = read(descriptor, at: item.localHeaderOffset, count: 30), header.uint32(at: 0) == 0x0403_4B50 else { return nil }
         return item.localHeaderOffset + 30 + UInt64(header.uint16(at: 26)) + UInt64(header.uint16(at: 28))
     }
