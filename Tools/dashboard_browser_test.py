@@ -94,14 +94,20 @@ def card_values(driver):
             for element in driver.find_elements(By.CSS_SELECTOR, "[data-key]")}
 
 
-PAGES = [
-    ("today", "/"),
-    ("metrics", "/metrics?col=step_count&col=resting_heart_rate&col=sleep_total"),
-    ("metrics-week", "/metrics?col=active_energy&group=week"),
-    ("query", "/query?q=" + urllib.parse.quote("mood avg, mood min by day where last 30d")),
-    ("entry", "/entry"),
-    ("history", "/history"),
-]
+def pages(day):
+    """Every page, on the demo's last day (its history ends months before today)."""
+    return [
+        ("today", f"/?date={day}"),
+        ("metrics", f"/metrics?col=step_count&col=resting_heart_rate&col=sleep_total&to={day}"),
+        ("metrics-week", f"/metrics?col=active_energy&col=step_count&group=week&to={day}"),
+        ("query", "/query?q=" + urllib.parse.quote(f"mood avg, mood min by day where between {first_of_month(day)} and {day}")),
+        ("entry", "/entry"),
+        ("history", "/history"),
+    ]
+
+
+def first_of_month(day):
+    return day[:8] + "01"
 
 
 def main():
@@ -163,6 +169,9 @@ def main():
         run.check("a write through a foreign Host is refused (403)", status == 403, status)
         run.check("refused writes stored nothing", json.loads(cli.run("audit", "--json"))["records"] == size_before)
 
+        day = cli.json_lines("log", "--kind", "mood", "--limit", "1", "--json")[0]["start"][:10]
+        PAGES = pages(day)
+
         # Every page: loads, no console error, nothing fetched from outside 127.0.0.1, charts with marks.
         for name, path in PAGES:
             driver.get(base + path)
@@ -171,7 +180,7 @@ def main():
             outside = foreign_requests(driver, port)
             run.check(f"{name}: no request leaves 127.0.0.1", not outside, outside)
             run.check(f"{name}: has its heading", bool(driver.find_elements(By.TAG_NAME, "h1")), driver.page_source[:300])
-        driver.get(base + "/")
+        driver.get(base + PAGES[0][1])
         marks = driver.find_elements(By.CSS_SELECTOR, "svg.spark polyline")
         run.check("today: sparklines have lines", len(marks) >= 3, len(marks))
         driver.get(base + PAGES[1][1])
@@ -181,7 +190,6 @@ def main():
         run.check("metrics: the table lists the days", len(rows) > 30, len(rows))
 
         # Numbers are the CLI's: a day's cards against `daily --json`, the budget against `budget --json`.
-        day = cli.json_lines("log", "--kind", "mood", "--limit", "1", "--json")[0]["start"][:10]
         driver.get(base + f"/?date={day}")
         shown = card_values(driver)
         daily = cli.json_lines("daily", "--json", "--from", day, "--to", day)[0]["metrics"]
@@ -196,7 +204,7 @@ def main():
         # A query typed into the box shows the CLI's rows.
         driver.get(base + "/query")
         box = driver.find_element(By.ID, "q")
-        query = "mood avg, mood min by day where last 14d"
+        query = f"mood avg, mood min by day where between {first_of_month(day)} and {day}"
         box.send_keys(query)
         driver.find_element(By.ID, "run").click()
         WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.ID, "query-result"))

@@ -14,7 +14,8 @@ enum QuickEntryCommands {
             case "symptom": return try Symptom.parse(arguments(entry, positional: ["name"], options: ["severity", "note"])).events()
             case "dose": return try Take.parse(arguments(entry, positional: ["medication", "dosage"], options: ["note"])).events(in: ledger)
             case "food": return try Eat.parse(arguments(entry, positional: ["name"], options: ["kcal", "protein", "carbs", "fat", "meal", "note"])).events()
-            case "weight": return try Weigh.parse(arguments(entry, positional: ["weight"], options: [])).events()
+            // `weigh` reads every word it does not know as the weight (so -5kg reaches its bounds check): no `--`.
+            case "weight": return try Weigh.parse(arguments(entry, positional: [], options: []) + (entry["weight"].map { [$0] } ?? [])).events()
             case "start": return try Start.parse(arguments(entry, positional: ["name"], options: ["note"])).events(in: ledger)
             case "stop":
                 let name = entry["name"].map { [$0] } ?? ["--last"]
