@@ -3,10 +3,10 @@
 enum StyleSheet {
     static let css = """
         :root { --bg: #f6f7f9; --card: #ffffff; --ink: #1b1f24; --muted: #5b6470; --line: #d9dde3; --accent: #2563eb;
-          --good: #15803d; --bad: #b91c1c; --chart-bg: #ffffff; color-scheme: light dark; }
+          --good: #15803d; --bad: #b91c1c; color-scheme: light dark; }
         @media (prefers-color-scheme: dark) {
           :root { --bg: #111418; --card: #1b2027; --ink: #e8ebef; --muted: #9aa4b1; --line: #2e3540; --accent: #7aa7ff;
-            --good: #4ade80; --bad: #f87171; --chart-bg: #f4f6f8; } }
+            --good: #4ade80; --bad: #f87171; } }
         * { box-sizing: border-box; }
         body { margin: 0; background: var(--bg); color: var(--ink); font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
         header.top { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem 1.5rem; padding: .75rem 1.25rem;
@@ -31,17 +31,19 @@ enum StyleSheet {
         svg.spark { width: 100%; height: 36px; display: block; }
         svg.spark polyline { fill: none; stroke: var(--accent); stroke-width: 1.5; }
         svg.spark circle { fill: var(--accent); }
-        .chart { background: var(--chart-bg); border-radius: .4rem; padding: .3rem; overflow-x: auto; }
-        .chart svg { width: 100%; height: auto; max-width: 860px; display: block; }
+        figure { margin: 0 0 1rem; }
+        .chart { background: #fff; border-radius: .6rem; padding: .3rem; overflow-x: auto; }
+        .chart svg { width: 100%; height: auto; display: block; }
         table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; font-size: .92rem; }
         th, td { text-align: left; padding: .35rem .6rem; border-bottom: 1px solid var(--line); }
         th { color: var(--muted); font-weight: 600; }
+        td + td, th + th { text-align: right; }
         .scroll { overflow-x: auto; }
         .muted { color: var(--muted); }
         .badge { display: inline-block; padding: .15rem .55rem; border-radius: 1rem; font-size: .85rem; font-weight: 600; }
         .badge.good { background: color-mix(in srgb, var(--good) 18%, transparent); color: var(--good); }
         .badge.bad { background: color-mix(in srgb, var(--bad) 18%, transparent); color: var(--bad); }
-        pre { background: var(--bg); border: 1px solid var(--line); padding: .7rem; border-radius: .4rem; overflow-x: auto; font-size: .9rem; }
+        pre { background: var(--bg); border: 1px solid var(--line); padding: .7rem; border-radius: .4rem; overflow-x: auto; font-size: .9rem; white-space: pre-wrap; }
         pre.error { border-color: var(--bad); color: var(--bad); }
         input, select, textarea, button { font: inherit; color: inherit; }
         input, select, textarea { background: var(--card); border: 1px solid var(--line); border-radius: .35rem; padding: .35rem .5rem; }
@@ -58,6 +60,8 @@ enum StyleSheet {
         .columns { columns: 3 240px; font-size: .88rem; }
         .columns label { display: block; }
         footer { text-align: center; color: var(--muted); font-size: .8rem; padding: 1.5rem; }
-        @media (max-width: 600px) { form.asof { margin-left: 0; } h1 { font-size: 1.35rem; } .metric .value { font-size: 1.4rem; } }
+        @media (max-width: 600px) { form.asof { margin-left: 0; } h1 { font-size: 1.35rem; } .metric .value { font-size: 1.35rem; }
+          main { padding: .8rem; } .grid { grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: .6rem; }
+          .card { padding: .7rem .75rem; } }
         """
 }

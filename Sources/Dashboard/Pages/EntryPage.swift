@@ -45,12 +45,12 @@ struct EntryPage {
         for form in Self.forms {
             let inputs = form.fields.map { field in
                 let step = field.type == "number" ? " step=\"any\"" : ""
-                return "<label>\(field.label)<input name=\"\(field.name)\" type=\"\(field.type)\"\(step) placeholder=\"\(HTML.escape(field.hint))\"></label>"
+                return "<label>\(field.label)<input name=\"\(field.name)\" type=\"\(field.type)\"\(step) placeholder=\"\(field.hint.isEmpty ? "" : "e.g. " + HTML.escape(field.hint))\"></label>"
             }.joined()
             html += """
                 <section class="card"><h2>\(form.title)</h2><form class="entry" method="post" action="/entry" id="entry-\(form.kind)">\
                 \(context.csrfField)<input type="hidden" name="kind" value="\(form.kind)">\(inputs)\
-                <label>When (empty: now)<input name="at" type="text" placeholder="20m ago"></label><button>Save</button></form></section>
+                <label>When (empty: now)<input name="at" type="text" placeholder="e.g. 20m ago"></label><button>Save</button></form></section>
                 """
         }
         return ("Quick entry", html + "</div>")

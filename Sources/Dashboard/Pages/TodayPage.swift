@@ -11,6 +11,8 @@ struct TodayPage {
         "symptoms_reported",
     ]
     static let sparkDays: Int64 = 30
+    /// Fields a day's listing leaves out: the scale and where the entry came from.
+    static let hiddenFields: Set<String> = ["scaleMin", "scaleMax", "source", "session"]
 
     let context: PageContext
 
@@ -36,7 +38,7 @@ struct TodayPage {
         html += try running()
         html += "</div>"
         html += try auditBadge()
-        return ("Today", html)
+        return (day == LocalDay(.now(), utcOffset: context.offset) ? "Today" : "\(day)", html)
     }
 
     private var asOfLink: String { context.asOf.map { "&as-of=" + HTML.query($0) } ?? "" }
@@ -71,7 +73,11 @@ struct TodayPage {
         let result = try QueryEngine.run("\(source) where between \(day) and \(day)", data: data)
         let items = result.rows.map { row in
             "<li>" + zip(result.columns, row).compactMap { column, value in
-                value == .null ? nil : "<span title=\"\(HTML.escape(column.title))\">\(HTML.escape(QueryResult.text(value)))</span>"
+                guard value != .null, !Self.hiddenFields.contains(column.title) else { return nil }
+                var text = QueryResult.text(value)
+                // The listing's first column is the local time; the day is the page's.
+                if column.title == result.columns.first?.title, text.count > 11 { text = String(text.dropFirst(11)) }
+                return "<span title=\"\(HTML.escape(column.title))\">\(HTML.escape(text))</span>"
             }.joined(separator: " · ") + "</li>"
         }.joined()
         return "<section class=\"card\" id=\"\(source)s\"><h2>\(title)</h2>"
