@@ -37,7 +37,8 @@ enum StyleSheet {
         table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; font-size: .92rem; }
         th, td { text-align: left; padding: .35rem .6rem; border-bottom: 1px solid var(--line); }
         th { color: var(--muted); font-weight: 600; }
-        td + td, th + th { text-align: right; }
+        table.numeric td + td, table.numeric th + th { text-align: right; }
+        td.when { white-space: nowrap; }
         .scroll { overflow-x: auto; }
         .muted { color: var(--muted); }
         .badge { display: inline-block; padding: .15rem .55rem; border-radius: 1rem; font-size: .85rem; font-weight: 600; }

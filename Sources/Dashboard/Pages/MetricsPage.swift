@@ -86,6 +86,6 @@ struct MetricsPage {
         let rows = table.rows.reversed().map { row in
             "<tr><td>\(row.start)</td>" + row.values.map { "<td>\($0.map { NumberText.format($0) } ?? "–")</td>" }.joined() + "</tr>"
         }.joined()
-        return "<section class=\"card scroll\"><h2>\(table.rows.count) \(table.grouping.rawValue)s</h2><table id=\"metrics-table\">\(header)\(rows)</table></section>"
+        return "<section class=\"card scroll\"><h2>\(table.rows.count) \(table.grouping.rawValue)s</h2><table class=\"numeric\" id=\"metrics-table\">\(header)\(rows)</table></section>"
     }
 }

@@ -34,7 +34,7 @@ struct QueryPage {
         }
         let header = "<tr>" + result.columns.map { "<th>\(HTML.escape($0.title + ($0.unit.map { " (\($0))" } ?? "")))</th>" }.joined() + "</tr>"
         let rows = result.rows.map { row in "<tr>" + row.map { "<td>\(HTML.escape(QueryResult.text($0)))</td>" }.joined() + "</tr>" }.joined()
-        html += "<section class=\"card scroll\"><h2>\(result.rows.count) row\(result.rows.count == 1 ? "" : "s")</h2><table id=\"query-result\">\(header)\(rows)</table></section>"
+        html += "<section class=\"card scroll\"><h2>\(result.rows.count) row\(result.rows.count == 1 ? "" : "s")</h2><table class=\"numeric\" id=\"query-result\">\(header)\(rows)</table></section>"
         return ("Query", html)
     }
 }
