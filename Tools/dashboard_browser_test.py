@@ -100,6 +100,8 @@ def pages(day):
         ("today", f"/?date={day}"),
         ("metrics", f"/metrics?col=step_count&col=resting_heart_rate&col=sleep_total&to={day}"),
         ("metrics-week", f"/metrics?col=active_energy&col=step_count&group=week&to={day}"),
+        ("weight", f"/weight?date={day}"),
+        ("timeline", f"/timeline?date={day}"),
         ("query", "/query?q=" + urllib.parse.quote(f"mood avg, mood min by day where between {first_of_month(day)} and {day}")),
         ("entry", "/entry"),
         ("history", "/history"),
@@ -188,6 +190,16 @@ def main():
         run.check("metrics: the charts have marks", len(marks) > 10, len(marks))
         rows = driver.find_elements(By.CSS_SELECTOR, "#metrics-table tr")
         run.check("metrics: the table lists the days", len(rows) > 30, len(rows))
+        driver.get(base + f"/weight?date={day}")
+        marks = driver.find_elements(By.CSS_SELECTOR, "figure.chart svg circle")
+        run.check("weight: the chart has a mark per weighed day", len(marks) > 20, len(marks))
+        for algorithm in ("1", "2"):
+            budget = json.loads(cli.run("budget", "--json", "--date", day, "--algorithm", algorithm))
+            shown = card_values(driver).get(f"maintenance-v{algorithm}")
+            run.check(f"weight: maintenance v{algorithm} is `budget --algorithm {algorithm} --json`'s", same(shown, budget["maintenance"]["kcal"]), (shown, budget["maintenance"]))
+        driver.get(base + f"/timeline?date={day}")
+        kinds = {element.text for element in driver.find_elements(By.CSS_SELECTOR, "#timeline .kind")}
+        run.check("timeline: moods, doses and activities in one list", {"mood", "dose", "activity"} <= kinds, kinds)
 
         # Numbers are the CLI's: a day's cards against `daily --json`, the budget against `budget --json`.
         driver.get(base + f"/?date={day}")
@@ -313,5 +325,5 @@ def card_values_now(driver, base):
 
 if __name__ == "__main__":
     result = main()
-    print(f"{result.passed} passed, {result.failed} failed")
+    print(f"dashboard: {result.passed} passed, {result.failed} failed")
     sys.exit(1 if result.failed else 0)

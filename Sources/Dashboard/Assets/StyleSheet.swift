@@ -60,6 +60,7 @@ enum StyleSheet {
         textarea.query { width: 100%; font-family: ui-monospace, monospace; }
         .columns { columns: 3 240px; font-size: .88rem; }
         .columns label { display: block; }
+        .kind { font-size: .8rem; font-weight: 600; padding: .1rem .5rem; border-radius: 1rem; background: var(--bg); border: 1px solid var(--line); }
         footer { text-align: center; color: var(--muted); font-size: .8rem; padding: 1.5rem; }
         @media (max-width: 600px) { form.asof { margin-left: 0; } h1 { font-size: 1.35rem; } .metric .value { font-size: 1.35rem; }
           main { padding: .8rem; } .grid { grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: .6rem; }

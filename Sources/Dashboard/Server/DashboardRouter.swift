@@ -19,6 +19,8 @@ struct DashboardRouter: Sendable {
             }
             return try page(request, path: "/metrics") { try MetricsPage(context: $0).render() }
         }
+        router.get("/weight") { request, _ in try page(request, path: "/weight") { try WeightPage(context: $0).render() } }
+        router.get("/timeline") { request, _ in try page(request, path: "/timeline") { try TimelinePage(context: $0).render() } }
         router.get("/query") { request, _ in try page(request, path: "/query") { try QueryPage(context: $0).render() } }
         router.get("/entry") { request, _ in try page(request, path: "/entry", live: false) { try EntryPage(context: $0).render(notice: nil) } }
         router.post("/entry") { request, _ in
