@@ -25,6 +25,7 @@ enum StyleSheet {
         .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); gap: .9rem; margin-bottom: 1.2rem; }
         .card { background: var(--card); border: 1px solid var(--line); border-radius: .6rem; padding: .9rem 1rem; margin-bottom: 1rem; }
         .grid .card { margin: 0; }
+        .grid.wide { grid-template-columns: repeat(auto-fill, minmax(340px, 1fr)); }
         .metric .label { color: var(--muted); font-size: .85rem; }
         .metric .value { font-size: 1.7rem; font-weight: 650; font-variant-numeric: tabular-nums; }
         .metric .unit { color: var(--muted); font-size: .9rem; margin-left: .2rem; }
@@ -33,7 +34,7 @@ enum StyleSheet {
         svg.spark circle { fill: var(--accent); }
         figure { margin: 0 0 1rem; }
         .chart { background: #fff; border-radius: .6rem; padding: .3rem; overflow-x: auto; }
-        .chart svg { width: 100%; height: auto; display: block; }
+        .chart svg { width: 100%; min-width: 620px; height: auto; display: block; }
         table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; font-size: .92rem; }
         th, td { text-align: left; padding: .35rem .6rem; border-bottom: 1px solid var(--line); }
         th { color: var(--muted); font-weight: 600; }

@@ -22,7 +22,8 @@ struct TimelinePage {
             for row in result.rows {
                 let time = row.first.map(QueryResult.text) ?? ""
                 let text = zip(result.columns, row).dropFirst().compactMap { column, value in
-                    value == .null || TodayPage.hiddenFields.contains(column.title) ? nil : QueryResult.text(value)
+                    guard value != .null, !TodayPage.hiddenFields.contains(column.title) else { return nil }
+                    return QueryResult.text(value) + (column.title == "duration" ? " min" : "")
                 }.joined(separator: " · ")
                 entries.append((time, label, text))
             }

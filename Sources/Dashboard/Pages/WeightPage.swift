@@ -19,11 +19,11 @@ struct WeightPage {
         }
         let chart = Chart(style: .line, title: "Weight, \(LocalDay(number: day.number - Self.span)) to \(day)", xAxis: .time, yLabel: "kg",
                           series: [Chart.Series(name: "weight", points: points)])
-        var html = "<p class=\"muted\">\(day)</p><figure class=\"card chart\">\(SVGInline.strip(SVGChart.render(chart)))</figure><div class=\"grid\">"
+        var html = "<p class=\"muted\">\(day)</p><figure class=\"card chart\">\(SVGInline.strip(SVGChart.render(chart)))</figure><div class=\"grid wide\">"
         let state = try context.point.state(CalorieCreditView.self, ledger: context.ledger).fold
         for algorithm in [1, 2] {
             let budget = try state.budget(on: day, algorithm: algorithm)
-            let interval = budget.estimate.interval.map { "\(NumberText.format($0.lowerBound.rounded()))–\(NumberText.format($0.upperBound.rounded())) kcal" } ?? "not enough data"
+            let interval = budget.estimate.interval.map { "\(NumberText.format($0.lowerBound.rounded()))–\(NumberText.format($0.upperBound.rounded())) kcal" } ?? "none from this algorithm"
             html += """
                 <section class="card" id="maintenance-v\(algorithm)"><h2>Maintenance v\(algorithm)</h2>\
                 <div class="metric" data-key="maintenance-v\(algorithm)" data-value="\(budget.estimate.maintenance)"><span class="value">\(NumberText.format(budget.estimate.maintenance.rounded()))</span><span class="unit">kcal</span></div>\
