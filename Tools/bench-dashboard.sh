@@ -4,18 +4,21 @@
 # requests per second under wrk, and the server's resident memory while wrk hammers Today
 # for a minute. Loopback only.
 #   bash Tools/bench-dashboard.sh [RECORDS]
+# BENCH_CONFIG=debug times the debug build (no release build needed; slower figures).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash Tools/install-packages.sh wrk
-swift build -c release --product healthledger >&2
-swift build -c release --product health-export-gen >&2
+config=${BENCH_CONFIG:-release}
+swift build -c "$config" --product healthledger >&2
+swift build -c "$config" --product health-export-gen >&2
+bin=.build/$config
 
 records=${1:-1000000}
 bench=.build-bench/dashboard
 mkdir -p "$bench"
 export_zip="$bench/export-$records.zip"
 if [ ! -f "$export_zip" ]; then
-  .build/release/health-export-gen --records "$records" --seed 1 --out "$export_zip.partial" >&2
+  $bin/health-export-gen --records "$records" --seed 1 --out "$export_zip.partial" >&2
   mv "$export_zip.partial" "$export_zip"
 fi
 vault="$bench/vault-$records"
@@ -23,15 +26,15 @@ printf 'bench passphrase\n' >"$bench/passphrase"
 chmod 600 "$bench/passphrase"
 if [ ! -f "$vault/imported" ]; then
   rm -rf "$vault"
-  .build/release/healthledger init --vault "$vault" --passphrase-file "$bench/passphrase" --kdf interactive >/dev/null
-  .build/release/healthledger import apple-health "$export_zip" --vault "$vault" --passphrase-file "$bench/passphrase" >&2
+  $bin/healthledger init --vault "$vault" --passphrase-file "$bench/passphrase" --kdf interactive >/dev/null
+  $bin/healthledger import apple-health "$export_zip" --vault "$vault" --passphrase-file "$bench/passphrase" >&2
   touch "$vault/imported"
 fi
 
 # The export's last day with steps: Today is timed on it (the real today may have no data).
-last_day=$(.build/release/healthledger query 'daily.step_count by day' --format csv --vault "$vault" --passphrase-file "$bench/passphrase" | tail -1 | cut -d, -f1)
+last_day=$($bin/healthledger query 'daily.step_count by day' --format csv --vault "$vault" --passphrase-file "$bench/passphrase" | tail -1 | cut -d, -f1)
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-.build/release/healthledger serve --vault "$vault" --passphrase-file "$bench/passphrase" --port "$port" --idle 30m >"$bench/serve.out" 2>&1 &
+$bin/healthledger serve --vault "$vault" --passphrase-file "$bench/passphrase" --port "$port" --idle 30m >"$bench/serve.out" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true' EXIT
 for _ in $(seq 100); do grep -q token= "$bench/serve.out" 2>/dev/null && break; sleep 0.2; done
@@ -61,7 +64,7 @@ print(f"{'page':28} {'first (ms)':>10} {'median (ms)':>12} {'p95 (ms)':>9}")
 for name, path in pages.items():
     started = time.perf_counter(); get(path); first = (time.perf_counter() - started) * 1000
     times = []
-    for _ in range(60):
+    for _ in range(30):
         started = time.perf_counter(); get(path); times.append((time.perf_counter() - started) * 1000)
     times.sort()
     print(f"{name:28} {first:10.1f} {statistics.median(times):12.1f} {times[int(len(times) * 0.95) - 1]:9.1f}")

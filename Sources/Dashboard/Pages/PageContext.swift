@@ -15,14 +15,17 @@ struct PageContext {
     let offset: Int32
     let parameters: [String: [String]]
     let lastAudit: LastAudit
+    let runningActivities: LogSizeCache<[(name: String, start: Timestamp)]>
 
-    init(request: Request, ledger: Ledger, hooks: DashboardHooks, asOf: String?, csrf: String, offset: Int32, lastAudit: LastAudit) throws {
+    init(request: Request, ledger: Ledger, hooks: DashboardHooks, asOf: String?, csrf: String, offset: Int32, lastAudit: LastAudit,
+         runningActivities: LogSizeCache<[(name: String, start: Timestamp)]>) throws {
         self.ledger = ledger
         self.hooks = hooks
         self.asOf = asOf
         self.csrf = csrf
         self.offset = offset
         self.lastAudit = lastAudit
+        self.runningActivities = runningActivities
         point = try ViewPoint.parse(asOf, ledger: ledger, offset: offset)
         var parameters: [String: [String]] = [:]
         for (name, value) in FormFields.pairs(request.uri.query ?? "") { parameters[name, default: []].append(value) }

@@ -85,7 +85,7 @@ struct TodayPage {
     }
 
     private func running() throws -> String {
-        let running = try context.hooks.runningActivities(context.ledger)
+        let running = try context.runningActivities.value(size: context.ledger.count()) { try context.hooks.runningActivities(context.ledger) }
         let items = running.map { activity in
             "<li>\(HTML.escape(activity.name)) <span class=\"muted\">since \(activity.start.iso8601(utcOffset: context.offset))</span></li>"
         }.joined()

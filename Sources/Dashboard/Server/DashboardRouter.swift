@@ -50,7 +50,7 @@ struct DashboardRouter: Sendable {
         do {
             rendered = try server.vault.with { ledger in
                 let context = try PageContext(request: request, ledger: ledger, hooks: server.hooks, asOf: asOf, csrf: csrf,
-                                              offset: server.configuration.offsetSeconds, lastAudit: server.lastAudit)
+                                              offset: server.configuration.offsetSeconds, lastAudit: server.lastAudit, runningActivities: server.runningActivities)
                 return try body(context)
             }
             status = .ok
@@ -65,7 +65,7 @@ struct DashboardRouter: Sendable {
     private func csv(_ request: Request, _ body: (PageContext) throws -> String) throws -> Response {
         let asOf = Self.asOf(request)
         let text = try server.vault.with { ledger in
-            try body(PageContext(request: request, ledger: ledger, hooks: server.hooks, asOf: asOf, csrf: "", offset: server.configuration.offsetSeconds, lastAudit: server.lastAudit))
+            try body(PageContext(request: request, ledger: ledger, hooks: server.hooks, asOf: asOf, csrf: "", offset: server.configuration.offsetSeconds, lastAudit: server.lastAudit, runningActivities: server.runningActivities))
         }
         var headers = HTTPFields()
         headers[.contentType] = "text/csv; charset=utf-8"

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import LedgerCore
 import Logging
 import ServiceLifecycle
 
@@ -11,6 +12,7 @@ public struct DashboardServer: Sendable {
     public let hooks: DashboardHooks
     public let gate = Gatekeeper()
     let lastAudit = LastAudit()
+    let runningActivities = LogSizeCache<[(name: String, start: Timestamp)]>()
 
     public init(configuration: DashboardConfiguration, vault: VaultSession, hooks: DashboardHooks) {
         self.configuration = configuration
