@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Projections
 
 /// The dashboard's routes: each page reads the vault under its lock and answers HTML.
 struct DashboardRouter: Sendable {
@@ -46,20 +47,28 @@ struct DashboardRouter: Sendable {
         let csrf = request.cookies[Gatekeeper.cookieName].flatMap { server.gate.csrf(forSession: $0.value) } ?? ""
         let asOf = Self.asOf(request)
         let status: HTTPResponse.Status
-        let rendered: (title: String, html: String)
+        let html: String
+        // A read is cached per request, local day and last audit; a write is never answered from the cache.
+        let cacheKey = form.isEmpty && request.method == .get
+            ? "\(request.uri)|\(LocalDay(.now(), utcOffset: server.configuration.offsetSeconds))|\(server.lastAudit.value?.at.timeIntervalSince1970 ?? 0)" : nil
         do {
-            rendered = try server.vault.with { ledger in
+            html = try server.vault.with { ledger in
+                let size = try ledger.count()
+                if let cacheKey, let cached = server.pages.page(key: cacheKey, size: size) { return cached }
                 let context = try PageContext(request: request, ledger: ledger, hooks: server.hooks, asOf: asOf, csrf: csrf,
                                               offset: server.configuration.offsetSeconds, lastAudit: server.lastAudit, runningActivities: server.runningActivities)
-                return try body(context)
+                let page = try body(context)
+                let rendered = PageLayout(title: page.title, path: path, asOf: asOf, csrf: csrf, live: live).render(page.html)
+                if let cacheKey { server.pages.keep(rendered, key: cacheKey, size: size) }
+                return rendered
             }
             status = .ok
         } catch let rejected as EntryRejected {
-            rendered = ("Not shown", "<pre class=\"error\">\(HTML.escape(rejected.description))</pre>")
+            let layout = PageLayout(title: "Not shown", path: path, asOf: asOf, csrf: csrf, live: live)
+            html = layout.render("<pre class=\"error\">\(HTML.escape(rejected.description))</pre>")
             status = .badRequest
         }
-        let layout = PageLayout(title: rendered.title, path: path, asOf: asOf, csrf: csrf, live: live)
-        return Self.html(layout.render(rendered.html), status: status)
+        return Self.html(html, status: status)
     }
 
     private func csv(_ request: Request, _ body: (PageContext) throws -> String) throws -> Response {

@@ -12,6 +12,7 @@ public struct DashboardServer: Sendable {
     public let hooks: DashboardHooks
     public let gate = Gatekeeper()
     let lastAudit = LastAudit()
+    let pages = PageCache()
     let runningActivities = LogSizeCache<[(name: String, start: Timestamp)]>()
 
     public init(configuration: DashboardConfiguration, vault: VaultSession, hooks: DashboardHooks) {
