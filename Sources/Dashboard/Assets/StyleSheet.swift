@@ -3,10 +3,10 @@
 enum StyleSheet {
     static let css = """
         :root { --bg: #f6f7f9; --card: #ffffff; --ink: #1b1f24; --muted: #5b6470; --line: #d9dde3; --accent: #2563eb;
-          --good: #15803d; --bad: #b91c1c; color-scheme: light dark; }
+          --good: #15803d; --bad: #b91c1c; --on-accent: #ffffff; color-scheme: light dark; }
         @media (prefers-color-scheme: dark) {
           :root { --bg: #111418; --card: #1b2027; --ink: #e8ebef; --muted: #9aa4b1; --line: #2e3540; --accent: #7aa7ff;
-            --good: #4ade80; --bad: #f87171; } }
+            --good: #4ade80; --bad: #f87171; --on-accent: #0b1220; } }
         * { box-sizing: border-box; }
         body { margin: 0; background: var(--bg); color: var(--ink); font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
         header.top { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem 1.5rem; padding: .75rem 1.25rem;
@@ -49,7 +49,7 @@ enum StyleSheet {
         pre.error { border-color: var(--bad); color: var(--bad); }
         input, select, textarea, button { font: inherit; color: inherit; }
         input, select, textarea { background: var(--card); border: 1px solid var(--line); border-radius: .35rem; padding: .35rem .5rem; }
-        button { background: var(--accent); color: #fff; border: 0; border-radius: .35rem; padding: .4rem .9rem; cursor: pointer; }
+        button { background: var(--accent); color: var(--on-accent); font-weight: 600; border: 0; border-radius: .35rem; padding: .4rem .9rem; cursor: pointer; }
         form.entry { display: flex; flex-wrap: wrap; gap: .5rem; align-items: end; }
         form.entry label { display: flex; flex-direction: column; font-size: .85rem; color: var(--muted); }
         .notice { padding: .6rem .8rem; border-radius: .4rem; margin-bottom: 1rem; }
