@@ -27,6 +27,10 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
     ],
     targets: [
         systemLibrary("CLMDB", pkgConfig: "lmdb", apt: ["liblmdb-dev"]),
@@ -53,11 +57,16 @@ let package = Package(
         .target(name: "DataExport", dependencies: [
             "LedgerCore", "LedgerStore", "Projections", "Parquet", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
+        .target(name: "Dashboard", dependencies: [
+            "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", "Query", "Charts",
+            .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]),
         .target(name: "HealthBundle", dependencies: [
             "AgeFormat", "CSodium", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", "HealthImport", "Zip",
         ], path: "Sources/Bundle", resources: [.copy("Resources/HKSampleMapping.json"), .copy("Resources/HKSampleMapping.LICENSE.md")]),
         .executableTarget(name: "healthledger", dependencies: [
-            "LedgerStore", "LedgerCrypto", "LedgerCore", "Migrations", "DemoData", "Projections", "HealthImport", "Query", "Charts", "HealthBundle", "AgeFormat", "CMalloc", "DataExport", "Zip",
+            "LedgerStore", "LedgerCrypto", "LedgerCore", "Migrations", "DemoData", "Projections", "HealthImport", "Query", "Charts", "HealthBundle", "AgeFormat", "CMalloc", "DataExport", "Dashboard", "Zip",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "ledger-replay", dependencies: [

@@ -4,6 +4,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash Tools/install-packages.sh
 swift build --build-tests
-# Before the test runner, so its closing summary stays the last line.
-bash Tools/check-exports.sh
+# Before the test runner, so its closing summary stays the last line; a filtered run
+# (arguments for swift test) skips them.
+if [ $# -eq 0 ]; then
+  bash Tools/check-exports.sh
+  # The dashboard in a real browser (Chromium via Selenium), on the binary just built.
+  bash Tools/dashboard-browser-test.sh
+fi
 swift test --skip-build "$@"

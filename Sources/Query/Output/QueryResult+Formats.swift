@@ -52,7 +52,7 @@ extension QueryResult {
         return JSONWriter.string(["columns": .array(columnDocs), "rows": .array(rowDocs)]) + "\n"
     }
 
-    static func text(_ value: QueryValue) -> String {
+    public static func text(_ value: QueryValue) -> String {
         switch value {
         case .number(let number): number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(format: "%.2f", number)
         // One line per row: a note's line breaks show as spaces.

@@ -14,13 +14,17 @@ struct Start: ParsableCommand {
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
+        let ledger = try vault.openLedger()
+        try vault.store(events(in: ledger), into: ledger)
+    }
+
+    func events(in ledger: Ledger) throws -> [Event] {
         guard !names.isEmpty else { throw ExitStatus.Failure(status: .invalidInput, message: "name the activity to start: `start Reading`") }
         guard names.count == 1 || entry.id == nil else {
             throw ExitStatus.Failure(status: .invalidInput, message: "--id names one event: start one activity with it, not \(names.count)")
         }
         var start: ZonedTime?
         if let ago { start = entry.zoned(Timestamp.now().adding(seconds: -Double(try TimeExpression.parseDuration(ago)))) }
-        let ledger = try vault.openLedger()
         if fromLastStop {
             guard let lastStop = try ActivityLog.scan(ledger).lastStop else {
                 throw ExitStatus.Failure(status: .invalidInput, message: "--from-last-stop: no activity has been stopped yet")
@@ -29,11 +33,10 @@ struct Start: ParsableCommand {
         }
         let begin = try start ?? entry.time(entry.at)
         let definitions = try ActivityLog.definitionTags(ledger)
-        let events = try names.map { name in
+        return try names.map { name in
             let own = definitions.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value ?? []
             return try entry.event(ActivityStarted(name: name, note: note, tags: ActivityStarted.instanceTags(definition: own, extra: tags)).validated(), start: begin)
         }
-        try vault.store(events, into: ledger)
     }
 }
 
@@ -47,6 +50,17 @@ struct Stop: ParsableCommand {
 
     func run() throws {
         let ledger = try vault.openLedger()
+        let (chosen, stopTime, events) = try stopping(in: ledger)
+        let outcome = try ledger.append(events)
+        for (running, sequence) in zip(chosen, outcome.appended) {
+            let minutes = Int((stopTime.timestamp.seconds - running.start.seconds) / 60)
+            print("stored #\(sequence) activity.stopped \(running.name) after \(minutes) min")
+        }
+        vault.catchUpViews(ledger)
+    }
+
+    /// The running activities this stop ends, when, and its events.
+    func stopping(in ledger: Ledger) throws -> (chosen: [ActivityLog.Running], time: ZonedTime, events: [Event]) {
         let running = try ActivityLog.scan(ledger).running
         let chosen: [ActivityLog.Running]
         if all {
@@ -69,12 +83,7 @@ struct Stop: ParsableCommand {
         let events = try chosen.map { running in
             try entry.event(ActivityStopped(name: running.name, startedBy: running.id).validated(), start: stopTime)
         }
-        let outcome = try ledger.append(events)
-        for (running, sequence) in zip(chosen, outcome.appended) {
-            let minutes = Int((stopTime.timestamp.seconds - running.start.seconds) / 60)
-            print("stored #\(sequence) activity.stopped \(running.name) after \(minutes) min")
-        }
-        vault.catchUpViews(ledger)
+        return (chosen, stopTime, events)
     }
 }
 

@@ -13,10 +13,14 @@ struct Take: ParsableCommand {
 
     func run() throws {
         let ledger = try vault.openLedger()
+        try vault.store(events(in: ledger), into: ledger)
+    }
+
+    func events(in ledger: Ledger) throws -> [Event] {
         // Without a dosage, the medication's default one (its latest definition's) is what was taken.
         let amount = try dosage.isEmpty ? Self.defaultDosage(of: medication, in: ledger) : Dosage.parse(dosage.joined(separator: " "))
         let payload = try DoseTaken(medication: medication, dosage: amount, note: note).validated()
-        try vault.store([entry.event(payload)], into: ledger)
+        return [try entry.event(payload)]
     }
 
     static func defaultDosage(of medication: String, in ledger: Ledger) throws -> Dosage? {
@@ -43,6 +47,10 @@ struct Eat: ParsableCommand {
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
+        try vault.store(events())
+    }
+
+    func events() throws -> [Event] {
         let mealKind = try meal.map { text in
             guard let kind = Meal(rawValue: text.lowercased()) else {
                 throw ExitStatus.Failure(status: .invalidInput, message: "--meal \(text) must be breakfast, lunch, dinner or snack")
@@ -54,7 +62,7 @@ struct Eat: ParsableCommand {
         try EntryBounds.check(carbs, EntryBounds.gramsPerEntry, "--carbs", unit: "g")
         try EntryBounds.check(fat, EntryBounds.gramsPerEntry, "--fat", unit: "g")
         let payload = try FoodLogged(name: name, meal: mealKind, kcal: kcal, protein: protein, carbs: carbs, fat: fat, note: note).validated()
-        try vault.store([entry.event(payload)])
+        return [try entry.event(payload)]
     }
 }
 
@@ -66,6 +74,10 @@ struct Weigh: ParsableCommand {
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
+        try vault.store(events())
+    }
+
+    func events() throws -> [Event] {
         guard !weight.isEmpty else { throw ExitStatus.Failure(status: .invalidInput, message: "give the weight with its unit, e.g. `weigh 72.4kg`") }
         let quantity = try Quantity.parse(weight.joined(separator: " "))
         guard Self.kilogramsPer[quantity.unit] != nil else {
@@ -79,7 +91,7 @@ struct Weigh: ParsableCommand {
                     + "\(EntryBounds.format(EntryBounds.bodyMassKg.lowerBound))…\(EntryBounds.format(EntryBounds.bodyMassKg.upperBound)) kg")
         }
         let payload = try SampleRecorded(type: "HKQuantityTypeIdentifierBodyMass", value: quantity.value, unit: quantity.unit).validated()
-        try vault.store([entry.event(payload)])
+        return [try entry.event(payload)]
     }
 
     private static let kilogramsPer: [String: Double] = ["kg": 1, "lb": 0.453_592_37, "g": 0.001, "st": 6.350_293_18]

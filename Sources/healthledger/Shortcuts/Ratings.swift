@@ -30,8 +30,10 @@ struct Mood: ParsableCommand {
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
-        try vault.store([entry.event(scale.payload(MoodRated.self, rating: rating))])
+        try vault.store(events())
     }
+
+    func events() throws -> [Event] { [try entry.event(scale.payload(MoodRated.self, rating: rating))] }
 }
 
 struct Fatigue: ParsableCommand {
@@ -42,8 +44,10 @@ struct Fatigue: ParsableCommand {
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
-        try vault.store([entry.event(scale.payload(FatigueRated.self, rating: rating))])
+        try vault.store(events())
     }
+
+    func events() throws -> [Event] { [try entry.event(scale.payload(FatigueRated.self, rating: rating))] }
 }
 
 struct Symptom: ParsableCommand {
@@ -56,7 +60,11 @@ struct Symptom: ParsableCommand {
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
+        try vault.store(events())
+    }
+
+    func events() throws -> [Event] {
         let payload = try SymptomReported(name: name, severity: SymptomSeverity(option: severity), note: note, session: session).validated()
-        try vault.store([entry.event(payload)])
+        return [try entry.event(payload)]
     }
 }

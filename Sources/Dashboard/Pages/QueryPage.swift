@@ -1,0 +1,40 @@
+import Charts
+import Foundation
+import LedgerCore
+import Projections
+import Query
+
+/// Query: the query language in a box; the answer as a table and a chart, or the error with
+/// the caret the CLI prints.
+struct QueryPage {
+    static let example = "mood avg, mood min by day where last 30d"
+
+    let context: PageContext
+
+    func render() throws -> (title: String, html: String) {
+        let text = context.parameter("q")
+        var html = """
+            <form class="card" method="get" action="/query">\(context.asOfField)
+            <label for="q">Query (see docs/query.md)</label>
+            <textarea class="query" id="q" name="q" rows="2" placeholder="\(Self.example)">\(HTML.escape(text ?? ""))</textarea>
+            <p><button id="run">Run</button></p></form>
+            """
+        guard let text else { return ("Query", html + "<p class=\"muted\">Try <a href=\"/query?q=\(HTML.query(Self.example))\">\(Self.example)</a>.</p>") }
+        let data = QueryData(index: try context.point.state(QueryIndexView.self, ledger: context.ledger),
+                             daily: try context.point.state(DailyMetricsView.self, ledger: context.ledger), now: .now())
+        let result: QueryResult
+        do {
+            result = try QueryEngine.run(text, data: data)
+        } catch let error as QueryError {
+            return ("Query", html + "<pre class=\"error\" id=\"query-error\">query \(HTML.escape(error.rendered(in: text)))</pre>")
+        }
+        switch context.hooks.queryChart(result, text) {
+        case .success(let chart): html += "<figure class=\"card chart\">\(SVGInline.strip(SVGChart.render(chart)))</figure>"
+        case .failure(let reason): html += "<p class=\"muted\">No chart: \(HTML.escape(reason.description)).</p>"
+        }
+        let header = "<tr>" + result.columns.map { "<th>\(HTML.escape($0.title + ($0.unit.map { " (\($0))" } ?? "")))</th>" }.joined() + "</tr>"
+        let rows = result.rows.map { row in "<tr>" + row.map { "<td>\(HTML.escape(QueryResult.text($0)))</td>" }.joined() + "</tr>" }.joined()
+        html += "<section class=\"card scroll\"><h2>\(result.rows.count) row\(result.rows.count == 1 ? "" : "s")</h2><table class=\"numeric\" id=\"query-result\">\(header)\(rows)</table></section>"
+        return ("Query", html)
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import LedgerCore
+import Projections
+import Query
+
+/// Today: the day's key numbers with their last 30 days, the calorie budget, what was
+/// rated, taken and reported, what is running, and the audit badge.
+struct TodayPage {
+    static let keyColumns = [
+        "step_count", "active_energy", "resting_heart_rate", "sleep_total", "body_mass", "mood_avg", "fatigue_avg", "doses_taken",
+        "symptoms_reported",
+    ]
+    static let sparkDays: Int64 = 30
+    /// Fields a day's listing leaves out: the scale and where the entry came from.
+    static let hiddenFields: Set<String> = ["scaleMin", "scaleMax", "source", "session"]
+
+    let context: PageContext
+
+    func render() throws -> (title: String, html: String) {
+        let day = try context.day()
+        let daily = try context.point.state(DailyMetricsView.self, ledger: context.ledger)
+        let days = (day.number - Self.sparkDays + 1...day.number).map(LocalDay.init(number:))
+        let rows = try days.map { try daily.metrics(for: $0) }
+        var html = "<p class=\"muted\">\(day) · <a href=\"/?date=\(LocalDay(number: day.number - 1))\(asOfLink)\">previous day</a></p>"
+        html += "<section class=\"grid\" aria-label=\"Key metrics\">"
+        for key in Self.keyColumns {
+            guard let (index, column) = MetricLabel.column(key) else { continue }
+            html += card(column, values: rows.map { $0.values[index] })
+        }
+        html += "</section>"
+        html += try budget(day)
+        let index = try context.point.state(QueryIndexView.self, ledger: context.ledger)
+        let data = QueryData(index: index, daily: daily, now: .now())
+        html += "<div class=\"grid\">"
+        html += try listing("Moods", "mood", day: day, data: data)
+        html += try listing("Doses", "dose", day: day, data: data)
+        html += try listing("Symptoms", "symptom", day: day, data: data)
+        html += try running()
+        html += "</div>"
+        html += try auditBadge()
+        return (day == LocalDay(.now(), utcOffset: context.offset) ? "Today" : "\(day)", html)
+    }
+
+    private var asOfLink: String { context.asOf.map { "&as-of=" + HTML.query($0) } ?? "" }
+
+    private func card(_ column: MetricColumn, values: [Double?]) -> String {
+        let label = MetricLabel(column)
+        let shown = values.last!.map { context.hooks.shownValue($0, column) }
+        let value = shown.map(NumberText.format) ?? "—"
+        return """
+            <article class="card metric" data-key="\(column.key)" data-value="\(shown.map { String($0) } ?? "")">\
+            <div class="label">\(HTML.escape(label.name))</div><div><span class="value">\(value)</span>\
+            <span class="unit">\(HTML.escape(label.unit))</span></div>\(Sparkline.svg(values, label: label.name))</article>
+            """
+    }
+
+    private func budget(_ day: LocalDay) throws -> String {
+        let state = try context.point.state(CalorieCreditView.self, ledger: context.ledger).fold
+        let budget = try state.budget(on: day)
+        let eaten = budget.today.energy ?? 0
+        let lines = context.hooks.budgetLines(budget).map(HTML.escape).joined(separator: "\n")
+        return """
+            <section class="card" id="budget"><h2>Calorie budget</h2><div class="grid">\
+            <div class="metric" data-key="budget" data-value="\(budget.budget)"><div class="label">Budget</div><span class="value">\(NumberText.format(budget.budget.rounded()))</span><span class="unit">kcal</span></div>\
+            <div class="metric" data-key="eaten" data-value="\(eaten)"><div class="label">Eaten</div><span class="value">\(NumberText.format(eaten.rounded()))</span><span class="unit">kcal</span></div>\
+            <div class="metric" data-key="credit" data-value="\(budget.credit.credit)"><div class="label">Week's credit</div><span class="value">\(NumberText.signed(budget.credit.credit.rounded()))</span><span class="unit">kcal</span></div>\
+            </div><pre>\(lines)</pre></section>
+            """
+    }
+
+    /// The day's events of one kind, as the query language lists them.
+    private func listing(_ title: String, _ source: String, day: LocalDay, data: QueryData) throws -> String {
+        let result = try QueryEngine.run("\(source) where between \(day) and \(day)", data: data)
+        let items = result.rows.map { row in
+            "<li>" + zip(result.columns, row).compactMap { column, value in
+                guard value != .null, !Self.hiddenFields.contains(column.title) else { return nil }
+                var text = QueryResult.text(value)
+                // The listing's first column is the local time; the day is the page's.
+                if column.title == result.columns.first?.title, text.count > 11 { text = String(text.dropFirst(11)) }
+                return "<span title=\"\(HTML.escape(column.title))\">\(HTML.escape(text))</span>"
+            }.joined(separator: " · ") + "</li>"
+        }.joined()
+        return "<section class=\"card\" id=\"\(source)s\"><h2>\(title)</h2>"
+            + (items.isEmpty ? "<p class=\"muted\">none recorded</p>" : "<ul class=\"plain\">\(items)</ul>") + "</section>"
+    }
+
+    private func running() throws -> String {
+        let running = try context.runningActivities.value(size: context.ledger.count()) { try context.hooks.runningActivities(context.ledger) }
+        let items = running.map { activity in
+            "<li>\(HTML.escape(activity.name)) <span class=\"muted\">since \(activity.start.iso8601(utcOffset: context.offset))</span></li>"
+        }.joined()
+        return "<section class=\"card\" id=\"running\"><h2>Running activities</h2>"
+            + (items.isEmpty ? "<p class=\"muted\">none running</p>" : "<ul class=\"plain\">\(items)</ul>") + "</section>"
+    }
+
+    private func auditBadge() throws -> String {
+        var html = "<section class=\"card\" id=\"audit\"><h2>Integrity</h2>"
+        if let checkpoint = try context.ledger.latestCheckpoint() {
+            html += "<p>Signed checkpoint: <strong>\(checkpoint.size)</strong> events, root <code>\(Data(checkpoint.rootHash).base64EncodedString().prefix(16))…</code></p>"
+        } else {
+            html += "<p class=\"muted\">No signed checkpoint yet.</p>"
+        }
+        if let audit = context.lastAudit.value {
+            let badge = audit.clean ? "<span class=\"badge good\">audit clean</span>" : "<span class=\"badge bad\">audit FAILED</span>"
+            html += "<p>\(badge) \(audit.records) records, \(ISO8601DateFormatter().string(from: audit.at))</p>"
+        } else {
+            html += "<p class=\"muted\">Not audited since the dashboard started. <a href=\"/history#audit\">Run the audit</a></p>"
+        }
+        return html + "</section>"
+    }
+}

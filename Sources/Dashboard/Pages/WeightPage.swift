@@ -1,0 +1,36 @@
+import Charts
+import Foundation
+import LedgerCore
+import Projections
+
+/// Weight and budget: the weight of each day over 90 days, and the budget by maintenance
+/// algorithm v1 and v2 side by side, as `budget --algorithm 1/2` prints them.
+struct WeightPage {
+    static let span: Int64 = 89
+
+    let context: PageContext
+
+    func render() throws -> (title: String, html: String) {
+        let day = try context.day()
+        let daily = try context.point.state(DailyMetricsView.self, ledger: context.ledger)
+        guard let (index, column) = MetricLabel.column("body_mass") else { throw EntryRejected("no body_mass column") }
+        let points = try (day.number - Self.span...day.number).compactMap { number -> (x: Double, y: Double)? in
+            try daily.metrics(for: LocalDay(number: number)).values[index].map { (Double(number * 86_400_000_000), context.hooks.shownValue($0, column)) }
+        }
+        let chart = Chart(style: .line, title: "Weight, \(LocalDay(number: day.number - Self.span)) to \(day)", xAxis: .time, yLabel: "kg",
+                          series: [Chart.Series(name: "weight", points: points)])
+        var html = "<p class=\"muted\">\(day)</p><figure class=\"card chart\">\(SVGInline.strip(SVGChart.render(chart)))</figure><div class=\"grid wide\">"
+        let state = try context.point.state(CalorieCreditView.self, ledger: context.ledger).fold
+        for algorithm in [1, 2] {
+            let budget = try state.budget(on: day, algorithm: algorithm)
+            let interval = budget.estimate.interval.map { "\(NumberText.format($0.lowerBound.rounded()))–\(NumberText.format($0.upperBound.rounded())) kcal" } ?? "none from this algorithm"
+            html += """
+                <section class="card" id="maintenance-v\(algorithm)"><h2>Maintenance v\(algorithm)</h2>\
+                <div class="metric" data-key="maintenance-v\(algorithm)" data-value="\(budget.estimate.maintenance)"><span class="value">\(NumberText.format(budget.estimate.maintenance.rounded()))</span><span class="unit">kcal</span></div>\
+                <p class="muted">95 % interval \(interval)\(budget.estimate.trendWeight.map { String(format: " · trend weight %.1f kg", $0) } ?? "")</p>\
+                <pre>\(context.hooks.budgetLines(budget).map(HTML.escape).joined(separator: "\n"))</pre></section>
+                """
+        }
+        return ("Weight and budget", html + "</div>")
+    }
+}

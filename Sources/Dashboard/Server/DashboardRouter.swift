@@ -1,0 +1,102 @@
+import Foundation
+import Hummingbird
+import Projections
+
+/// The dashboard's routes: each page reads the vault under its lock and answers HTML.
+struct DashboardRouter: Sendable {
+    let server: DashboardServer
+    let live: LiveUpdates
+
+    func router(clock: IdleClock) -> Router<BasicRequestContext> {
+        let router = Router()
+        router.add(middleware: GuardMiddleware(gate: server.gate, port: server.configuration.port, clock: clock))
+        router.get("/assets/app.css") { _, _ in Self.asset(StyleSheet.css, type: "text/css; charset=utf-8") }
+        router.get("/assets/app.js") { _, _ in Self.asset(ClientScript.javascript, type: "text/javascript; charset=utf-8") }
+        router.get("/events") { _, _ in live.response() }
+        router.get("/") { request, _ in try page(request, path: "/") { try TodayPage(context: $0).render() } }
+        router.get("/metrics") { request, _ in
+            if request.uri.queryParameters["format"] == "csv" {
+                return try csv(request) { try MetricsPage(context: $0).csv() }
+            }
+            return try page(request, path: "/metrics") { try MetricsPage(context: $0).render() }
+        }
+        router.get("/weight") { request, _ in try page(request, path: "/weight") { try WeightPage(context: $0).render() } }
+        router.get("/timeline") { request, _ in try page(request, path: "/timeline") { try TimelinePage(context: $0).render() } }
+        router.get("/query") { request, _ in try page(request, path: "/query") { try QueryPage(context: $0).render() } }
+        router.get("/entry") { request, _ in try page(request, path: "/entry", live: false) { try EntryPage(context: $0).render(notice: nil) } }
+        router.post("/entry") { request, _ in
+            var request = request
+            let form = FormFields.parse(try await request.collectBody(upTo: FormFields.maximumSize))
+            return try page(request, path: "/entry", live: false, form: form) { context in
+                let notice = EntryPage(context: context).record(form)
+                return try EntryPage(context: context).render(notice: notice)
+            }
+        }
+        router.get("/history") { request, _ in try page(request, path: "/history") { try HistoryPage(context: $0).render(audit: nil) } }
+        router.post("/audit") { request, _ in
+            try page(request, path: "/history") { context in try HistoryPage(context: context).render(audit: context.ledger.audit()) }
+        }
+        return router
+    }
+
+    /// Renders one page with the vault held; input it refuses becomes a 400 page that says why.
+    private func page(
+        _ request: Request, path: String, live: Bool = true, form: [String: String] = [:],
+        _ body: (PageContext) throws -> (title: String, html: String)
+    ) throws -> Response {
+        let csrf = request.cookies[Gatekeeper.cookieName].flatMap { server.gate.csrf(forSession: $0.value) } ?? ""
+        let asOf = Self.asOf(request)
+        let status: HTTPResponse.Status
+        let html: String
+        // A read is cached per request, local day and last audit; a write is never answered from the cache.
+        let cacheKey = form.isEmpty && request.method == .get
+            ? "\(request.uri)|\(LocalDay(.now(), utcOffset: server.configuration.offsetSeconds))|\(server.lastAudit.value?.at.timeIntervalSince1970 ?? 0)" : nil
+        do {
+            html = try server.vault.with { ledger in
+                let size = try ledger.count()
+                if let cacheKey, let cached = server.pages.page(key: cacheKey, size: size) { return cached }
+                let context = try PageContext(request: request, ledger: ledger, hooks: server.hooks, asOf: asOf, csrf: csrf,
+                                              offset: server.configuration.offsetSeconds, lastAudit: server.lastAudit, runningActivities: server.runningActivities)
+                let page = try body(context)
+                let rendered = PageLayout(title: page.title, path: path, asOf: asOf, csrf: csrf, live: live).render(page.html)
+                if let cacheKey { server.pages.keep(rendered, key: cacheKey, size: size) }
+                return rendered
+            }
+            status = .ok
+        } catch let rejected as EntryRejected {
+            let layout = PageLayout(title: "Not shown", path: path, asOf: asOf, csrf: csrf, live: live)
+            html = layout.render("<pre class=\"error\">\(HTML.escape(rejected.description))</pre>")
+            status = .badRequest
+        }
+        return Self.html(html, status: status)
+    }
+
+    private func csv(_ request: Request, _ body: (PageContext) throws -> String) throws -> Response {
+        let asOf = Self.asOf(request)
+        let text = try server.vault.with { ledger in
+            try body(PageContext(request: request, ledger: ledger, hooks: server.hooks, asOf: asOf, csrf: "", offset: server.configuration.offsetSeconds, lastAudit: server.lastAudit, runningActivities: server.runningActivities))
+        }
+        var headers = HTTPFields()
+        headers[.contentType] = "text/csv; charset=utf-8"
+        headers[.contentDisposition] = "attachment; filename=\"healthledger-metrics.csv\""
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// The `as-of` parameter, when given.
+    static func asOf(_ request: Request) -> String? {
+        FormFields.pairs(request.uri.query ?? "").last { $0.name == "as-of" }.flatMap { $0.value.isEmpty ? nil : $0.value }
+    }
+
+    static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/html; charset=utf-8"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    static func asset(_ text: String, type: String) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = type
+        headers[.cacheControl] = "private, max-age=3600"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+}

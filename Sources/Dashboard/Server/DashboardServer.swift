@@ -1,0 +1,101 @@
+import Foundation
+import Hummingbird
+import LedgerCore
+import Logging
+import ServiceLifecycle
+
+/// `healthledger serve`: the dashboard on 127.0.0.1 and ::1, until Ctrl-C, SIGTERM or
+/// `--idle` without a request; then the vault session is closed and the key let go.
+public struct DashboardServer: Sendable {
+    public let configuration: DashboardConfiguration
+    public let vault: VaultSession
+    public let hooks: DashboardHooks
+    public let gate = Gatekeeper()
+    let lastAudit = LastAudit()
+    let pages = PageCache()
+    let runningActivities = LogSizeCache<[(name: String, start: Timestamp)]>()
+
+    public init(configuration: DashboardConfiguration, vault: VaultSession, hooks: DashboardHooks) {
+        self.configuration = configuration
+        self.vault = vault
+        self.hooks = hooks
+    }
+
+    /// The URL to open: it carries the one-time token.
+    public var launchURL: String { "http://127.0.0.1:\(configuration.port)/?token=\(gate.launchToken)" }
+
+    /// Serves until stopped; `onReady` hears once both addresses listen.
+    public func run(onReady: @escaping @Sendable () -> Void) async throws {
+        // The server's own lines (listening, stopping) only: no request is logged, so no
+        // URL, query or form value (health data, the token) reaches a log.
+        var logger = Logger(label: "healthledger.serve")
+        logger.logLevel = .warning
+        let clock = IdleClock()
+        let live = LiveUpdates(vault: vault)
+        let router = DashboardRouter(server: self, live: live).router(clock: clock)
+        let ready = ReadyCounter(expected: Self.loopbackV6Available ? 2 : 1, onReady: onReady)
+        var services: [any Service] = [
+            Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: configuration.port)),
+                        onServerRunning: { _ in ready.arrived() }, logger: logger),
+        ]
+        if Self.loopbackV6Available {
+            services.append(Application(router: router, configuration: .init(address: .hostname("::1", port: configuration.port)),
+                                        onServerRunning: { _ in ready.arrived() }, logger: logger))
+        }
+        services.append(IdleWatch(clock: clock, limit: configuration.idleSeconds, live: live))
+        let group = ServiceGroup(configuration: .init(
+            services: services.map { .init(service: $0, successTerminationBehavior: .gracefullyShutdownGroup) },
+            gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        defer { vault.close() }
+        try await group.run()
+    }
+
+    /// Whether ::1 can be bound here (a container without IPv6 has no ::1).
+    static var loopbackV6Available: Bool {
+        let descriptor = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var address = sockaddr_in6()
+        address.sin6_family = sa_family_t(AF_INET6)
+        address.sin6_addr = in6addr_loopback
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) == 0 }
+        }
+    }
+}
+
+/// Calls `onReady` when every listener is up.
+final class ReadyCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var remaining: Int
+    private let onReady: @Sendable () -> Void
+
+    init(expected: Int, onReady: @escaping @Sendable () -> Void) {
+        remaining = expected
+        self.onReady = onReady
+    }
+
+    func arrived() {
+        lock.lock()
+        remaining -= 1
+        let done = remaining == 0
+        lock.unlock()
+        if done { onReady() }
+    }
+}
+
+/// Ends the server after `limit` seconds without a request; on any shutdown it first ends
+/// the live streams, which would otherwise hold the graceful shutdown open.
+struct IdleWatch: Service {
+    let clock: IdleClock
+    let limit: Double
+    let live: LiveUpdates
+
+    func run() async throws {
+        defer { live.stop() }
+        while !Task.isCancelled, !Task.isShuttingDownGracefully {
+            if clock.idleSeconds >= limit { return }
+            try? await Task.sleep(for: .milliseconds(250))
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Who may use the dashboard: whoever opened the one-time URL first. It trades that URL's
+/// token for a session cookie and holds the session's CSRF token.
+public final class Gatekeeper: @unchecked Sendable {
+    public static let cookieName = "hl_session"
+    private let lock = NSLock()
+    private var oneTimeToken: String?
+    private var sessions: [String: String] = [:]
+
+    /// The token the printed URL carries.
+    public let launchToken: String
+
+    public init() {
+        launchToken = Self.randomToken()
+        oneTimeToken = launchToken
+    }
+
+    /// A new session (its cookie value and CSRF token) for `token`, once: the second use of the
+    /// printed URL is refused.
+    func redeem(_ token: String) -> (session: String, csrf: String)? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let expected = oneTimeToken, Self.equal(token, expected) else { return nil }
+        oneTimeToken = nil
+        let session = Self.randomToken(), csrf = Self.randomToken()
+        sessions[session] = csrf
+        return (session, csrf)
+    }
+
+    /// The CSRF token of a live session; nil for an unknown cookie.
+    func csrf(forSession session: String) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return sessions.first { Self.equal($0.key, session) }?.value
+    }
+
+    /// 32 bytes from the kernel's CSPRNG (`SystemRandomNumberGenerator` is getrandom on Linux).
+    static func randomToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }
+
+    /// Compares without leaking, through timing, how much of a guess was right.
+    static func equal(_ lhs: String, _ rhs: String) -> Bool {
+        let left = Array(lhs.utf8), right = Array(rhs.utf8)
+        guard left.count == right.count else { return false }
+        return zip(left, right).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+}
+

@@ -1,0 +1,95 @@
+import ArgumentParser
+import Charts
+import Dashboard
+import Foundation
+import LedgerCore
+import LedgerStore
+import Projections
+import Query
+
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "A private dashboard in your browser, served to this computer only (127.0.0.1 and ::1).",
+        discussion: """
+            Unlocks the vault as every command does and holds the key only while it runs: Ctrl-C, or --idle
+            without a request, stops it and lets go of the key. It prints one URL with a one-time token; the
+            browser that opens it first gets the session.
+            """)
+    @Option(help: "The port on 127.0.0.1 and ::1.") var port = 8787
+    @Flag(help: "Open the URL in the default browser (xdg-open).") var open = false
+    @Option(help: "Stop after this long without a request (30m, 2h).") var idle = "30m"
+    @OptionGroup var vault: VaultOptions
+
+    func validate() throws {
+        guard (1...65535).contains(port) else { throw ValidationError("--port \(port) must be 1…65535") }
+    }
+
+    func run() throws {
+        let idleSeconds: Int64
+        do {
+            idleSeconds = try TimeExpression.parseDuration(idle)
+        } catch {
+            throw ExitStatus.Failure(status: .invalidInput, message: "--idle \(idle): give a duration like 30m or 2h")
+        }
+        guard idleSeconds > 0 else { throw ExitStatus.Failure(status: .invalidInput, message: "--idle \(idle) must be longer than zero") }
+        let session = VaultSession(try vault.openLedger())
+        let server = DashboardServer(
+            configuration: DashboardConfiguration(port: port, idleSeconds: Double(idleSeconds)), vault: session, hooks: Self.hooks)
+        let url = server.launchURL
+        let openInBrowser = open
+        let outcome = ServeOutcome()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do {
+                try await server.run {
+                    // Written straight to the descriptor: a pipe reader sees the URL at once.
+                    FileHandle.standardOutput.write(Data("""
+                        HealthLedger dashboard: \(url)
+                        (served to this computer only; Ctrl-C stops it and locks the key away)
+
+                        """.utf8))
+                    if openInBrowser { Self.openBrowser(url) }
+                }
+            } catch {
+                outcome.failure = error
+            }
+            done.signal()
+        }
+        done.wait()
+        if let failure = outcome.failure {
+            throw ExitStatus.Failure(status: .ioError, message: "the dashboard stopped: \(failure) (is port \(port) in use? choose another with --port)")
+        }
+        FileHandle.standardOutput.write(Data("dashboard stopped; the vault key is no longer held\n".utf8))
+    }
+
+    static func openBrowser(_ url: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["xdg-open", url]
+        do {
+            try process.run()
+        } catch {
+            FileHandle.standardError.write(Data("healthledger: could not open a browser (\(error)); open the URL above yourself\n".utf8))
+        }
+    }
+
+    /// The CLI's own functions, lent to the pages.
+    static let hooks = DashboardHooks(
+        recordEntry: { entry, ledger in try QuickEntryCommands.events(entry, ledger: ledger) },
+        shownValue: { value, column in Daily.shown(value, column) },
+        budgetLines: { budget in budget.summary },
+        queryChart: { result, title in
+            do {
+                return .success(try result.chart(result.bucket == nil && result.rows.count == 1 ? .bar : .line, title: title))
+            } catch {
+                return .failure(EntryRejected("\(error)"))
+            }
+        },
+        runningActivities: { ledger in try ActivityLog.scan(ledger).running.map { ($0.name, $0.start) } },
+        eventSummary: { event in EventSummary.text(event) })
+}
+
+/// How the server's task ended, read after it has.
+private final class ServeOutcome: @unchecked Sendable {
+    var failure: (any Error)?
+}

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# The dashboard's speed on a vault imported from a generated Apple Health export of RECORDS
+# records (default 1,000,000): median and p95 time of each page (a sequential client), Today's
+# requests per second under wrk, and the server's resident memory while wrk hammers Today
+# for a minute. Loopback only.
+#   bash Tools/bench-dashboard.sh [RECORDS]
+# BENCH_CONFIG=debug times the debug build (no release build needed; slower figures).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash Tools/install-packages.sh wrk
+config=${BENCH_CONFIG:-release}
+swift build -c "$config" --product healthledger >&2
+swift build -c "$config" --product health-export-gen >&2
+bin=.build/$config
+
+records=${1:-1000000}
+bench=.build-bench/dashboard
+mkdir -p "$bench"
+export_zip="$bench/export-$records.zip"
+if [ ! -f "$export_zip" ]; then
+  $bin/health-export-gen --records "$records" --seed 1 --out "$export_zip.partial" >&2
+  mv "$export_zip.partial" "$export_zip"
+fi
+vault="$bench/vault-$records"
+printf 'bench passphrase\n' >"$bench/passphrase"
+chmod 600 "$bench/passphrase"
+if [ ! -f "$vault/imported" ]; then
+  rm -rf "$vault"
+  $bin/healthledger init --vault "$vault" --passphrase-file "$bench/passphrase" --kdf interactive >/dev/null
+  $bin/healthledger import apple-health "$export_zip" --vault "$vault" --passphrase-file "$bench/passphrase" >&2
+  touch "$vault/imported"
+fi
+
+# The export's last day with steps: Today is timed on it (the real today may have no data).
+last_day=$($bin/healthledger query 'daily.step_count by day' --format csv --vault "$vault" --passphrase-file "$bench/passphrase" | tail -1 | cut -d, -f1)
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+$bin/healthledger serve --vault "$vault" --passphrase-file "$bench/passphrase" --port "$port" --idle 30m >"$bench/serve.out" 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null || true' EXIT
+for _ in $(seq 100); do grep -q token= "$bench/serve.out" 2>/dev/null && break; sleep 0.2; done
+url=$(grep -o 'http://[^ ]*token=[0-9a-f]*' "$bench/serve.out")
+cookie=$(curl -s -D - -o /dev/null "$url" | sed -n 's/^Set-Cookie: \(hl_session=[0-9a-f]*\).*/\1/p')
+
+python3 - "$port" "$cookie" "$last_day" <<'PY'
+import http.client, statistics, sys, time
+port, cookie, last_day = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+
+def get(path):
+    connection.request("GET", path, headers={"Cookie": cookie})
+    response = connection.getresponse()
+    response.read()
+    if response.status != 200:
+        raise SystemExit(f"{path}: HTTP {response.status}")
+
+pages = {
+    "today": f"/?date={last_day}",
+    "metrics 90 days": f"/metrics?col=step_count&col=heart_rate_avg&col=sleep_total&to={last_day}",
+    "metrics 1 year by week": f"/metrics?col=step_count&col=active_energy&group=week&to={last_day}&from={int(last_day[:4]) - 1}{last_day[4:]}",
+    "query": f"/query?q=heart_rate+avg+by+day+where+between+{last_day[:8]}01+and+{last_day}",
+    "entry": "/entry", "history": "/history",
+}
+def timed(paths):
+    times = []
+    for path in paths:
+        started = time.perf_counter(); get(path); times.append((time.perf_counter() - started) * 1000)
+    times.sort()
+    return statistics.median(times), times[int(len(times) * 0.95) - 1]
+
+# "rendered": a parameter the page ignores makes each request new to the page cache.
+print(f"{'page':28} {'first (ms)':>10} {'rendered median':>16} {'p95':>7} {'cached median':>14} {'p95':>6}")
+for name, path in pages.items():
+    started = time.perf_counter(); get(path); first = (time.perf_counter() - started) * 1000
+    separator = "&" if "?" in path else "?"
+    rendered = timed([f"{path}{separator}bench={index}" for index in range(30)])
+    cached = timed([path] * 30)
+    print(f"{name:28} {first:10.1f} {rendered[0]:16.1f} {rendered[1]:7.1f} {cached[0]:14.1f} {cached[1]:6.1f}")
+PY
+
+rss() { awk '/VmRSS/ {print $2}' "/proc/$server/status"; }
+echo "wrk on Today ($last_day), 2 threads, 8 connections, 60 s; server RSS (KB) every 10 s:"
+(for _ in 1 2 3 4 5 6 7; do printf '  %s KB\n' "$(rss)"; sleep 10; done) &
+sampler=$!
+wrk -t2 -c8 -d60s --latency -H "Cookie: $cookie" "http://127.0.0.1:$port/?date=$last_day" | sed 's/^/  /'
+wait $sampler

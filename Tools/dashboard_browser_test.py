@@ -1,0 +1,329 @@
+"""`healthledger serve` in headless Chromium: pages, numbers, security, live updates, screenshots.
+
+Each check prints one line; the last line is `N passed, N failed`, and the exit code is 1
+when any failed.
+"""
+import argparse
+import http.client
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+PASSPHRASE = "demo passphrase"  # the demo vault's, as `healthledger demo` prints it
+
+
+class Run:
+    def __init__(self):
+        self.passed = 0
+        self.failed = 0
+
+    def check(self, name, ok, detail=""):
+        if ok:
+            self.passed += 1
+            print(f"ok    {name}")
+        else:
+            self.failed += 1
+            print(f"FAIL  {name}: {detail}")
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def request(port, method, path, host=None, cookie=None, body=None):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    headers = {"Host": host or f"127.0.0.1:{port}"}
+    if cookie:
+        headers["Cookie"] = f"hl_session={cookie}"
+    if body is not None:
+        headers["Content-Type"] = "application/x-www-form-urlencoded"
+    connection.request(method, path, body=body, headers=headers)
+    response = connection.getresponse()
+    return response.status, dict(response.getheaders()), response.read().decode()
+
+
+class CLI:
+    def __init__(self, binary, vault, passphrase_file):
+        self.binary, self.vault, self.passphrase_file = binary, vault, passphrase_file
+
+    def run(self, *arguments):
+        command = [self.binary, *arguments, "--vault", self.vault, "--passphrase-file", self.passphrase_file]
+        return subprocess.run(command, check=True, capture_output=True, text=True).stdout
+
+    def json_lines(self, *arguments):
+        return [json.loads(line) for line in self.run(*arguments).splitlines() if line.strip()]
+
+
+def browser(width, height, dark=False):
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", f"--window-size={width},{height}",
+                     "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"]:
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark" if dark else "light"}]})
+    return driver
+
+
+def console_errors(driver):
+    return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+def foreign_requests(driver, port):
+    urls = driver.execute_script("return performance.getEntriesByType('resource').map(e => e.name).concat([location.href])")
+    return [url for url in urls if not url.startswith(f"http://127.0.0.1:{port}/") and not url.startswith("data:")]
+
+
+def card_values(driver):
+    return {element.get_attribute("data-key"): element.get_attribute("data-value")
+            for element in driver.find_elements(By.CSS_SELECTOR, "[data-key]")}
+
+
+def pages(day):
+    """Every page, on the demo's last day (its history ends months before today)."""
+    return [
+        ("today", f"/?date={day}"),
+        ("metrics", f"/metrics?col=step_count&col=resting_heart_rate&col=sleep_total&to={day}"),
+        ("metrics-week", f"/metrics?col=active_energy&col=step_count&group=week&to={day}"),
+        ("weight", f"/weight?date={day}"),
+        ("timeline", f"/timeline?date={day}"),
+        ("query", "/query?q=" + urllib.parse.quote(f"mood avg, mood min by day where between {first_of_month(day)} and {day}")),
+        ("entry", "/entry"),
+        ("history", "/history"),
+    ]
+
+
+def first_of_month(day):
+    return day[:8] + "01"
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", required=True)
+    parser.add_argument("--screenshots", required=True)
+    arguments = parser.parse_args()
+    binary = os.path.abspath(arguments.binary)
+    os.makedirs(arguments.screenshots, exist_ok=True)
+    run = Run()
+    work = tempfile.mkdtemp(prefix="healthledger-dashboard-")
+    vault = os.path.join(work, "vault")
+    passphrase_file = os.path.join(work, "passphrase")
+    with open(passphrase_file, "w") as handle:
+        handle.write(PASSPHRASE + "\n")
+    os.chmod(passphrase_file, 0o600)
+    subprocess.run([binary, "demo", "--vault", vault, "--days", "45"], check=True, capture_output=True)
+    cli = CLI(binary, vault, passphrase_file)
+    port = free_port()
+    server = subprocess.Popen([binary, "serve", "--vault", vault, "--passphrase-file", passphrase_file, "--port", str(port), "--idle", "10m"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    drivers = []
+    try:
+        line = server.stdout.readline()
+        match = re.search(r"(http://127\.0\.0\.1:\d+/\?token=[0-9a-f]+)", line)
+        run.check("serve prints one URL with a token", match is not None, line)
+        if not match:
+            return run
+        url = match.group(1)
+        base = f"http://127.0.0.1:{port}"
+
+        status, _, _ = request(port, "GET", "/")
+        run.check("a request without the session cookie is refused (401)", status == 401, status)
+
+        driver = browser(1280, 900)
+        drivers.append(driver)
+        driver.get(url)
+        cookie = driver.get_cookie("hl_session")
+        run.check("the token is traded for an HttpOnly SameSite=Strict cookie and left out of the URL",
+                  cookie is not None and cookie.get("httpOnly") and cookie.get("sameSite") == "Strict" and "token" not in driver.current_url,
+                  f"{cookie} {driver.current_url}")
+        session = cookie["value"]
+        status, _, _ = request(port, "GET", urllib.parse.urlparse(url).path + "?" + urllib.parse.urlparse(url).query)
+        run.check("the printed URL works once only (403 the second time)", status == 403, status)
+        status, _, _ = request(port, "GET", "/", host="evil.example", cookie=session)
+        run.check("a foreign Host header is refused even with the cookie (403)", status == 403, status)
+        status, _, _ = request(port, "GET", "/", host=f"attacker.test:{port}", cookie=session)
+        run.check("a rebinding name on our port is refused (403)", status == 403, status)
+        status, headers, page = request(port, "GET", "/", cookie=session)
+        csp = headers.get("Content-Security-Policy", "")
+        run.check("pages carry a CSP allowing nothing from elsewhere", status == 200 and "default-src 'self'" in csp and "http" not in csp, csp)
+        csrf = re.search(r'name="csrf" content="([0-9a-f]+)"', page).group(1)
+        size_before = int(cli.run("audit", "--json") and json.loads(cli.run("audit", "--json"))["records"])
+        status, _, _ = request(port, "POST", "/entry", cookie=session, body="kind=mood&rating=8&note=no-csrf")
+        run.check("a write without the CSRF token is refused (403)", status == 403, status)
+        status, _, _ = request(port, "POST", "/entry", cookie=session, body="kind=mood&rating=8&note=bad-csrf&csrf=" + "0" * 64)
+        run.check("a write with a wrong CSRF token is refused (403)", status == 403, status)
+        status, _, _ = request(port, "POST", "/entry", host="evil.example", cookie=session, body=f"kind=mood&rating=8&csrf={csrf}")
+        run.check("a write through a foreign Host is refused (403)", status == 403, status)
+        run.check("refused writes stored nothing", json.loads(cli.run("audit", "--json"))["records"] == size_before)
+
+        day = cli.json_lines("log", "--kind", "mood", "--limit", "1", "--json")[0]["start"][:10]
+        PAGES = pages(day)
+
+        # Every page: loads, no console error, nothing fetched from outside 127.0.0.1, charts with marks.
+        for name, path in PAGES:
+            driver.get(base + path)
+            errors = console_errors(driver)
+            run.check(f"{name}: no console error", not errors, errors)
+            outside = foreign_requests(driver, port)
+            run.check(f"{name}: no request leaves 127.0.0.1", not outside, outside)
+            run.check(f"{name}: has its heading", bool(driver.find_elements(By.TAG_NAME, "h1")), driver.page_source[:300])
+        driver.get(base + PAGES[0][1])
+        marks = driver.find_elements(By.CSS_SELECTOR, "svg.spark polyline")
+        run.check("today: sparklines have lines", len(marks) >= 3, len(marks))
+        driver.get(base + PAGES[1][1])
+        marks = driver.find_elements(By.CSS_SELECTOR, "figure.chart svg polyline, figure.chart svg circle")
+        run.check("metrics: the charts have marks", len(marks) > 10, len(marks))
+        rows = driver.find_elements(By.CSS_SELECTOR, "#metrics-table tr")
+        run.check("metrics: the table lists the days", len(rows) > 30, len(rows))
+        driver.get(base + f"/weight?date={day}")
+        marks = driver.find_elements(By.CSS_SELECTOR, "figure.chart svg circle")
+        run.check("weight: the chart has a mark per weighed day", len(marks) > 20, len(marks))
+        for algorithm in ("1", "2"):
+            budget = json.loads(cli.run("budget", "--json", "--date", day, "--algorithm", algorithm))
+            shown = card_values(driver).get(f"maintenance-v{algorithm}")
+            run.check(f"weight: maintenance v{algorithm} is `budget --algorithm {algorithm} --json`'s", same(shown, budget["maintenance"]["kcal"]), (shown, budget["maintenance"]))
+        driver.get(base + f"/timeline?date={day}")
+        kinds = {element.text for element in driver.find_elements(By.CSS_SELECTOR, "#timeline .kind")}
+        run.check("timeline: moods, doses and activities in one list", {"mood", "dose", "activity"} <= kinds, kinds)
+
+        # Numbers are the CLI's: a day's cards against `daily --json`, the budget against `budget --json`.
+        driver.get(base + f"/?date={day}")
+        shown = card_values(driver)
+        daily = cli.json_lines("daily", "--json", "--from", day, "--to", day)[0]["metrics"]
+        differences = {key: (value, daily.get(key)) for key, value in shown.items()
+                       if key not in ("budget", "eaten", "credit") and not same(value, daily.get(key))}
+        run.check(f"the day's numbers are `daily --json`'s ({day})", not differences and sum(1 for v in shown.values() if v) > 5, (differences, shown))
+        budget = json.loads(cli.run("budget", "--json", "--date", day))
+        run.check("the day's budget, eaten and credit are `budget --json`'s",
+                  same(shown["budget"], budget["budget"]) and same(shown["credit"], budget["credit"]) and same(shown["eaten"], budget["eatenToday"]),
+                  (shown.get("budget"), budget["budget"], shown.get("credit"), budget["credit"]))
+
+        # A query typed into the box shows the CLI's rows.
+        driver.get(base + "/query")
+        box = driver.find_element(By.ID, "q")
+        query = f"mood avg, mood min by day where between {first_of_month(day)} and {day}"
+        box.send_keys(query)
+        driver.find_element(By.ID, "run").click()
+        WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.ID, "query-result"))
+        cells = [[cell.text for cell in row.find_elements(By.TAG_NAME, "td")] for row in driver.find_elements(By.CSS_SELECTOR, "#query-result tr")[1:]]
+        expected = [re.split(r"\s{2,}", line.strip()) for line in cli.run("query", query).splitlines()[1:] if line.strip() and line != "(no rows)"]
+        run.check("a typed query shows the CLI's rows", cells == expected and len(cells) > 3, (cells[:3], expected[:3]))
+        run.check("the query's chart has marks", len(driver.find_elements(By.CSS_SELECTOR, "figure.chart svg circle, figure.chart svg rect.bar, figure.chart svg polyline")) > 0)
+        driver.get(base + "/query?q=" + urllib.parse.quote("mood where ratng < 3"))
+        error = driver.find_element(By.ID, "query-error").text
+        run.check("a query error shows the caret and the suggestion", "^" in error and "did you mean 'rating'" in error, error)
+
+        # A quick entry appears on Today and in `healthledger log`.
+        size_before_entry = json.loads(cli.run("audit", "--json"))["records"]
+        driver.get(base + "/entry")
+        form = driver.find_element(By.ID, "entry-mood")
+        form.find_element(By.NAME, "rating").send_keys("9")
+        form.find_element(By.NAME, "note").send_keys("from the browser")
+        form.find_element(By.TAG_NAME, "button").click()
+        notice = WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "notice")).text
+        run.check("the quick entry is stored", notice.startswith("Stored #") and "mood.rated" in notice, notice)
+        driver.get(base + "/")
+        run.check("the quick entry shows on Today", "from the browser" in driver.find_element(By.ID, "moods").text, driver.find_element(By.ID, "moods").text)
+        logged = cli.json_lines("log", "--kind", "mood", "--limit", "1", "--json")
+        run.check("the quick entry is in `healthledger log`", "from the browser" in json.dumps(logged), logged)
+        driver.get(base + "/entry")
+        form = driver.find_element(By.ID, "entry-weight")
+        form.find_element(By.NAME, "weight").send_keys("-5kg")
+        form.find_element(By.TAG_NAME, "button").click()
+        notice = WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "notice")).text
+        run.check("a weight the CLI refuses is refused with its message", "not a possible body weight" in notice, notice)
+
+        # "As of": the view before the entry has the older mood numbers, as `daily --as-of-seq` has them.
+        driver.get(base + f"/?as-of={size_before_entry}")
+        older = card_values(driver)
+        today = driver.find_element(By.CSS_SELECTOR, "main p.muted").text.split(" ")[0]
+        daily_then = cli.json_lines("daily", "--json", "--from", today, "--to", today, "--as-of-seq", str(size_before_entry))[0]["metrics"]
+        now = card_values_now(driver, base)
+        run.check("as of a sequence shows the older numbers (`daily --as-of-seq`'s), not today's",
+                  all(same(older[key], daily_then.get(key)) for key in TODAY_KEYS) and older["mood_avg"] != now["mood_avg"],
+                  (older, daily_then, now.get("mood_avg")))
+        driver.get(base + "/?as-of=2000-01-01")
+        run.check("as of an early date shows the numbers before anything was recorded", card_values(driver).get("step_count") == "", card_values(driver))
+
+        # Live: another process appends; the open page updates without a reload.
+        driver.get(base + "/")
+        time.sleep(1)
+        marker = driver.execute_script("window.__sameDocument = true; return true")
+        started = time.time()
+        cli.run("mood", "4", "--note", "appended elsewhere")
+        WebDriverWait(driver, 5, poll_frequency=0.1).until(lambda d: "appended elsewhere" in d.find_element(By.ID, "moods").text)
+        elapsed = time.time() - started
+        run.check("an append from the CLI shows on the open page without a reload",
+                  marker and driver.execute_script("return window.__sameDocument === true"), "reloaded")
+        print(f"      live update after {elapsed:.2f} s (includes the CLI's own unlock)")
+
+        # The audit button.
+        driver.get(base + "/history")
+        driver.find_element(By.ID, "run-audit").click()
+        report = WebDriverWait(driver, 30).until(lambda d: d.find_element(By.ID, "audit-report")).text
+        run.check("the audit button runs the audit", "audit clean" in report, report)
+        driver.get(base + "/")
+        run.check("today shows the audit badge", "audit clean" in driver.find_element(By.ID, "audit").text)
+
+        # Screenshots: every page at desktop and phone width, light and dark.
+        for label, width, height, dark in [("desktop", 1280, 900, False), ("phone", 390, 844, False), ("desktop-dark", 1280, 900, True), ("phone-dark", 390, 844, True)]:
+            shooter = driver if label == "desktop" else browser(width, height, dark)
+            if shooter is not driver:
+                drivers.append(shooter)
+                shooter.get(base + "/assets/app.css")
+                shooter.add_cookie({"name": "hl_session", "value": session, "path": "/", "httpOnly": True, "sameSite": "Strict"})
+            for name, path in PAGES:
+                shooter.get(base + path)
+                total = shooter.execute_script("return document.documentElement.scrollHeight")
+                shooter.set_window_size(width, min(max(total, height), 4000))
+                shooter.save_screenshot(os.path.join(arguments.screenshots, f"{name}-{label}.png"))
+                shooter.set_window_size(width, height)
+        print(f"      screenshots in {arguments.screenshots}")
+    finally:
+        for driver in drivers:
+            driver.quit()
+        server.terminate()
+        try:
+            _, errors = server.communicate(timeout=20)
+            run.check("Ctrl-C/SIGTERM stops the server cleanly", server.returncode == 0, (server.returncode, errors[-500:]))
+        except subprocess.TimeoutExpired:
+            server.kill()
+            run.check("SIGTERM stops the server within 20 s", False)
+        shutil.rmtree(work, ignore_errors=True)
+    return run
+
+
+TODAY_KEYS = ["step_count", "mood_avg", "doses_taken"]
+
+
+def same(shown, cli_value):
+    """A page's data-value and the CLI's JSON number: both absent, or equal to 1e-9."""
+    if cli_value is None or shown in (None, ""):
+        return cli_value is None and shown in (None, "")
+    return abs(float(shown) - float(cli_value)) <= 1e-9 * max(1.0, abs(float(cli_value)))
+
+
+def card_values_now(driver, base):
+    driver.get(base + "/")
+    return card_values(driver)
+
+
+if __name__ == "__main__":
+    result = main()
+    print(f"dashboard: {result.passed} passed, {result.failed} failed")
+    sys.exit(1 if result.failed else 0)
