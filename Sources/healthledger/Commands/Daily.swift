@@ -62,8 +62,8 @@ struct ExportDaily: ParsableCommand {
             let path = directory + "/" + DailyCSV.relativePath(for: day)
             do {
                 let metrics = try state.metrics(for: day)
-                try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                try DailyCSV.file(metrics).write(toFile: path, atomically: true, encoding: .utf8)
+                try PrivateOutput.createFolder((path as NSString).deletingLastPathComponent)
+                try PrivateOutput.write(DailyCSV.file(metrics), to: path)
                 written += 1
             } catch {
                 failures.append("\(day): \(error)")
@@ -73,7 +73,7 @@ struct ExportDaily: ParsableCommand {
         progress.finish()
         let log = directory + "/export-log.txt"
         let summary = "exported \(written) of \(days.count) days to \(directory)" + (failures.isEmpty ? "" : "; \(failures.count) failed")
-        try? ([summary] + failures).joined(separator: "\n").appending("\n").write(toFile: log, atomically: true, encoding: .utf8)
+        try? PrivateOutput.write(([summary] + failures).joined(separator: "\n").appending("\n"), to: log)
         print(summary + (failures.isEmpty ? "" : " (see \(log))"))
         if !failures.isEmpty { throw ExitCode(ExitStatus.ioError.rawValue) }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LedgerCrypto
 import LedgerStore
 
@@ -15,6 +16,11 @@ struct Passwd: ParsableCommand {
     var kdf: String?
 
     func run() throws {
+        // Held to the end: a second `passwd` waits, then needs the passphrase this one sets.
+        let lock = try VaultHeaderLock(vault: vault.path) {
+            FileHandle.standardError.write(Data("waiting for another `passwd` on \(vault.path) to finish…\n".utf8))
+        }
+        defer { withExtendedLifetime(lock) {} }
         let header = try VaultHeader.read(vault: vault.path)
         let stored = header.slots.first { $0.kind == .passphrase }?.kdf
         // Without --kdf, a slot made weaker than today's default (an old vault, or `init --kdf
