@@ -6,7 +6,7 @@ import Testing
 /// ("implausible size"); a 300 MB line took 3.1 GB; 500,000 fields in one event kept the
 /// query index busy for over 11 minutes.
 @Suite struct OversizedEventTests {
-    /// Writes a JSONL file: one mood, then `middle` between the two halves of a mood line.
+    /// Writes a JSONL file: one mood, then a line of `head`, `count` times `unit`, and `tail`.
     static func input(in vault: CLIVault, head: String, repeating unit: String, count: Int, tail: String) throws -> String {
         let file = vault.root + "/input-\(UUID().uuidString).jsonl"
         FileManager.default.createFile(atPath: file, contents: Data(CLIVault.moodLines(0..<1).utf8))
@@ -23,7 +23,15 @@ import Testing
 
     static let moodHead = #"{"kind":"mood.rated","start":"2026-04-01T09:00:00+02:00","payload":{"rating":5,"#
 
-    /// The vault holds the first line's event only and reads and audits clean.
+    /// A vault holding one event from an earlier command.
+    static func vaultWithOneEvent() throws -> CLIVault {
+        let vault = try CLIVault()
+        try vault.ok(["append", "mood.rated", "rating=7", "--at", "2026-04-01T08:00:00+02:00"])
+        return vault
+    }
+
+    /// The vault holds the earlier event only (the refused line's batch is not stored) and
+    /// reads and audits clean.
     static func expectOnlyTheFirstEvent(_ vault: CLIVault, sourceLocation: SourceLocation = #_sourceLocation) throws {
         #expect(try vault.rawEvents().count == 1, sourceLocation: sourceLocation)
         #expect(try vault.run(["audit"]).status == 0, sourceLocation: sourceLocation)
@@ -31,7 +39,7 @@ import Testing
     }
 
     @Test func aLineLongerThanAnEventMayBeIsRefusedWithoutReadingItWhole() throws {
-        let vault = try CLIVault()
+        let vault = try Self.vaultWithOneEvent()
         let file = try Self.input(in: vault, head: Self.moodHead + #""note":""#, repeating: "x", count: 96 << 20, tail: "\"}}\n")
         let result = try MeasuredRun.run(["append", "--jsonl", "-", "--vault", vault.path, "--passphrase-file", vault.passphraseFile], stdinFile: file)
         #expect(result.status == 65, "exit \(result.status): \(result.stderr)")
@@ -41,7 +49,7 @@ import Testing
     }
 
     @Test func anEventThatEncodesLargerThanARecordMayBeIsRefusedBeforeItIsStored() throws {
-        let vault = try CLIVault()
+        let vault = try Self.vaultWithOneEvent()
         // 6 bytes of JSON per number, 9 encoded (a tag and a double): a 48 MiB line, 72 MiB encoded.
         let count = 8 << 20
         let file = try Self.input(in: vault, head: Self.moodHead + #""samples":[1e300"#, repeating: ",1e300", count: count - 1, tail: "]}}\n")
@@ -54,7 +62,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(2)))
     func anEventWithHalfAMillionFieldsIsRefusedAtOnce() throws {
-        let vault = try CLIVault()
+        let vault = try Self.vaultWithOneEvent()
         let fields = (0..<500_000).map { "\"f\($0)\":\($0)" }.joined(separator: ",")
         let file = vault.root + "/wide.jsonl"
         try (CLIVault.moodLines(0..<1) + Self.moodHead + fields + "}}\n").write(toFile: file, atomically: true, encoding: .utf8)
