@@ -27,6 +27,7 @@ struct LineReader {
     /// read in many chunks is searched once, not once per chunk.
     private var searched = 0
     private var finished = false
+    private static let chunkSize = 1 << 20
 
     init(handle: FileHandle, maximumLength: Int = EventLimits.maximumEncodedSize) {
         self.handle = handle
@@ -49,7 +50,11 @@ struct LineReader {
             }
             buffer.removeSubrange(..<position)
             position = 0
-            let chunk = handle.readData(ofLength: 1 << 20)
+            // Room for the longest line at once: grown by doubling, the buffer would hold its
+            // old and new storage together (three times the limit) while copying. Pages
+            // not written to take no memory.
+            if buffer.capacity < maximumLength + Self.chunkSize { buffer.reserveCapacity(maximumLength + Self.chunkSize) }
+            let chunk = handle.readData(ofLength: Self.chunkSize)
             if chunk.isEmpty { finished = true } else { buffer.append(contentsOf: chunk) }
         }
     }
