@@ -13,6 +13,8 @@ public enum LedgerStoreError: Error, CustomStringConvertible {
     case corruptHeader(path: String, reason: String)
     case locked(KeySlotError)
     case unreadableRecord(sequence: UInt64, reason: String)
+    /// A key in the log that is not an 8-byte sequence number, after the record `after`.
+    case malformedLogKey([UInt8], after: UInt64?)
     case damagedView(name: String, reason: String)
     /// The log, its head or its indexes disagree with what the vault's key signed.
     case tampered(reason: String)
@@ -36,6 +38,8 @@ public enum LedgerStoreError: Error, CustomStringConvertible {
         case .corruptHeader(let path, let reason): "\(path)/vault.json is damaged (\(reason)); restore it from a backup"
         case .locked(let error): "\(error); the vault was not changed"
         case .unreadableRecord(let sequence, let reason): "record at sequence \(sequence) cannot be read: \(reason); run `healthledger audit`"
+        case .malformedLogKey(let key, let after):
+            "the log holds a key of \(key.count) bytes (\(Hex.encode(Array(key.prefix(16))))\(key.count > 16 ? "…" : "")) \(after.map { "after sequence \($0)" } ?? "before the first record"), which is not a sequence number: the vault file was modified outside HealthLedger. Restore the vault from a backup"
         case .damagedView(let name, let reason):
             "the stored \(name) view \(reason); run `healthledger replay \(name)` to rebuild it from the log (the log itself is untouched)"
         case .tampered(let reason):

@@ -19,8 +19,8 @@ struct CLI {
 
     /// Runs to completion and captures both streams.
     @discardableResult
-    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Result {
-        let process = try start(arguments, environment: environment)
+    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:], executable: String = binary) throws -> Result {
+        let process = try start(arguments, environment: environment, executable: executable)
         if let stdin { try? process.input.fileHandleForWriting.write(contentsOf: Data(stdin.utf8)) }
         try? process.input.fileHandleForWriting.close()
         let output = drain(process.output.fileHandleForReading)
@@ -53,14 +53,15 @@ struct CLI {
         let errors: Pipe
     }
 
-    static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Running {
+    /// `executable` is the CLI unless a test runs it through another program (a shell).
+    static func start(_ arguments: [String], environment: [String: String] = [:], executable: String = binary) throws -> Running {
         // Tests kill children mid-write; a closed pipe must be an error, not a signal.
         signal(SIGPIPE, SIG_IGN)
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw CLIError(message: "no healthledger binary at \(binary): run `swift build` first, or set HEALTHLEDGER_BIN")
         }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var merged = ProcessInfo.processInfo.environment
         merged["HEALTHLEDGER_VAULT"] = nil

@@ -95,6 +95,11 @@ fixtures=Tests/HealthImportTests/Fixtures
 mkdir -p "$work/corpus/record-decoder"
 FUZZ_SEED_DIR=$work/corpus/record-decoder "$work/fuzz-RecordDecoder" >/dev/null 2>&1
 seed apple-health-xml $(find $fixtures/apple-health -name '*.xml' -size -200k) $(find $fixtures/apple-health -name '*.gpx' | head -3)
+# Elements nested thousands deep (within -max_len): closed, so a captured element is walked
+# whole, and left open, for the scanner and the importer's depth limit.
+python3 -c 'import sys; n = 9000; sys.stdout.write("<HealthData><Deep>" + "<a>" * n + "</a>" * n + "</Deep></HealthData>")' \
+  >"$work/corpus/apple-health-xml/deep-nesting-closed.xml"
+python3 -c 'import sys; sys.stdout.write("<HealthData><Deep>" + "<a x=\"1\">" * 7000)' >"$work/corpus/apple-health-xml/deep-nesting-open.xml"
 seed sharehealth-csv $(find $fixtures/sharehealth $fixtures/sharehealth-malformed -name '*.csv')
 seed ecg-csv $(find $fixtures/electrocardiograms -name '*.csv')
 seed zip-directory $fixtures/zip/zip64.zip $(find $fixtures/apple-health -name '*.zip' -size -64k)

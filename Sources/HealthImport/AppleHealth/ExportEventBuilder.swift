@@ -12,6 +12,10 @@ final class ExportEventBuilder {
     private var capture: ElementCapture?
     /// Elements open before the tag being handled.
     private var depth = 0
+    /// How deep elements may nest. An export nests a few levels; elements nested tens of
+    /// thousands deep are an attack on whatever walks the tree (a captured element's
+    /// children are read recursively).
+    static let maximumDepth = 256
     private var batch: [Event] = []
     private let batchSize = 2048
     /// Numbers in the batch's series (route points, ECG samples, beats): a batch is also
@@ -51,6 +55,9 @@ final class ExportEventBuilder {
                 try finish(record)
             }
         case .open, .empty:
+            guard depth < Self.maximumDepth else {
+                throw scanner.error(at: tag.offset, "<\(tag.name.string)> is nested \(depth + 1) elements deep, deeper than the \(Self.maximumDepth) this importer reads; an Apple Health export nests a few levels, so the file is damaged or not an export")
+            }
             switch depth {
             case 0:
                 guard tag.name.elementsEqual("HealthData") else {

@@ -22,6 +22,12 @@ public enum EventValidator {
         guard !event.source.name.isEmpty else {
             throw ValidationError(kind: event.kind, field: "source", value: "''", reason: "must name the app or device")
         }
+        let fields = EventLimits.fieldCount(event.payload)
+        guard fields <= EventLimits.maximumFields else {
+            throw ValidationError(
+                kind: event.kind, field: "payload", value: "\(fields) fields",
+                reason: "is more than the \(EventLimits.maximumFields) named fields an event may have; put long series in a list")
+        }
         if !payloadChecked { try PayloadCatalog.validate(kind: event.kind, schema: event.schema, payload: event.payload) }
     }
 }

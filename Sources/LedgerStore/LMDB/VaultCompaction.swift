@@ -37,6 +37,10 @@ public enum VaultCompaction {
             defer { try? FileManager.default.removeItem(atPath: staging) }
             try environment.makeLastTransactionOdd()
             try environment.copyCompacted(to: staging)
+            // LMDB makes the copy with mode 0666 less the umask; the vault's files are the owner's alone.
+            guard chmod(staging + "/data.mdb", 0o600) == 0 else {
+                throw LedgerStoreError.io(path: staging + "/data.mdb", reason: "cannot make the compacted copy private (chmod 600): \(String(cString: strerror(errno)))")
+            }
             try FileDurability.sync(path: staging + "/data.mdb")
             guard rename(staging + "/data.mdb", dataFile) == 0 else {
                 throw LedgerStoreError.io(path: dataFile, reason: "cannot replace it with the compacted copy: \(String(cString: strerror(errno)))")

@@ -39,15 +39,15 @@ extension Ledger {
         var nextBatch = try batchCursor.move(.next).flatMap { entry in sequenceNumber(entry.key).flatMap { BatchInfo(first: $0, value: entry.value) } }
         var entry = try logCursor.seek(atOrAfter: bigEndianBytes(start))
         var scanned = (records: 0, bytes: 0)
+        var previous: UInt64?
         while let (key, value) = entry {
             scanned = (scanned.records + 1, scanned.bytes + value.count)
             if scanned.records >= Self.releaseEvery.records || scanned.bytes >= Self.releaseEvery.bytes {
                 environment.releaseMappedPagesIfDue()
                 scanned = (0, 0)
             }
-            guard let sequence = sequenceNumber(key) else {
-                throw LedgerStoreError.unreadableRecord(sequence: 0, reason: "a log key of \(key.count) bytes is not a sequence number")
-            }
+            guard let sequence = sequenceNumber(key) else { throw LedgerStoreError.malformedLogKey(Array(key), after: previous) }
+            previous = sequence
             while let next = nextBatch, next.first <= sequence {
                 batch = next
                 nextBatch = try batchCursor.move(.next).flatMap { entry in sequenceNumber(entry.key).flatMap { BatchInfo(first: $0, value: entry.value) } }
@@ -126,7 +126,16 @@ extension Ledger {
             // A chunk also ends at `readChunkBytes` of sealed records: decoded, a few thousand
             // workouts with routes would otherwise hold hundreds of megabytes at once.
             var pendingBytes = 0
+            var expected = start
             try scanRecords(txn, from: start) { sequence, record, batch in
+                // The log is dense: a record missing here was deleted, and skipping it would
+                // show a history with a hole in it as if it were whole.
+                guard sequence == expected else {
+                    throw LedgerStoreError.unreadableRecord(
+                        sequence: expected,
+                        reason: "it is missing (the log goes on at \(sequence)): records were deleted from the vault file")
+                }
+                expected += 1
                 pending.append(PendingRecord(sequence: sequence, record: record, batch: batch))
                 pendingBytes += record.count
                 if pending.count == Self.readChunk || pendingBytes >= Self.readChunkBytes {

@@ -55,6 +55,9 @@ public final class Ledger {
         self.directory = directory
         vaultID = header.vaultIDBytes
         environment = try Environment(path: directory, mapSize: mapSize)
+        // Vaults made by earlier versions (or copied) may have kept wider modes; best effort,
+        // as a vault on read-only media must still open.
+        try? VaultFiles.restrictModes(in: directory)
         // Opening creates the databases an older format lacks; see `VaultFormat`.
         databases = try Databases.open(in: environment)
         if header.format < VaultFormat.current {

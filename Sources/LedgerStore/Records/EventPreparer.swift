@@ -87,6 +87,13 @@ final class EventPreparer {
                 let key = IndexKey(of: events[index].id, indexHasher)
                 encoder.reset()
                 EnvelopeCodec.encode(events[index], into: &encoder)
+                // Checked here, whatever the caller validated: a record the reader refuses
+                // would make every later read of the log fail.
+                guard encoder.bytes.count <= EventLimits.maximumEncodedSize else {
+                    throw LedgerStoreError.invalidEvent(index: index, ValidationError(
+                        kind: events[index].kind, field: "event", value: "\(encoder.bytes.count) bytes encoded",
+                        reason: "is larger than the \(EventLimits.describe(bytes: EventLimits.maximumEncodedSize)) an event may take; large content belongs in a blob (as `append face --image` stores one)"))
+                }
                 let encodedRange = append(encoder.bytes, to: &batch.bytes)
                 let plainRange = compress(encoder.bytes, in: &batch.bytes, dictionary: batch.dictionary)
                 batch.events.append(PreparedEvent(

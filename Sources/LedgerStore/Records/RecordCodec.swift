@@ -40,7 +40,7 @@ final class RecordCodec {
         var reader = BinaryReader(plain, offset: 1)
         do {
             let size = Int(try reader.varint())
-            guard size <= 1 << 26 else { throw RecordError.malformed("implausible size \(size)") }
+            guard size <= EventLimits.maximumEncodedSize else { throw RecordError.malformed("implausible size \(size)") }
             return try compressor.decompress(plain[reader.offset...], originalSize: size, dictionary: dictionary)
         } catch let error as RecordError {
             throw error

@@ -21,7 +21,16 @@ public struct VaultHeader: Codable, Sendable {
     /// Reads and checks the header; refuses formats newer than this build.
     public static func read(vault directory: String) throws -> VaultHeader {
         let file = path(in: directory)
-        guard FileManager.default.fileExists(atPath: file) else { throw LedgerStoreError.noVault(path: directory) }
+        guard FileManager.default.fileExists(atPath: file) else {
+            // A folder with the log but no header is a vault that lost its keys, not an empty
+            // place: `init` there would make a new key that opens none of the events.
+            if let existing = VaultFiles.existing(in: directory).first {
+                throw LedgerStoreError.corruptHeader(
+                    path: directory,
+                    reason: "it is missing, but the folder holds the vault's \(existing): restore vault.json from a backup of this vault; `init` here would not bring the events back")
+            }
+            throw LedgerStoreError.noVault(path: directory)
+        }
         let header: VaultHeader
         do {
             header = try JSONDecoder().decode(VaultHeader.self, from: Data(contentsOf: URL(fileURLWithPath: file)))
@@ -39,21 +48,37 @@ public struct VaultHeader: Codable, Sendable {
         return header
     }
 
-    /// Writes the header atomically: a temporary file, fsync, rename, fsync of the folder.
+    /// Writes the header atomically: a temporary file of its own (owner-only), fsync,
+    /// rename, fsync of the folder. On any failure the temporary file is removed; a full
+    /// disk is reported as such.
     func write(vault directory: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let file = Self.path(in: directory)
-        let temporary = file + ".tmp"
+        let bytes: Data
         do {
-            try encoder.encode(self).write(to: URL(fileURLWithPath: temporary))
-            try FileDurability.sync(path: temporary)
-            guard rename(temporary, file) == 0 else { throw LedgerStoreError.io(path: file, reason: String(cString: strerror(errno))) }
-            try FileDurability.sync(path: directory)
-        } catch let error as LedgerStoreError {
-            throw error
+            bytes = try encoder.encode(self)
         } catch {
             throw LedgerStoreError.io(path: file, reason: error.localizedDescription)
+        }
+        let temporary = try PrivateFile.create(inFolder: directory, named: "vault.json")
+        do {
+            try temporary.write(bytes)
+            try temporary.sync()
+            try temporary.rename(to: file)
+            try FileDurability.sync(path: directory)
+        } catch {
+            temporary.remove()
+            throw error
+        }
+    }
+
+    /// Removes temporary headers a killed writer left (`vault.json.*.tmp`, and the fixed
+    /// `vault.json.tmp` of earlier versions); call only while holding `VaultHeaderLock`.
+    static func removeLeftovers(vault directory: String) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        for name in names where name.hasPrefix("vault.json.") && name.hasSuffix(".tmp") {
+            try? FileManager.default.removeItem(atPath: directory + "/" + name)
         }
     }
 
@@ -66,6 +91,14 @@ enum FileDurability {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw LedgerStoreError.io(path: path, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw LedgerStoreError.io(path: path, reason: String(cString: strerror(errno))) }
+        guard fsync(descriptor) == 0 else { throw LedgerStoreError.failed("fsync", path: path, errno: errno) }
+    }
+}
+
+extension LedgerStoreError {
+    /// A failed system call on `path`: a full disk (or quota) as such, for exit 75.
+    static func failed(_ call: String, path: String, errno code: Int32) -> LedgerStoreError {
+        if code == ENOSPC || code == EDQUOT { return .lmdb(LMDBError(code: code, call: "\(call) \(path)")) }
+        return .io(path: path, reason: String(cString: strerror(code)))
     }
 }

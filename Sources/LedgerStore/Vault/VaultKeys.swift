@@ -30,12 +30,17 @@ public enum VaultKeys {
     public static func create(
         at directory: String, passphrase: SecretBytes, kdf: KDFParameters, keyfile: SecretBytes? = nil
     ) throws -> (master: MasterKey, recoveryCode: String) {
-        if FileManager.default.fileExists(atPath: VaultHeader.path(in: directory)) { throw LedgerStoreError.vaultExists(path: directory) }
+        // A log without its header is still a vault: a new key beside it would open none of it.
+        if FileManager.default.fileExists(atPath: VaultHeader.path(in: directory)) || !VaultFiles.existing(in: directory).isEmpty {
+            throw LedgerStoreError.vaultExists(path: directory)
+        }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw LedgerStoreError.io(path: directory, reason: "cannot create the folder (\(error.localizedDescription))")
         }
+        // An existing folder keeps the mode it had unless set: the vault's is the owner's alone.
+        try VaultFiles.restrictModes(in: directory)
         let master = MasterKey.generate()
         let vaultID = secureRandomBytes(16)
         let recoveryCode = RecoveryCode.generate()

@@ -29,8 +29,7 @@ extension IndexedRow {
         start = event.start.micros
         end = max(start, event.end?.micros ?? start)
         utcOffset = event.utcOffset
-        numbers.removeAll(keepingCapacity: true)
-        texts.removeAll(keepingCapacity: true)
+        removeFields()
         texts.append(("source", event.source.name))
         if event.kind == .sampleRecorded || event.kind == .categoryRecorded, case .string(let type)? = event.payload["type"] {
             series = type

@@ -16,13 +16,48 @@ public struct IndexedRow: Sendable {
     public var numbers: [(name: String, value: Double)]
     public var texts: [(name: String, value: String)]
 
+    /// Where each field sits, once a row has more than `linearSearchLimit` of them: a row
+    /// usually has two or three, found fastest by a linear search, but an event with
+    /// thousands of fields would make that search quadratic.
+    var numberPositions: [String: Int] = [:]
+    var textPositions: [String: Int] = [:]
+    static let linearSearchLimit = 16
+
     /// Sets field `name`, replacing a value it already has.
     mutating func set(_ name: String, number: Double) {
-        if let index = numbers.firstIndex(where: { $0.name == name }) { numbers[index].value = number } else { numbers.append((name, number)) }
+        if let index = Self.position(of: name, in: numbers, positions: &numberPositions) {
+            numbers[index].value = number
+        } else {
+            numbers.append((name, number))
+        }
     }
 
     mutating func set(_ name: String, text: String) {
-        if let index = texts.firstIndex(where: { $0.name == name }) { texts[index].value = text } else { texts.append((name, text)) }
+        if let index = Self.position(of: name, in: texts, positions: &textPositions) {
+            texts[index].value = text
+        } else {
+            texts.append((name, text))
+        }
+    }
+
+    /// Where `name` is in `fields`; when it is not there, `positions` (if in use) records
+    /// the place it is about to be appended at.
+    private static func position<Value>(of name: String, in fields: [(name: String, value: Value)], positions: inout [String: Int]) -> Int? {
+        guard fields.count >= linearSearchLimit else { return fields.firstIndex { $0.name == name } }
+        if positions.isEmpty {
+            for (index, field) in fields.enumerated() { positions[field.name] = index }
+        }
+        if let index = positions[name] { return index }
+        positions[name] = fields.count
+        return nil
+    }
+
+    /// Forgets the fields, keeping the lists' room for the next row.
+    mutating func removeFields() {
+        numbers.removeAll(keepingCapacity: true)
+        texts.removeAll(keepingCapacity: true)
+        if !numberPositions.isEmpty { numberPositions.removeAll(keepingCapacity: true) }
+        if !textPositions.isEmpty { textPositions.removeAll(keepingCapacity: true) }
     }
 }
 

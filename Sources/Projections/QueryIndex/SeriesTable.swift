@@ -31,6 +31,9 @@ public struct SeriesTable: Sendable, Equatable {
             for field in row.texts where texts[field.name] == nil { texts[field.name] = [String?](repeating: nil, count: index) }
             knownFields = (row.numbers.map(\.name), row.texts.map(\.name))
         }
+        if row.numbers.count > IndexedRow.linearSearchLimit || row.texts.count > IndexedRow.linearSearchLimit {
+            return appendFieldsByName(row, at: index)
+        }
         // Through the values' indexes, stepping without holding `indices` (which keeps a second
         // reference to the storage), so that each column grows in place instead of being copied.
         var number = numbers.startIndex
@@ -43,6 +46,24 @@ public struct SeriesTable: Sendable, Equatable {
         while text != texts.endIndex {
             let name = texts.keys[text]
             texts.values[text].append(row.texts.first { $0.name == name }?.value)
+            text = texts.index(after: text)
+        }
+    }
+
+    /// Appends a wide row's fields to their columns by hash, then a missing value to every
+    /// column it has no field for: searching the row for each column, as `append` does for
+    /// rows of a few fields, is quadratic in the fields of a row with thousands.
+    private mutating func appendFieldsByName(_ row: IndexedRow, at index: Int) {
+        for field in row.numbers { numbers[field.name]!.append(field.value) }
+        for field in row.texts { texts[field.name]!.append(field.value) }
+        var number = numbers.startIndex
+        while number != numbers.endIndex {
+            if numbers.values[number].count == index { numbers.values[number].append(.nan) }
+            number = numbers.index(after: number)
+        }
+        var text = texts.startIndex
+        while text != texts.endIndex {
+            if texts.values[text].count == index { texts.values[text].append(nil) }
             text = texts.index(after: text)
         }
     }

@@ -75,7 +75,15 @@ struct Append: ParsableCommand {
             batchLines.removeAll(keepingCapacity: true)
         }
         do {
-            for line in LineReader(handle: handle) {
+            var lines = LineReader(handle: handle)
+            while true {
+                let line: String
+                do {
+                    guard let next = try lines.next() else { break }
+                    line = next
+                } catch {
+                    throw ExitStatus.Failure(status: .invalidInput, message: "\(path) line \(lineNumber + 1): \(error)")
+                }
                 lineNumber += 1
                 guard !line.allSatisfy(\.isWhitespace) else { continue }
                 do {
@@ -161,34 +169,5 @@ enum FieldAssignment {
         if case .map(let existing)? = document[head] { nested = existing } else { nested = Document() }
         set(value, at: path.dropFirst(), in: &nested)
         document[head] = .map(nested)
-    }
-}
-
-/// Lines of a file or pipe, read in chunks so memory stays flat.
-struct LineReader: Sequence, IteratorProtocol {
-    let handle: FileHandle
-    private var buffer: [UInt8] = []
-    private var position = 0
-    private var finished = false
-
-    init(handle: FileHandle) { self.handle = handle }
-
-    mutating func next() -> String? {
-        while true {
-            if let newline = buffer[position...].firstIndex(of: 0x0a) {
-                let line = String(decoding: buffer[position..<newline], as: UTF8.self)
-                position = newline + 1
-                return line
-            }
-            if finished {
-                guard position < buffer.count else { return nil }
-                defer { position = buffer.count }
-                return String(decoding: buffer[position...], as: UTF8.self)
-            }
-            buffer.removeSubrange(..<position)
-            position = 0
-            let chunk = handle.readData(ofLength: 1 << 20)
-            if chunk.isEmpty { finished = true } else { buffer.append(contentsOf: chunk) }
-        }
     }
 }

@@ -70,8 +70,8 @@ struct ExportDaily: ParsableCommand {
             let path = directory + "/" + DailyCSV.relativePath(for: day)
             do {
                 let metrics = try state.metrics(for: day)
-                try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                try DailyCSV.file(metrics, ratingScale: state.ratingScale).write(toFile: path, atomically: true, encoding: .utf8)
+                try PrivateOutput.createFolder((path as NSString).deletingLastPathComponent)
+                try PrivateOutput.write(DailyCSV.file(metrics, ratingScale: state.ratingScale), to: path)
                 written += 1
             } catch {
                 failures.append("\(day): not written to \(path): \(Self.reason(error))")
@@ -114,7 +114,7 @@ extension ExportDaily {
     /// Each run's lines go after the earlier runs', so a failure is still there after the next export.
     static func appendLog(_ lines: [String], to path: String) {
         let text = Data((lines.joined(separator: "\n") + "\n").utf8)
-        if !FileManager.default.fileExists(atPath: path) { FileManager.default.createFile(atPath: path, contents: nil) }
+        if !FileManager.default.fileExists(atPath: path) { FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) }
         guard let handle = FileHandle(forWritingAtPath: path) else { return }
         defer { try? handle.close() }
         _ = try? handle.seekToEnd()

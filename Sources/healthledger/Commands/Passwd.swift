@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LedgerCrypto
 import LedgerStore
 
@@ -15,12 +16,24 @@ struct Passwd: ParsableCommand {
     var kdf: String?
 
     func run() throws {
+        // Held to the end: a second `passwd` waits, then needs the passphrase this one sets.
+        var waited = false
+        let lock = try VaultHeaderLock(vault: vault.path) {
+            waited = true
+            FileHandle.standardError.write(Data("waiting for another `passwd` on \(vault.path) to finish…\n".utf8))
+        }
+        defer { withExtendedLifetime(lock) {} }
         let header = try VaultHeader.read(vault: vault.path)
         let stored = header.slots.first { $0.kind == .passphrase }?.kdf
         // Without --kdf, a slot made weaker than today's default (an old vault, or `init --kdf
         // interactive`) is raised on the way: a passphrase change is when re-hashing is free.
         let parameters = try kdf.map(KDFChoice.parameters) ?? (stored.map { $0.atLeast(.moderate) } ?? .moderate)
-        let master = try VaultKeys.unlock(header, with: vault.secret(prompt: "Current passphrase: "))
+        let master: MasterKey
+        do {
+            master = try VaultKeys.unlock(header, with: vault.secret(prompt: "Current passphrase: "))
+        } catch where waited && ExitStatus.classify(error) == .wrongSecret {
+            throw ExitStatus.Failure(status: .wrongSecret, message: "\(error): the other `passwd` changed the passphrase while this one waited")
+        }
         let newPassphrase = try newPassphraseFile.map { try SecretInput.file($0) } ?? SecretInput.promptNew("New passphrase: ")
         try VaultKeys.rewrap(vault: vault.path, master: master, newSecret: .passphrase(newPassphrase), kdf: parameters)
         print("Passphrase changed for \(vault.path)")

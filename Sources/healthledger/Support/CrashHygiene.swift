@@ -1,15 +1,19 @@
 import Foundation
 import Glibc
 
-/// Keeps keys out of crash output: no core file, and no memory printed when the process dies.
+/// Keeps keys out of crash output: no core file, and no memory printed when the process dies
+/// or is quit.
 ///
 /// Swift's runtime prints a backtrace on a crash, and with it the bytes that each register
 /// points at: a crash inside a sealing call would print sixteen bytes of the key in guarded
 /// memory to the terminal or a log. So this process refuses core files and replaces those
 /// handlers with one that says what happened and dies of the same signal. Set
 /// HEALTHLEDGER_CRASH_BACKTRACE=1 to keep the runtime's backtrace when debugging.
+///
+/// SIGQUIT (Ctrl-\\ on a terminal) is among the signals the runtime reports that way, after
+/// which it let the command carry on: here it quits, as the user asked, printing no memory.
 enum CrashHygiene {
-    static let signals = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT]
+    static let signals = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT, SIGQUIT]
 
     static func install() {
         var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
@@ -33,5 +37,8 @@ enum CrashHygiene {
 
 /// The message for each signal number, allocated once before any crash; never written to.
 nonisolated(unsafe) private let crashMessages: [UnsafeMutablePointer<CChar>] = (0..<65).map { signal in
-    strdup("healthledger: crashed (signal \(signal)); no memory was printed or dumped, so no key can have leaked. Please report it with the command you ran (see SECURITY.md).\n")!
+    if signal == SIGQUIT {
+        return strdup("healthledger: quit (SIGQUIT); no memory was printed or dumped. What was committed before stays; run the command again to finish.\n")!
+    }
+    return strdup("healthledger: crashed (signal \(signal)); no memory was printed or dumped, so no key can have leaked. Please report it with the command you ran (see SECURITY.md).\n")!
 }

@@ -72,7 +72,7 @@ enum ExitStatus: Int32, CaseIterable {
             case .truncatedFile: .truncatedVault
             case .invalidEvent: .invalidInput
             case .lmdb(let lmdbError): lmdbError.isDiskFull ? .diskFull : .ioError
-            case .unreadableRecord: .auditFailed
+            case .unreadableRecord, .malformedLogKey: .auditFailed
             case .damagedView: .needsReplay
             case .tampered: .auditFailed
             case .rolledBack: .rolledBack

@@ -10,6 +10,13 @@ enum PNGConverter {
                 status: .ioError,
                 message: "a PNG needs rsvg-convert, which is not installed (Debian/Ubuntu: apt-get install librsvg2-bin); the SVG is at \(svgFile)")
         }
+        // Made private before rsvg-convert writes it: it truncates the file and keeps its mode.
+        let descriptor = open(png, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw ExitStatus.Failure(status: .ioError, message: "cannot write \(png): \(String(cString: strerror(errno)))")
+        }
+        fchmod(descriptor, 0o600)
+        close(descriptor)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = ["--format", "png", "--zoom", String(zoom), "--output", png, svgFile]

@@ -30,9 +30,7 @@ struct ModelsShow: ParsableCommand {
             return
         }
         if let plot {
-            guard FileManager.default.createFile(atPath: plot, contents: Data(FaceModelPlot.svg(model).utf8)) else {
-                throw ExitStatus.Failure(status: .ioError, message: "cannot write \(plot): check the folder exists and is writable")
-            }
+            try PrivateOutput.write(FaceModelPlot.svg(model), to: plot)
             FileHandle.standardError.write(Data("wrote \(plot)\n".utf8))
         }
         if !json { describe(model) }

@@ -28,11 +28,7 @@ struct ChartCommand: ParsableCommand {
             throw ExitStatus.Failure(status: .invalidInput, message: "cannot draw '\(query)' as a \(style.rawValue) chart: \(error)")
         }
         let svg = SVGChart.render(chart)
-        do {
-            try svg.write(toFile: out, atomically: true, encoding: .utf8)
-        } catch {
-            throw ExitStatus.Failure(status: .ioError, message: "cannot write \(out): \(error.localizedDescription)")
-        }
+        try PrivateOutput.write(svg, to: out)
         print("wrote \(out): \(chart.series.map { "\($0.name), \($0.points.count) points" }.joined(separator: "; "))"
               + (chart.fit.map { String(format: "; r = %.3f (n = %d)", $0.r, $0.n) } ?? ""))
         if let png {

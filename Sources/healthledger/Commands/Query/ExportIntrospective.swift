@@ -21,11 +21,7 @@ enum IntrospectiveCSVExport {
         case .medications: IntrospectiveExport.medications(events)
         case .moods: IntrospectiveExport.moods(events)
         }
-        do {
-            try text.write(toFile: file, atomically: true, encoding: .utf8)
-        } catch {
-            throw ExitStatus.Failure(status: .ioError, message: "cannot write \(file): \(error.localizedDescription)")
-        }
+        try PrivateOutput.write(text, to: file)
         print("wrote \(file): \(what.rawValue) in Introspective's CSV layout, from \(events.count) events")
     }
 }

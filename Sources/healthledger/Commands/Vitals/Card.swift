@@ -36,11 +36,7 @@ struct Card: ParsableCommand {
     }
 }
 
-/// Writes a text file, mapping failures to a clear error.
+/// Writes a text file the owner alone may read, mapping failures to a clear error.
 func write(_ text: String, to path: String) throws {
-    do {
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-    } catch {
-        throw ExitStatus.Failure(status: .ioError, message: "cannot write \(path): \(error.localizedDescription)")
-    }
+    try PrivateOutput.write(text, to: path)
 }

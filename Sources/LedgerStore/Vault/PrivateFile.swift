@@ -1,0 +1,66 @@
+import Foundation
+import Glibc
+import LedgerCore
+import LedgerCrypto
+
+/// A new file only its owner may read, under a name no other writer uses
+/// (`NAME.<random>.tmp`), to be renamed over NAME once written and synced.
+///
+/// One fixed temporary name let two writers at once write into the same file, and the
+/// rename of either then published the other's bytes.
+final class PrivateFile {
+    let path: String
+    private var descriptor: Int32
+
+    private init(path: String, descriptor: Int32) {
+        self.path = path
+        self.descriptor = descriptor
+    }
+
+    static func create(inFolder directory: String, named name: String) throws -> PrivateFile {
+        let path = "\(directory)/\(name).\(Hex.encode(secureRandomBytes(8))).tmp"
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw LedgerStoreError.failed("creating", path: path, errno: errno) }
+        // The umask may have taken bits away, never added them: this makes it exactly 0600.
+        fchmod(descriptor, 0o600)
+        return PrivateFile(path: path, descriptor: descriptor)
+    }
+
+    func write(_ data: Data) throws {
+        try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            var written = 0
+            while written < bytes.count {
+                let count = Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { throw LedgerStoreError.failed("writing", path: path, errno: count < 0 ? errno : ENOSPC) }
+                written += count
+            }
+        }
+    }
+
+    func sync() throws {
+        guard fsync(descriptor) == 0 else { throw LedgerStoreError.failed("fsync", path: path, errno: errno) }
+    }
+
+    /// Closes the file and renames it to `destination`.
+    func rename(to destination: String) throws {
+        close()
+        guard Glibc.rename(path, destination) == 0 else {
+            throw LedgerStoreError.failed("renaming to \(destination)", path: path, errno: errno)
+        }
+    }
+
+    /// Closes and deletes the file, after a failure.
+    func remove() {
+        close()
+        unlink(path)
+    }
+
+    private func close() {
+        guard descriptor >= 0 else { return }
+        Glibc.close(descriptor)
+        descriptor = -1
+    }
+
+    deinit { close() }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Glibc
+import LedgerCore
+import LedgerCrypto
+
+/// Plaintext health data written outside the vault (CSV exports, charts, cards): what the
+/// vault seals is here in the clear, so each file is the owner's alone (0600) and every
+/// folder made for it too (0700), whatever the umask. Folders that exist keep their mode.
+enum PrivateOutput {
+    /// Writes `text` to `path` atomically: a private temporary file beside it, renamed over it.
+    static func write(_ text: String, to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        let temporary = "\(folder)/.\(url.lastPathComponent).\(Hex.encode(secureRandomBytes(6))).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw failure(path, errno) }
+        var written = 0
+        let bytes = Array(text.utf8)
+        var code: Int32 = 0
+        fchmod(descriptor, 0o600)
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { code = count < 0 ? errno : ENOSPC; break }
+            written += count
+        }
+        close(descriptor)
+        if code == 0, rename(temporary, path) != 0 { code = errno }
+        guard code == 0 else {
+            unlink(temporary)
+            throw failure(path, code)
+        }
+    }
+
+    /// Makes `path` and any missing folder above it, each 0700.
+    static func createFolder(_ path: String) throws {
+        var made = ""
+        for component in URL(fileURLWithPath: path).standardizedFileURL.pathComponents {
+            made = made.isEmpty ? component : (made == "/" ? "/" + component : made + "/" + component)
+            if mkdir(made, 0o700) == 0 {
+                chmod(made, 0o700)
+            } else if errno != EEXIST {
+                throw failure(made, errno)
+            }
+        }
+    }
+
+    private static func failure(_ path: String, _ code: Int32) -> ExitStatus.Failure {
+        let status: ExitStatus = code == ENOSPC || code == EDQUOT ? .diskFull : .ioError
+        return ExitStatus.Failure(status: status, message: "cannot write \(path): \(String(cString: strerror(code)))")
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Glibc
+
+/// Runs the CLI as `CLI.run` does, but spawned and reaped here so that the kernel's
+/// account of this one child (its peak resident memory) is known: `Process` reaps its
+/// children itself, and `RUSAGE_CHILDREN` mixes in every other test's.
+enum MeasuredRun {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+        /// Peak resident memory, in bytes.
+        let peakMemory: Int
+        let seconds: Double
+    }
+
+    static func run(_ arguments: [String], stdinFile: String) throws -> Result {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hl-measured-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, stdinFile, O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, folder + "/out", O_WRONLY | O_CREAT, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, folder + "/err", O_WRONLY | O_CREAT, 0o600)
+        let argv = ([CLI.binary] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var environment = ProcessInfo.processInfo.environment
+        environment["HEALTHLEDGER_VAULT"] = nil
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
+        let started = Date()
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, CLI.binary, &actions, nil, argv, envp)
+        guard spawned == 0 else { throw CLIError(message: "cannot start \(CLI.binary): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 {
+            guard errno == EINTR else { throw CLIError(message: "wait4 failed: \(String(cString: strerror(errno)))") }
+        }
+        let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return Result(
+            status: exitStatus,
+            stdout: (try? String(contentsOfFile: folder + "/out", encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOfFile: folder + "/err", encoding: .utf8)) ?? "",
+            peakMemory: usage.ru_maxrss * 1024, seconds: Date().timeIntervalSince(started))
+    }
+}
