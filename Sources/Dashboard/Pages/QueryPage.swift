@@ -20,7 +20,7 @@ struct QueryPage {
             <p><button id="run">Run</button></p></form>
             """
         guard let text else { return ("Query", html + "<p class=\"muted\">Try <a href=\"/query?q=\(HTML.query(Self.example))\">\(Self.example)</a>.</p>") }
-        let data = QueryData(index: try context.point.state(QueryIndexView.self, ledger: context.ledger),
+        let data = try QueryData(index: try context.point.state(QueryIndexView.self, ledger: context.ledger),
                              daily: try context.point.state(DailyMetricsView.self, ledger: context.ledger), now: .now())
         let result: QueryResult
         do {

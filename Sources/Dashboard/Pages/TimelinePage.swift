@@ -14,7 +14,7 @@ struct TimelinePage {
     func render() throws -> (title: String, html: String) {
         let last = try context.day()
         let first = LocalDay(number: last.number - Self.span)
-        let data = QueryData(index: try context.point.state(QueryIndexView.self, ledger: context.ledger),
+        let data = try QueryData(index: try context.point.state(QueryIndexView.self, ledger: context.ledger),
                              daily: try context.point.state(DailyMetricsView.self, ledger: context.ledger), now: .now())
         var entries: [(time: String, kind: String, text: String)] = []
         for (source, label) in Self.sources {

@@ -30,7 +30,7 @@ struct TodayPage {
         html += "</section>"
         html += try budget(day)
         let index = try context.point.state(QueryIndexView.self, ledger: context.ledger)
-        let data = QueryData(index: index, daily: daily, now: .now())
+        let data = try QueryData(index: index, daily: daily, now: .now())
         html += "<div class=\"grid\">"
         html += try listing("Moods", "mood", day: day, data: data)
         html += try listing("Doses", "dose", day: day, data: data)
