@@ -20,6 +20,8 @@ public struct ParquetExporter {
 
     let ledger: Ledger
     let directory: String
+    /// The scale the daily metrics' rating columns are on, which their headers name.
+    public var ratingScale = RatingScale.standard
 
     public init(ledger: Ledger, directory: String) {
         self.ledger = ledger
@@ -70,7 +72,7 @@ public struct ParquetExporter {
             try dataset.prepare(ExportCatalog.dailyMetrics)
         }
         for column in MetricCatalog.columns {
-            try dataset.append(ExportCatalog.dailyMetricColumns, [.text(column.key), .text(column.header)])
+            try dataset.append(ExportCatalog.dailyMetricColumns, [.text(column.key), .text(column.header(on: ratingScale))])
         }
         try dataset.close()
         summary.rows = dataset.rowsWritten

@@ -29,6 +29,8 @@ public struct SQLiteExporter {
 
     let ledger: Ledger
     let path: String
+    /// The scale the daily metrics' rating columns are on, which their headers name.
+    public var ratingScale = RatingScale.standard
 
     public init(ledger: Ledger, path: String) {
         self.ledger = ledger
@@ -75,8 +77,8 @@ public struct SQLiteExporter {
         try queue.inTransaction(.immediate) { db in
             if !incremental {
                 for statement in SQLiteSchema.statements() { try db.execute(sql: statement) }
-                try insertMetricColumns(db)
             }
+            try insertMetricColumns(db)
             let start = incremental ? UInt64(try Self.state(db)["next_sequence"] ?? "0") ?? 0 : 0
             let stream = try CurrentEventStream(ledger: ledger, from: start)
             summary.fromSequence = start
@@ -127,7 +129,7 @@ public struct SQLiteExporter {
 
     private func insertMetricColumns(_ db: GRDB.Database) throws {
         for column in MetricCatalog.columns {
-            try db.execute(sql: "INSERT INTO daily_metric_columns VALUES (?, ?)", arguments: [column.key, column.header])
+            try db.execute(sql: "INSERT OR REPLACE INTO daily_metric_columns VALUES (?, ?)", arguments: [column.key, column.header(on: ratingScale)])
         }
     }
 

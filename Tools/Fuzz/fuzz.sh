@@ -68,7 +68,8 @@ build_binary RecordDecoder Tools/Fuzz/Targets/RecordDecoder.swift
 # binary for its three readers, the target chosen by FUZZ_TARGET.
 build_module AgeFormat $(sources Sources/AgeFormat)
 build_module Zip $(sources Sources/Zip)
-extra_libs="-lZip -lAgeFormat" build_binary HealthImport Tools/Fuzz/Targets/HealthImportTargets.swift \
+build_module Projections $(sources Sources/Projections)
+extra_libs="-lZip -lAgeFormat -lProjections" build_binary HealthImport Tools/Fuzz/Targets/HealthImportTargets.swift \
   $(sources Sources/HealthImport | grep -v AppleHealthImporter.swift)
 
 # The query parser, when this checkout has the Query module: its syntax files stand alone.

@@ -21,7 +21,7 @@ struct QueryPage {
             """
         guard let text else { return ("Query", html + "<p class=\"muted\">Try <a href=\"/query?q=\(HTML.query(Self.example))\">\(Self.example)</a>.</p>") }
         let data = try QueryData(index: try context.point.state(QueryIndexView.self, ledger: context.ledger),
-                             daily: try context.point.state(DailyMetricsView.self, ledger: context.ledger), now: .now())
+                             daily: try context.point.dailyMetrics(ledger: context.ledger), now: .now())
         let result: QueryResult
         do {
             result = try QueryEngine.run(text, data: data)

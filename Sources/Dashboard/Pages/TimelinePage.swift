@@ -15,7 +15,7 @@ struct TimelinePage {
         let last = try context.day()
         let first = LocalDay(number: last.number - Self.span)
         let data = try QueryData(index: try context.point.state(QueryIndexView.self, ledger: context.ledger),
-                             daily: try context.point.state(DailyMetricsView.self, ledger: context.ledger), now: .now())
+                             daily: try context.point.dailyMetrics(ledger: context.ledger), now: .now())
         var entries: [(time: String, kind: String, text: String)] = []
         for (source, label) in Self.sources {
             let result = try QueryEngine.run("\(source) where between \(first) and \(last)", data: data)

@@ -18,7 +18,7 @@ struct TodayPage {
 
     func render() throws -> (title: String, html: String) {
         let day = try context.day()
-        let daily = try context.point.state(DailyMetricsView.self, ledger: context.ledger)
+        let daily = try context.point.dailyMetrics(ledger: context.ledger)
         let days = (day.number - Self.sparkDays + 1...day.number).map(LocalDay.init(number:))
         let rows = try days.map { try daily.metrics(for: $0) }
         var html = "<p class=\"muted\">\(day) · <a href=\"/?date=\(LocalDay(number: day.number - 1))\(asOfLink)\">previous day</a></p>"

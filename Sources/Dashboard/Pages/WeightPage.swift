@@ -12,7 +12,7 @@ struct WeightPage {
 
     func render() throws -> (title: String, html: String) {
         let day = try context.day()
-        let daily = try context.point.state(DailyMetricsView.self, ledger: context.ledger)
+        let daily = try context.point.dailyMetrics(ledger: context.ledger)
         guard let (index, column) = MetricLabel.column("body_mass") else { throw EntryRejected("no body_mass column") }
         let points = try (day.number - Self.span...day.number).compactMap { number -> (x: Double, y: Double)? in
             try daily.metrics(for: LocalDay(number: number)).values[index].map { (Double(number * 86_400_000_000), context.hooks.shownValue($0, column)) }

@@ -62,4 +62,11 @@ struct ViewPoint: Equatable {
         if let size { return try ProjectionEngine.asOf(kind, ledger: ledger, size: size) }
         return try ProjectionEngine.current(kind, ledger: ledger)
     }
+
+    /// The daily metrics with mood and fatigue on the vault's rating scale, as `daily` shows them.
+    func dailyMetrics(ledger: Ledger) throws -> DailyMetricsViewState {
+        let daily = try state(DailyMetricsView.self, ledger: ledger)
+        daily.ratingScale = try state(QueryIndexView.self, ledger: ledger).ratingScale()
+        return daily
+    }
 }

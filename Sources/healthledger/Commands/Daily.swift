@@ -39,12 +39,7 @@ struct Daily: ParsableCommand {
         value == value.rounded() && abs(value) < 1e12 ? String(Int64(value)) : String(format: "%.2f", value)
     }
 
-    /// A value as a person reads it: a count whole (steps are counted, not measured; the day's
-    /// sum of overlapping sources' shares is fractional), anything else without the last bits
-    /// of binary noise (a score of 100, not 100.00000000000001).
-    static func shown(_ value: Double, _ column: MetricColumn) -> Double {
-        column.header.hasSuffix("(count)") ? value.rounded() : ShownNumber.clean(value)
-    }
+    static func shown(_ value: Double, _ column: MetricColumn) -> Double { column.shown(value) }
 }
 
 struct ExportCommand: ParsableCommand {
@@ -104,6 +99,10 @@ extension ExportDaily {
 
     /// What went wrong, in words: the system's reason, not the error's type dump.
     static func reason(_ error: any Error) -> String {
+        // PrivateOutput's failures say "cannot write PATH: reason"; the log names the path already.
+        if let failure = error as? ExitStatus.Failure {
+            return failure.message.range(of: ": ", options: .backwards).map { String(failure.message[$0.upperBound...]) } ?? failure.message
+        }
         if let posix = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError), posix.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(posix.code)))
         }

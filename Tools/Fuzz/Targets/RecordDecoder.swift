@@ -25,7 +25,7 @@ public func fuzzRecordDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
 public func writeRecordSeeds(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
     guard let directory = getenv("FUZZ_SEED_DIR").map({ String(cString: $0) }) else { return 0 }
     for (index, line) in seedLines.enumerated() {
-        guard let document = try? JSONParser.parseObject(line), let event = try? EventJSON.event(from: document, localOffset: 0) else {
+        guard let document = try? JSONParser.parseObject(line), let event = try? EventJSON.event(from: document, zone: .fixed(0)) else {
             fatalError("seed line \(index) is not an event: \(line)")
         }
         let bytes = EnvelopeCodec.encode(event)

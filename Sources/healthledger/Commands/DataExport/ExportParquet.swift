@@ -22,7 +22,7 @@ struct ExportParquet: ParsableCommand {
             throw ExitStatus.Failure(status: .invalidInput, message: "\(directory) is a file; name a folder to write the Parquet tables into")
         }
         let ledger = try vault.openLedger()
-        let exporter = ParquetExporter(ledger: ledger, directory: directory)
+        var exporter = ParquetExporter(ledger: ledger, directory: directory)
         let summary = try PlaintextExport.failures(directory) {
             if exists, let entries = try? manager.contentsOfDirectory(atPath: directory), !entries.isEmpty {
                 guard force else { throw ExportError.exists(path: directory, reason: "it is not empty") }
@@ -32,6 +32,7 @@ struct ExportParquet: ParsableCommand {
             PlaintextExport.restrictNewFiles()
             try manager.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             let state = try PlaintextExport.dailyMetrics(ledger, autoReplay: autoReplay)
+            exporter.ratingScale = state.ratingScale
             let progress = Progress("exporting to \(directory)", total: Int(try ledger.count()), unit: "rows")
             defer { progress.finish() }
             return try exporter.run(metrics: PlaintextExport.dayReader(state)) { progress.update($0) }

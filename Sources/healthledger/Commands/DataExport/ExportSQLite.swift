@@ -20,7 +20,7 @@ struct ExportSQLite: ParsableCommand {
             throw ExitStatus.Failure(status: .invalidInput, message: "\(file) is a folder; name a database file")
         }
         let ledger = try vault.openLedger()
-        let exporter = SQLiteExporter(ledger: ledger, path: file)
+        var exporter = SQLiteExporter(ledger: ledger, path: file)
         let summary = try PlaintextExport.failures(file) {
             if case .other(let reason) = try exporter.existing(), !force {
                 throw ExportError.exists(path: file, reason: reason)
@@ -28,6 +28,7 @@ struct ExportSQLite: ParsableCommand {
             PlaintextExport.warn(file)
             PlaintextExport.restrictNewFiles()
             let state = try PlaintextExport.dailyMetrics(ledger, autoReplay: autoReplay)
+            exporter.ratingScale = state.ratingScale
             let total = try ledger.count()
             let progress = Progress("exporting to \(file)", total: Int(total), unit: "rows")
             defer { progress.finish() }

@@ -5,7 +5,8 @@ import LedgerStore
 import Projections
 
 /// What every export of health data to an analysis format shares: it warns that the output
-/// is plaintext, keeps what it creates private, and reads the daily metrics view.
+/// is plaintext, keeps what it creates private, and reads the daily metrics view on the
+/// vault's rating scale, as `daily` shows it.
 enum PlaintextExport {
     /// Said on stderr before anything is written, so it shows even when stdout is piped.
     static func warn(_ path: String) {
@@ -22,10 +23,12 @@ enum PlaintextExport {
         var progress: Progress?
         defer { progress?.finish() }
         do {
-            return try ProjectionEngine.current(DailyMetricsView.self, ledger: ledger, autoReplay: autoReplay) { folded, total in
+            let daily = try ProjectionEngine.current(DailyMetricsView.self, ledger: ledger, autoReplay: autoReplay) { folded, total in
                 progress = progress ?? Progress("bringing daily metrics up to date", total: Int(total), unit: "events")
                 progress?.update(Int(folded))
             }
+            daily.ratingScale = try ProjectionEngine.current(QueryIndexView.self, ledger: ledger, autoReplay: autoReplay).ratingScale()
+            return daily
         } catch let error as ProjectionVersionError {
             throw ExitStatus.Failure(status: .needsReplay, message: "\(error)")
         }
