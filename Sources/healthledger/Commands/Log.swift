@@ -20,27 +20,52 @@ struct Log: ParsableCommand {
     func run() throws {
         let filter = try EventFilter(kinds: kinds, from: from, to: to, source: source, text: text)
         let ledger = try vault.openLedger()
-        var rows: [(sequence: UInt64, event: Event, marker: String)] = []
+        // Rows are printed as they are read; with --limit only the last N are kept, so memory
+        // stays flat however long the log.
+        var kept = RingBuffer<(sequence: UInt64, event: Event, marker: String)>(capacity: limit.map { max(0, $0) })
+        let emit = { (sequence: UInt64, event: Event, marker: String) in
+            if kept.capacity == nil { print(Self.line(sequence, event, marker, json: json)) } else { kept.append((sequence, event, marker)) }
+        }
         if raw {
             try ledger.forEach { stored in
-                if filter.matches(stored.event) { rows.append((stored.sequence, stored.event, "")) }
+                if filter.matches(stored.event) { emit(stored.sequence, stored.event, "") }
                 return true
             }
         } else {
-            for current in try CurrentView.build(ledger, include: filter.matches) where !current.isRetracted {
-                rows.append((current.stored.sequence, current.event, current.isCorrected ? " (corrected)" : ""))
+            try CurrentView.forEach(ledger, include: filter.matches) { current in
+                if !current.isRetracted { emit(current.stored.sequence, current.event, current.isCorrected ? " (corrected)" : "") }
             }
         }
-        if let limit { rows = Array(rows.suffix(max(0, limit))) }
-        for row in rows {
-            if json {
-                print(EventJSON.line(row.event, sequence: row.sequence))
-            } else {
-                let time = row.event.start.iso8601(utcOffset: row.event.utcOffset)
-                print("#\(row.sequence)  \(time)  \(row.event.kind.rawValue)  \(EventSummary.text(row.event))\(row.marker)")
-            }
+        for row in kept.elements { print(Self.line(row.sequence, row.event, row.marker, json: json)) }
+    }
+
+    static func line(_ sequence: UInt64, _ event: Event, _ marker: String, json: Bool) -> String {
+        if json { return EventJSON.line(event, sequence: sequence) }
+        let time = event.start.iso8601(utcOffset: event.utcOffset)
+        return "#\(sequence)  \(time)  \(event.kind.rawValue)  \(EventSummary.text(event))\(marker)"
+    }
+}
+
+/// The last `capacity` elements appended; with no capacity, nothing is kept.
+struct RingBuffer<Element> {
+    let capacity: Int?
+    private var storage: [Element] = []
+    private var next = 0
+
+    init(capacity: Int?) { self.capacity = capacity }
+
+    mutating func append(_ element: Element) {
+        guard let capacity, capacity > 0 else { return }
+        if storage.count < capacity {
+            storage.append(element)
+        } else {
+            storage[next] = element
+            next = (next + 1) % capacity
         }
     }
+
+    /// Oldest first.
+    var elements: [Element] { Array(storage[next...] + storage[..<next]) }
 }
 
 /// The filters `log` takes.
