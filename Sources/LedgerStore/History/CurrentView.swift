@@ -32,24 +32,6 @@ public enum CurrentView {
         return order.compactMap { id in originals[id].map { apply(amendments[id] ?? [], to: $0) } }
     }
 
-    /// Every non-amendment event that `include` takes, with its amendments, in log order, one
-    /// at a time: a first pass gathers only the amendments, so memory does not grow with the log.
-    public static func forEach(_ ledger: Ledger, include: (Event) -> Bool = { _ in true }, _ body: (CurrentEvent) throws -> Void) throws {
-        var amendments: [EventID: [StoredEvent]] = [:]
-        try ledger.forEach { stored in
-            if stored.event.kind.isAmendment, let target = try? Self.target(of: stored.event) {
-                amendments[target, default: []].append(stored)
-            }
-            return true
-        }
-        try ledger.forEach { stored in
-            if !stored.event.kind.isAmendment, include(stored.event) {
-                try body(apply(amendments[stored.event.id] ?? [], to: stored))
-            }
-            return true
-        }
-    }
-
     /// `stored` with `amendments` applied.
     public static func apply(_ amendments: [StoredEvent], to stored: StoredEvent) -> CurrentEvent {
         var event = stored.event

@@ -32,8 +32,10 @@ struct Log: ParsableCommand {
                 return true
             }
         } else {
-            try CurrentView.forEach(ledger, include: filter.matches) { current in
-                if !current.isRetracted { emit(current.stored.sequence, current.event, current.isCorrected ? " (corrected)" : "") }
+            try CurrentEventStream(ledger: ledger, from: 0).forEach { current in
+                if !current.isRetracted, filter.matches(current.stored.event) {
+                    emit(current.stored.sequence, current.event, current.isCorrected ? " (corrected)" : "")
+                }
             }
         }
         for row in kept.elements { print(Self.line(row.sequence, row.event, row.marker, json: json)) }

@@ -1,17 +1,16 @@
 import LedgerCore
-import LedgerStore
 
 /// Streams the log from a sequence on as it reads now, holding only the amendments in memory:
 /// a first pass gathers the corrections and retractions, a second hands over each event with
 /// its latest correction applied and skips the retracted ones.
-struct CurrentEventStream {
+public struct CurrentEventStream {
     let ledger: Ledger
-    let start: UInt64
+    public let start: UInt64
     /// Where the log ended when the stream was made; later appends wait for the next export.
-    let end: UInt64
+    public let end: UInt64
     private(set) var amendments: [EventID: [StoredEvent]] = [:]
 
-    init(ledger: Ledger, from start: UInt64) throws {
+    public init(ledger: Ledger, from start: UInt64) throws {
         self.ledger = ledger
         self.start = start
         end = try ledger.count()
@@ -29,7 +28,7 @@ struct CurrentEventStream {
     }
 
     /// Every event from `start` that is not an amendment, as it reads now.
-    func forEach(_ body: (CurrentEvent) throws -> Void) throws {
+    public func forEach(_ body: (CurrentEvent) throws -> Void) throws {
         guard start < end else { return }
         try ledger.forEach(from: start) { stored in
             guard stored.sequence < end else { return false }
@@ -41,7 +40,7 @@ struct CurrentEventStream {
     }
 
     /// Events before `start` that amendments from `start` on changed: they read differently now.
-    func amendedEarlierEvents() throws -> [CurrentEvent] {
+    public func amendedEarlierEvents() throws -> [CurrentEvent] {
         var earlier: [CurrentEvent] = []
         for target in amendments.keys.sorted(by: { $0.description < $1.description }) {
             guard let stored = try ledger.event(id: target), stored.sequence < start else { continue }
