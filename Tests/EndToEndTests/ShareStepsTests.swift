@@ -82,7 +82,10 @@ import Testing
         let ann = try CLIVault()
         try ann.ok(["append", "--jsonl", "-"], stdin: Self.steps([(1, 8_000)]))
         let png = ann.root + "/steps.png"
-        let result = try ann.run(["share", "steps", "--days", "2", "--to", "2026-03-02", "--name", "Ann", "--qr", png])
+        // Under the common umask 022: the picture carries the steps, so it must still be 0600.
+        let result = try CLI.run(
+            ["-c", "umask 022; exec \"$0\" \"$@\"", CLI.binary, "share", "steps", "--days", "2", "--to", "2026-03-02", "--name", "Ann", "--qr", png,
+             "--vault", ann.path, "--passphrase-file", ann.passphraseFile], executable: "/bin/sh")
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/qrencode") else {
             #expect(result.status == 74 && result.stderr.contains("apt-get install qrencode"))
             return
@@ -91,6 +94,8 @@ import Testing
         #expect(result.stderr.contains("key fingerprint"))
         let bytes = try Data(contentsOf: URL(fileURLWithPath: png))
         #expect(bytes.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+        let mode = try FileManager.default.attributesOfItem(atPath: png)[.posixPermissions] as? Int
+        #expect(mode == 0o600, "the QR code is \(String(mode ?? 0, radix: 8))")
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/zbarimg") {
             let decoded = try CLI.runTool("/usr/bin/zbarimg", ["--raw", "-q", png])
             #expect(decoded.trimmingCharacters(in: .whitespacesAndNewlines) == result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))

@@ -10,7 +10,13 @@ enum PNGConverter {
                 status: .ioError,
                 message: "a PNG needs rsvg-convert, which is not installed (Debian/Ubuntu: apt-get install librsvg2-bin); the SVG is at \(svgFile)")
         }
-        // Made private before rsvg-convert writes it: it truncates the file and keeps its mode.
+        try writePNG(png, with: tool, ["--format", "png", "--zoom", String(zoom), "--output", png, svgFile])
+    }
+
+    /// Runs `tool` (its path) with `arguments` to write `png`, which is created private first:
+    /// these tools truncate the file and keep its mode, and a picture of health data is
+    /// plaintext.
+    static func writePNG(_ png: String, with tool: String, _ arguments: [String]) throws {
         let descriptor = open(png, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw ExitStatus.Failure(status: .ioError, message: "cannot write \(png): \(String(cString: strerror(errno)))")
@@ -19,14 +25,15 @@ enum PNGConverter {
         close(descriptor)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = ["--format", "png", "--zoom", String(zoom), "--output", png, svgFile]
+        process.arguments = arguments
         let errors = Pipe()
         process.standardError = errors
         try process.run()
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw ExitStatus.Failure(status: .ioError, message: "rsvg-convert could not write \(png): \(message.trimmingCharacters(in: .whitespacesAndNewlines))")
+            let name = URL(fileURLWithPath: tool).lastPathComponent
+            throw ExitStatus.Failure(status: .ioError, message: "\(name) could not write \(png): \(message.trimmingCharacters(in: .whitespacesAndNewlines))")
         }
     }
 

@@ -7,17 +7,7 @@ enum QRCode {
             throw ExitStatus.Failure(
                 status: .ioError, message: "a QR code needs qrencode, which is not installed (Debian/Ubuntu: apt-get install qrencode); the link above is complete without it")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = ["--type", "PNG", "--size", "6", "--level", "M", "--output", png, text]
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ExitStatus.Failure(status: .ioError, message: "qrencode could not write \(png): \(message.trimmingCharacters(in: .whitespacesAndNewlines))")
-        }
+        try PNGConverter.writePNG(png, with: tool, ["--type", "PNG", "--size", "6", "--level", "M", "--output", png, text])
         FileHandle.standardError.write(Data("wrote \(png)\n".utf8))
     }
 }
