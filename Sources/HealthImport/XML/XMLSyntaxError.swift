@@ -5,5 +5,8 @@ public struct XMLSyntaxError: Error, CustomStringConvertible {
     public let column: Int
     public let reason: String
 
-    public var description: String { "\(file): line \(line), column \(column): \(reason)" }
+    /// Where and why, without the file: "line 5, column 2: the file ends inside a tag".
+    public var position: String { "line \(line), column \(column): \(reason)" }
+
+    public var description: String { "\(file): \(position)" }
 }

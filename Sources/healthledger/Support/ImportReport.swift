@@ -73,19 +73,28 @@ enum ImportReport {
             return ExitStatus.Failure(status: ExitStatus.classify(error) ?? .ioError, message: "\(input): \(error)")
         }
         let stored = failure.summary.appended
+        let records = stored == 1 ? "record" : "records"
         let kept = stored > 0
-            ? " The \(stored.formatted()) records read before it are stored; fix or re-export the file and run the same command again: what is stored is skipped."
+            ? " The \(stored.formatted()) \(records) read before it \(stored == 1 ? "is" : "are") stored; fix or re-export the file and run the same command again: what is stored is skipped."
             : ""
         switch failure.cause {
         case let cause as ExportArchiveError:
             if case .missing = cause { return ExitStatus.Failure(status: .noVault, message: "\(cause)") }
             return ExitStatus.Failure(status: .invalidInput, message: "\(cause)\(kept)")
         case let cause as XMLSyntaxError:
-            return ExitStatus.Failure(status: .invalidInput, message: "\(input): \(cause)\(kept)")
+            // A bare export.xml is the document itself: name it once, not as "export.xml: export.xml:".
+            let document = URL(fileURLWithPath: input).lastPathComponent == cause.file ? "" : "\(cause.file): "
+            return ExitStatus.Failure(status: .invalidInput, message: "\(input): \(document)\(cause.position)\(sentenceEnd(cause.reason))\(kept)")
         default:
             let status = ExitStatus.classify(failure.cause) ?? .ioError
             return ExitStatus.Failure(status: status, message: "\(input): \(failure.cause)\(kept)")
         }
+    }
+
+    /// A full stop after a reason that has none, so the sentence about what is kept starts its own.
+    private static func sentenceEnd(_ reason: String) -> String {
+        guard let last = reason.last, !".!?".contains(last) else { return "" }
+        return "."
     }
 
     private static func sorted(_ map: [String: Int]) -> [(String, Int)] {
