@@ -26,4 +26,23 @@ import Testing
         let cores = try FileManager.default.contentsOfDirectory(atPath: FileManager.default.currentDirectoryPath).filter { $0.hasPrefix("core") }
         #expect(cores.isEmpty, "no core file: \(cores)")
     }
+
+    /// A stack overflow leaves no stack to run the handler on; the process must still say what
+    /// happened. The stack is squeezed with `ulimit -s` from roomy to too small for the loader:
+    /// somewhere in between the command overflows after the handler is in place, and there it
+    /// must print the message (before the handler had its own stack: exit 139, not a word).
+    @Test func aStackOverflowStillSaysWhatHappened() throws {
+        let vault = try CLIVault()
+        #expect(try vault.run(["mood", "6"]).status == 0)
+        var overflows: [(kilobytes: Int, stderr: String)] = []
+        for kilobytes in stride(from: 96, through: 16, by: -2) {
+            let command = "ulimit -s \(kilobytes) && exec \"$0\" daily --vault \"$1\" --passphrase-file \"$2\""
+            let result = try CLI.run(["-c", command, CLI.binary, vault.path, vault.passphraseFile], executable: "/bin/sh")
+            if result.status == 128 + SIGSEGV || result.status == SIGSEGV { overflows.append((kilobytes, result.stderr)) }
+        }
+        try #require(!overflows.isEmpty, "no stack size from 96 to 16 KiB made `daily` overflow")
+        let told = overflows.filter { $0.stderr.contains("healthledger: crashed (signal \(SIGSEGV)); no memory was printed or dumped") }
+        #expect(!told.isEmpty, "every overflow died silently: \(overflows.map(\.kilobytes)) KiB")
+        #expect(!overflows.contains { $0.stderr.contains("e2e passphrase") })
+    }
 }

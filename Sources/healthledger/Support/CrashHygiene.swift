@@ -21,6 +21,7 @@ enum CrashHygiene {
         guard ProcessInfo.processInfo.environment["HEALTHLEDGER_CRASH_BACKTRACE"] != "1" else { return }
         // Made now: a handler must not allocate.
         _ = crashMessages.count
+        installAlternateStack()
         for signal in signals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { signal in
@@ -29,9 +30,19 @@ enum CrashHygiene {
                 _ = write(STDERR_FILENO, message, strlen(message))
                 raise(signal)
             }
-            action.sa_flags = Int32(bitPattern: UInt32(SA_RESETHAND))
+            action.sa_flags = Int32(bitPattern: UInt32(SA_RESETHAND)) | SA_ONSTACK
             sigaction(signal, &action, nil)
         }
+    }
+
+    /// A stack overflow leaves no stack for the handler to run on, so without a stack of its
+    /// own the process died of SIGSEGV with no word said. This one serves the main thread,
+    /// where the commands run; it is never freed, as a handler may need it until exit.
+    private static func installAlternateStack() {
+        let size = 256 * 1024
+        guard let memory = malloc(size) else { return }
+        var stack = stack_t(ss_sp: memory, ss_flags: 0, ss_size: size)
+        sigaltstack(&stack, nil)
     }
 }
 
