@@ -16,6 +16,9 @@ public final class QueryIndexState: ProjectionState {
     /// The series, month and field names of the last row the directory was told of: rows of
     /// one shape follow each other, and comparing is cheaper than looking them up.
     private var lastNoted: (series: String, month: Int32, numbers: [String], texts: [String])?
+    /// Whether the last raw sample's series has ever held a correlation's member: asked per
+    /// sample, and samples come in runs of one series.
+    var seriesHoldingMembers: (series: String, holds: Bool)?
 
     static let directoryKey: [UInt8] = [0x02]
 
@@ -37,6 +40,7 @@ public final class QueryIndexState: ProjectionState {
         guard row.fill(from: event) else { return }
         let partition = SeriesMonth(series: row.series, start: row.start, utcOffset: row.utcOffset)
         note(row, month: partition.month)
+        if event.kind == .sampleRecorded { try dropCorrelationTwin(of: row, in: partition) }
         try update(partition) { $0.append(row) }
         if event.kind == .correlationRecorded { try addMembers(of: event) }
     }

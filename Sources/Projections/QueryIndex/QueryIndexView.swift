@@ -4,7 +4,8 @@ public enum QueryIndexView: ProjectionKind {
     public static let name = "query-index"
     /// v1: rows as `IndexedRow` extracts them; activities paired from start and stop.
     /// v2: a correlation's members are rows of their types' series too.
-    public static let version = 2
+    /// v3: a raw member sample stored after its correlation replaces the member's row.
+    public static let version = 3
 
     public static func makeState(load: @escaping ([UInt8]) throws -> [UInt8]?) throws -> QueryIndexState {
         try QueryIndexState(load: load)
