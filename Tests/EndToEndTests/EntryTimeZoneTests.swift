@@ -48,4 +48,28 @@ import Testing
         #expect(events.map(\.start) == ["2026-03-11T00:30:00+01:00", "2026-03-11T01:10:00+01:00", "2026-07-01T09:00:00+02:00"])
         #expect(events.map(\.utcOffset) == [3600, 3600, 7200])
     }
+
+    /// A date in Paris whose offset is not today's (summer when it is winter now, and the
+    /// reverse), so the test shows the bug whatever day it runs on.
+    static func parisDateInTheOtherSeason() -> (date: String, offset: String) {
+        let paris = TimeZone(identifier: "Europe/Paris")!
+        let summerNow = paris.secondsFromGMT() == 7200
+        let year = Calendar(identifier: .gregorian).component(.year, from: Date())
+        return summerNow ? ("\(year)-01-15", "+01:00") : ("\(year)-07-15", "+02:00")
+    }
+
+    @Test func fromAndToReadTheOffsetInForceOnTheDateTheyName() throws {
+        let vault = try CLIVault()
+        let (date, offset) = Self.parisDateInTheOtherSeason()
+        // 00:30 local: within the hour that today's offset would move across midnight.
+        try vault.ok(["mood", "6", "--at", "\(date)T00:30:00\(offset)"], environment: Self.paris)
+        try vault.ok(["mood", "3", "--at", "\(date)T23:30:00\(offset)"], environment: Self.paris)
+        let listed = try vault.ok(["log", "--from", date, "--to", "\(date) 23:59", "--kind", "mood", "--json"], environment: Self.paris)
+        let ratings = listed.split(separator: "\n").compactMap { line in
+            ((try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any])?["payload"] as? [String: Any]
+        }.compactMap { $0["rating"] as? Double }
+        #expect(ratings == [6, 3], "both moods of \(date) and nothing else: \(listed)")
+        let query = try vault.ok(["query", "mood count", "--now", "\(date) 00:45", "--format", "csv"], environment: Self.paris)
+        #expect(query.contains("2"), "--now at 00:45 local sees the 00:30 mood: \(query)")
+    }
 }

@@ -87,10 +87,9 @@ struct EventFilter {
             }
             kinds.formUnion(matching)
         }
-        let offset = Int32(TimeZone.current.secondsFromGMT())
         self.kinds = kinds
-        self.from = try from.map { try TimeExpression.parse($0, now: .now(), utcOffset: offset) }
-        self.to = try to.map { try TimeExpression.parse($0, now: .now(), utcOffset: offset) }
+        self.from = try from.map(LocalTime.instant)
+        self.to = try to.map(LocalTime.instant)
         self.source = source
         self.text = text?.lowercased()
     }

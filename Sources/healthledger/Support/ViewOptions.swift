@@ -13,7 +13,7 @@ struct ViewOptions: ParsableArguments {
     func state<P: ProjectionKind>(_ kind: P.Type, ledger: Ledger) throws -> P.State {
         if let asOfSeq { return try ProjectionEngine.asOf(kind, ledger: ledger, size: asOfSeq) }
         if let asOf {
-            let time = try TimeExpression.parse(asOf, now: .now(), utcOffset: Int32(TimeZone.current.secondsFromGMT()))
+            let time = try LocalTime.instant(asOf)
             return try ProjectionEngine.asOf(kind, ledger: ledger, size: ledger.size(recordedAtOrBefore: time))
         }
         var progress: Progress?
@@ -62,9 +62,8 @@ struct DayRange: ParsableArguments {
 
     /// A day as people write it: `2026-03-01`, `yesterday`, `7d ago`.
     static func day(_ text: String) throws -> LocalDay {
-        let offset = Int32(TimeZone.current.secondsFromGMT())
         if let day = LocalDay(iso: text) { return day }
-        return LocalDay(try TimeExpression.parse(text, now: .now(), utcOffset: offset), utcOffset: offset)
+        return try LocalTime.day(text)
     }
 }
 

@@ -41,7 +41,7 @@ struct Budget: ParsableCommand {
         guard let text else { return LocalDay(.now(), utcOffset: offset) }
         if let day = LocalDay(iso: text) { return day }
         do {
-            return LocalDay(try TimeExpression.parse(text, now: .now(), utcOffset: offset), utcOffset: offset)
+            return try LocalTime.day(text)
         } catch {
             throw ExitStatus.Failure(status: .invalidInput, message: "--date \(text): give a day like 2026-03-30 or \"yesterday\"")
         }

@@ -12,8 +12,7 @@ struct QueryOptions: ParsableArguments {
 
     func data() throws -> QueryData {
         let ledger = try vault.openLedger()
-        let offset = Int32(TimeZone.current.secondsFromGMT())
-        let instant = try now.map { try TimeExpression.parse($0, now: .now(), utcOffset: offset) } ?? .now()
+        let instant = try now.map(LocalTime.instant) ?? .now()
         return try QueryData(index: try view.state(QueryIndexView.self, ledger: ledger), daily: try view.state(DailyMetricsView.self, ledger: ledger), now: instant)
     }
 

@@ -1,0 +1,16 @@
+import LedgerCore
+import Projections
+
+/// Times and days as typed on the command line, read in this machine's zone (`TZ`) with the
+/// offset that zone keeps on the date named, not today's: `--from 2026-07-01` in Paris in
+/// winter is midnight at +02:00.
+enum LocalTime {
+    static func instant(_ text: String) throws(TimeParseError) -> Timestamp {
+        try TimeExpression.resolve(text, now: .now(), zone: .current).timestamp
+    }
+
+    static func day(_ text: String) throws(TimeParseError) -> LocalDay {
+        let zoned = try TimeExpression.resolve(text, now: .now(), zone: .current)
+        return LocalDay(zoned.timestamp, utcOffset: zoned.utcOffset)
+    }
+}
