@@ -55,6 +55,15 @@ import Testing
         #expect(marks.texts.contains("avg (count/min)") && marks.texts.contains("max (count/min)"))
     }
 
+    @Test func largeTickValuesAreGroupedByThousands() throws {
+        let chart = Chart(style: .bar, title: "steps", xAxis: .categories(["2026-01-05", "2026-01-06"]), yLabel: "count", series: [
+            Chart.Series(name: "steps", points: [(0, 8_200), (1, 14_500)]),
+        ])
+        let texts = try parse(SVGChart.render(chart)).texts
+        #expect(texts.contains("10,000"), "\(texts)")
+        #expect(!texts.contains { $0.count >= 4 && $0.allSatisfy(\.isNumber) }, "an ungrouped number: \(texts)")
+    }
+
     @Test func barChartHasABarPerValueOfEverySeries() throws {
         let chart = Chart(style: .bar, title: "doses", xAxis: .categories(["2026-01-05", "2026-01-12", "2026-01-19"]), yLabel: "count", series: [
             Chart.Series(name: "Ibuprofen", points: [(0, 2), (1, 0), (2, 5)]),
