@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "Migrations", dependencies: ["LedgerCore"], path: "Migrations"),
         .target(name: "LedgerStore", dependencies: ["CLMDB", "CMalloc", "CZstd", "LedgerCore", "LedgerCrypto", "Migrations"], swiftSettings: hotPath),
         .target(name: "DemoData", dependencies: ["LedgerCore"]),
-        .target(name: "Projections", dependencies: ["LedgerCore", "LedgerCrypto", "LedgerStore"], swiftSettings: hotPath),
+        .target(name: "Projections", dependencies: ["LedgerCore", "LedgerStore"], swiftSettings: hotPath),
         .target(name: "Zip", dependencies: ["AgeFormat", "CIsal", "CZip"], swiftSettings: hotPath),
         .target(name: "HealthImport", dependencies: [
             "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", "Zip",
@@ -86,7 +86,7 @@ let package = Package(
         ], path: "Tools/AttachmentBench"),
         .executableTarget(name: "calorie-sim", dependencies: ["Projections", "DemoData"], path: "Tools/CalorieSim"),
         .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "LedgerCryptoTests", dependencies: ["LedgerCrypto", "CSodium"]),
+        .testTarget(name: "LedgerCryptoTests", dependencies: ["LedgerCrypto", "LedgerCore", "CSodium"]),
         .testTarget(name: "MigrationsTests", dependencies: ["Migrations", "LedgerCore"]),
         .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "CLMDB", "Migrations", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "EndToEndTests", dependencies: [
