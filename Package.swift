@@ -42,14 +42,14 @@ let package = Package(
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .target(name: "LedgerCore", swiftSettings: hotPath),
         .target(name: "LedgerCrypto", dependencies: ["CSodium", "CKeyutils", "LedgerCore"]),
-        .target(name: "AgeFormat", dependencies: ["CSodium", "LedgerCrypto"]),
+        .target(name: "AgeFormat", dependencies: ["CSodium", "LedgerCore", "LedgerCrypto"]),
         .target(name: "Migrations", dependencies: ["LedgerCore"], path: "Migrations"),
         .target(name: "LedgerStore", dependencies: ["CLMDB", "CMalloc", "CZstd", "LedgerCore", "LedgerCrypto", "Migrations"], swiftSettings: hotPath),
         .target(name: "DemoData", dependencies: ["LedgerCore"]),
-        .target(name: "Projections", dependencies: ["LedgerCore", "LedgerCrypto", "LedgerStore"], swiftSettings: hotPath),
-        .target(name: "Zip", dependencies: ["AgeFormat", "CIsal", "CZip"], swiftSettings: hotPath),
+        .target(name: "Projections", dependencies: ["LedgerCore", "LedgerStore"], swiftSettings: hotPath),
+        .target(name: "Zip", dependencies: ["CIsal", "CZip", "LedgerCore"], swiftSettings: hotPath),
         .target(name: "HealthImport", dependencies: [
-            "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", "Zip",
+            "LedgerCore", "LedgerCrypto", "LedgerStore", "Zip",
         ], swiftSettings: hotPath),
         .target(name: "Query", dependencies: ["LedgerCore", "Projections"]),
         .target(name: "Charts", dependencies: ["LedgerCore", "Projections"]),
@@ -63,10 +63,10 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         .target(name: "HealthBundle", dependencies: [
-            "AgeFormat", "CSodium", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", "HealthImport", "Zip",
+            "AgeFormat", "CSodium", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", "Zip",
         ], path: "Sources/Bundle", resources: [.copy("Resources/HKSampleMapping.json"), .copy("Resources/HKSampleMapping.LICENSE.md")]),
         .executableTarget(name: "healthledger", dependencies: [
-            "LedgerStore", "LedgerCrypto", "LedgerCore", "Migrations", "DemoData", "Projections", "HealthImport", "Query", "Charts", "HealthBundle", "AgeFormat", "CMalloc", "DataExport", "Dashboard", "Zip",
+            "LedgerStore", "LedgerCrypto", "LedgerCore", "Migrations", "DemoData", "Projections", "HealthImport", "Query", "Charts", "HealthBundle", "AgeFormat", "CMalloc", "DataExport", "Dashboard",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "ledger-replay", dependencies: [
@@ -86,7 +86,7 @@ let package = Package(
         ], path: "Tools/AttachmentBench"),
         .executableTarget(name: "calorie-sim", dependencies: ["Projections", "DemoData"], path: "Tools/CalorieSim"),
         .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "LedgerCryptoTests", dependencies: ["LedgerCrypto", "CSodium"]),
+        .testTarget(name: "LedgerCryptoTests", dependencies: ["LedgerCrypto", "LedgerCore", "CSodium"]),
         .testTarget(name: "MigrationsTests", dependencies: ["Migrations", "LedgerCore"]),
         .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "CLMDB", "Migrations", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "EndToEndTests", dependencies: [

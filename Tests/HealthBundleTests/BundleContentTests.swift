@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCore
 import Projections
 import Testing
 @testable import HealthBundle

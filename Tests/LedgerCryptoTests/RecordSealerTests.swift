@@ -1,4 +1,5 @@
 import CSodium
+import LedgerCore
 import Testing
 @testable import LedgerCrypto
 

@@ -1,3 +1,4 @@
+import LedgerCore
 import Testing
 @testable import Projections
 

@@ -1,3 +1,4 @@
+import LedgerCore
 import Projections
 
 /// Where things are inside a bundle's zip.

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCore
 import Projections
 
 /// Daily columns over a range, grouped by day, week (from Monday) or month: each group's value

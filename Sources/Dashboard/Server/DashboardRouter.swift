@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import LedgerCore
 import Projections
 
 /// The dashboard's routes: each page reads the vault under its lock and answers HTML.

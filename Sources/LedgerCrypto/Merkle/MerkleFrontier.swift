@@ -1,3 +1,5 @@
+import LedgerCore
+
 /// The right edge of an RFC 6962 tree: the roots of its perfect subtrees, largest first.
 ///
 /// Appending is amortised O(1) and the root is O(log n), so the ledger keeps only this

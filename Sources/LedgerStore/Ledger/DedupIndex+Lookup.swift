@@ -1,3 +1,4 @@
+import LedgerCore
 import LedgerCrypto
 
 extension DedupIndex {

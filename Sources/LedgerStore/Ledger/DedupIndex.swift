@@ -1,4 +1,5 @@
 import CLMDB
+import LedgerCore
 import LedgerCrypto
 
 /// The dedup index (keyed hash of an event id → sequence), in two tiers so that a bulk

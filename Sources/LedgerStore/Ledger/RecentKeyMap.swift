@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCore
 import LedgerCrypto
 
 /// What the dedup index keeps in memory: the recent tier's keys (key → sequence), and the

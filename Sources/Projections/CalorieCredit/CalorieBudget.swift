@@ -1,3 +1,5 @@
+import LedgerCore
+
 /// Today's budget and everything it was computed from, for display and `--explain`.
 public struct CalorieBudget: Sendable {
     public let day: LocalDay

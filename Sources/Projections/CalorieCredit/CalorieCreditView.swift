@@ -1,5 +1,4 @@
 import LedgerCore
-import LedgerCrypto
 
 /// The calorie budget as a projection: one partition per local day holding what each
 /// event contributed, one for the settings history.

@@ -1,3 +1,5 @@
+import LedgerCore
+
 /// A day of the week, numbered as the setting `calorie.firstWeekday` takes it: 1 = Sunday … 7 = Saturday (like Foundation's Calendar).
 public enum Weekday: Int, Sendable, CaseIterable {
     case sunday = 1, monday, tuesday, wednesday, thursday, friday, saturday

@@ -1,5 +1,4 @@
 import LedgerCore
-import LedgerCrypto
 import LedgerStore
 
 /// Daily metrics as a projection: one partition per local day and overlap group, one for settings.

@@ -1,3 +1,5 @@
+import LedgerCore
+
 /// The unit daily metrics are stored in: one local day's records of one overlap group
 /// (a series, or all the asleep stages together).
 public struct DayPartition: Hashable, Comparable, Sendable {

@@ -1,3 +1,5 @@
+import LedgerCore
+
 /// One night's sleep from its stage samples: overlaps resolved, the main sleep told apart
 /// from naps.
 ///

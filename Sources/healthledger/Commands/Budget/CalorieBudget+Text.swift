@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCore
 import Projections
 
 /// The readable forms of a budget: a summary, and the full explanation.

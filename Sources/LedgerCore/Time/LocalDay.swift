@@ -1,5 +1,3 @@
-import LedgerCore
-
 /// A calendar day where the person was: the local date of an instant at its UTC offset.
 public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Days since 1970-01-01.
