@@ -1,5 +1,4 @@
 import LedgerCore
-import Projections
 
 /// Times and days as typed on the command line, read in this machine's zone (`TZ`) with the
 /// offset that zone keeps on the date named, not today's: `--from 2026-07-01` in Paris in
