@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "Projections", dependencies: ["LedgerCore", "LedgerStore"], swiftSettings: hotPath),
         .target(name: "Zip", dependencies: ["AgeFormat", "CIsal", "CZip"], swiftSettings: hotPath),
         .target(name: "HealthImport", dependencies: [
-            "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", "Zip",
+            "LedgerCore", "LedgerCrypto", "LedgerStore", "Zip",
         ], swiftSettings: hotPath),
         .target(name: "Query", dependencies: ["LedgerCore", "Projections"]),
         .target(name: "Charts", dependencies: ["LedgerCore", "Projections"]),

@@ -64,12 +64,11 @@ build_module Migrations $(sources Migrations)
 build_module LedgerStore $(sources Sources/LedgerStore)
 build_module ZIPFoundation $(sources .build/checkouts/ZIPFoundation/Sources/ZIPFoundation)
 build_binary RecordDecoder Tools/Fuzz/Targets/RecordDecoder.swift
-# HealthImport without the importer that drives the projections; one
+# HealthImport without the Apple Health importer (the targets call its readers); one
 # binary for its three readers, the target chosen by FUZZ_TARGET.
 build_module AgeFormat $(sources Sources/AgeFormat)
 build_module Zip $(sources Sources/Zip)
-build_module Projections $(sources Sources/Projections)
-extra_libs="-lZip -lAgeFormat -lProjections" build_binary HealthImport Tools/Fuzz/Targets/HealthImportTargets.swift \
+extra_libs="-lZip -lAgeFormat" build_binary HealthImport Tools/Fuzz/Targets/HealthImportTargets.swift \
   $(sources Sources/HealthImport | grep -v AppleHealthImporter.swift)
 
 # The query parser, when this checkout has the Query module: its syntax files stand alone.

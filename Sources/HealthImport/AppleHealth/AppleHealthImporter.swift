@@ -1,7 +1,6 @@
 import Foundation
 import LedgerCore
 import LedgerStore
-import Projections
 
 /// Imports an Apple Health export in one pass: the zip is inflated, scanned, turned into
 /// events and committed as it streams. This thread reads and makes events; the appender
@@ -20,26 +19,35 @@ public final class AppleHealthImporter {
     }
 
     private let ledger: Ledger
-    private let views: LiveViews?
+    private let onPrepared: (@Sendable (_ events: [Event], _ first: UInt64) -> Void)?
+    private let onCommit: @Sendable (AppendOutcome) -> Void
+    private let onStart: (_ hurry: @escaping @Sendable () -> Void, _ failed: @escaping @Sendable () -> Bool) -> Void
     private let onProgress: (Progress) -> Void
 
-    /// `views` fold the events as they are prepared, rather than read them back afterwards.
-    public init(ledger: Ledger, views: LiveViews? = nil, onProgress: @escaping (Progress) -> Void = { _ in }) {
+    /// `onPrepared` and `onCommit` are the appender's: views can fold the events as they are
+    /// prepared, rather than read them back afterwards. `onStart` gets the appender's
+    /// `commitPromptly` and `hasFailed`, for whatever folds to hurry and watch the commits.
+    public init(
+        ledger: Ledger, onPrepared: (@Sendable (_ events: [Event], _ first: UInt64) -> Void)? = nil,
+        onCommit: @escaping @Sendable (AppendOutcome) -> Void = { _ in },
+        onStart: @escaping (_ hurry: @escaping @Sendable () -> Void, _ failed: @escaping @Sendable () -> Bool) -> Void = { _, _ in },
+        onProgress: @escaping (Progress) -> Void = { _ in }
+    ) {
         self.ledger = ledger
-        self.views = views
+        self.onPrepared = onPrepared
+        self.onCommit = onCommit
+        self.onStart = onStart
         self.onProgress = onProgress
     }
 
     public func run(path: String) throws(ImportFailure) -> ImportSummary {
         let archive: ExportArchive
         do { archive = try ExportArchive(path: path) } catch { throw ImportFailure(cause: error, summary: ImportSummary()) }
-        let views = views
-        var fold: (@Sendable ([Event], UInt64) -> Void)?
-        if let views { fold = { views.apply($0, first: $1) } }
+        let onCommit = onCommit
         let appender = BulkAppender(
-            ledger: ledger, preparation: .onOwnThread, onPrepared: fold, onCommit: { _, outcome in views?.confirm(outcome) })
+            ledger: ledger, preparation: .onOwnThread, onPrepared: onPrepared, onCommit: { _, outcome in onCommit(outcome) })
         let hurried = UncheckedAppender(appender: appender)
-        views?.follow(hurry: { hurried.appender.commitPromptly() }, failed: { hurried.appender.hasFailed })
+        onStart({ hurried.appender.commitPromptly() }, { hurried.appender.hasFailed })
         let scanner = XMLTagScanner(file: archive.documentName)
         let builder = ExportEventBuilder(
             scanner: scanner, identity: ImportIdentity(ledger: ledger), attachments: archive,

@@ -1,7 +1,6 @@
 import Foundation
 import LedgerCore
 import LedgerCrypto
-import Projections
 
 /// Daily step counts shared with a friend as one link, signed with the sharer's Ed25519 key.
 ///
