@@ -1,5 +1,4 @@
 import Foundation
-import HealthImport
 import LedgerCore
 import LedgerStore
 import Zip

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthImport
+import LedgerCore
 import Projections
 
 struct ImportAppleHealth: ParsableCommand {
