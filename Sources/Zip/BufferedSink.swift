@@ -1,3 +1,5 @@
+import LedgerCore
+
 /// Gathers small writes into large ones, so the sink below sees whole chunks rather than a
 /// call per header field (the age encryption below the zip), or a system call per sealed
 /// 64 KiB chunk (the file below the age encryption).

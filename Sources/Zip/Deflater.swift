@@ -1,4 +1,5 @@
 import CZip
+import LedgerCore
 
 /// Raw deflate (no zlib header, as zip wants) of a stream, with the CRC-32 and sizes the
 /// zip entry records.

@@ -1,3 +1,5 @@
+import LedgerCore
+
 /// Reads the zips `ZipStreamWriter` makes front to back from a stream (the age
 /// decryption), entry by entry, checking each entry's CRC-32 and sizes.
 ///

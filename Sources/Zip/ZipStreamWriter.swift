@@ -1,3 +1,5 @@
+import LedgerCore
+
 /// Writes a zip front to back, never seeking, so it can stream straight into the age
 /// encryption: each entry's CRC and sizes follow its data in a data descriptor (the padding
 /// entry, whose bytes are known up front, has them in its header), and the Zip64 forms are

@@ -66,9 +66,8 @@ build_module ZIPFoundation $(sources .build/checkouts/ZIPFoundation/Sources/ZIPF
 build_binary RecordDecoder Tools/Fuzz/Targets/RecordDecoder.swift
 # HealthImport without the Apple Health importer (the targets call its readers); one
 # binary for its three readers, the target chosen by FUZZ_TARGET.
-build_module AgeFormat $(sources Sources/AgeFormat)
 build_module Zip $(sources Sources/Zip)
-extra_libs="-lZip -lAgeFormat" build_binary HealthImport Tools/Fuzz/Targets/HealthImportTargets.swift \
+extra_libs="-lZip" build_binary HealthImport Tools/Fuzz/Targets/HealthImportTargets.swift \
   $(sources Sources/HealthImport | grep -v AppleHealthImporter.swift)
 
 # The query parser, when this checkout has the Query module: its syntax files stand alone.

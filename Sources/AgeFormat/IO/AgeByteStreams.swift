@@ -1,14 +1,10 @@
+import LedgerCore
+
 /// Where an ``AgeWriter`` puts the encrypted bytes.
-public protocol AgeOutput: AnyObject {
-    /// Writes all of `bytes` or throws.
-    func write(_ bytes: UnsafeRawBufferPointer) throws
-}
+public typealias AgeOutput = ByteSink
 
 /// Where an ``AgeReader`` takes the encrypted bytes from.
-public protocol AgeInput: AnyObject {
-    /// Reads at most `buffer.count` bytes into `buffer` and returns how many; 0 means the end.
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
-}
+public typealias AgeInput = ByteSource
 
 /// Bytes collected in memory, for small files and tests.
 public final class AgeMemoryOutput: AgeOutput {
