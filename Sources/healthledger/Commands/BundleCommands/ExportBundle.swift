@@ -45,7 +45,7 @@ struct ExportBundle: ParsableCommand {
         let manifest: BundleManifest
         let sealing: SealedFile
         do {
-            sealing = try SealedFile(path: partial, keys: keys)
+            sealing = try SealedFile(path: partial, recipients: keys.recipients)
             let exporter = BundleExporter(
                 ledger: ledger, selection: selection, utcOffset: Int32(TimeZone.current.secondsFromGMT()),
                 progress: progress.update)
