@@ -40,10 +40,7 @@ struct Forget: ParsableCommand {
     private func erase() throws -> (blob: String, erasure: BlobErasure) {
         let ledger = try vault.openLedger()
         let current = try EventLookup.current(ledger, id)
-        let names = Set([current.event, current.stored.event].compactMap { event -> String? in
-            if case .string(let name)? = event.payload["imageBlob"] { name } else { nil }
-        })
-        guard let blob = names.first, names.count == 1 else {
+        guard let blob = current.imageBlob else {
             throw ExitStatus.Failure(
                 status: .invalidInput,
                 message: "event \(id) (\(current.event.kind.rawValue)) has no image to erase; events themselves cannot be erased from the append-only log — `healthledger retract \(id)` hides it")

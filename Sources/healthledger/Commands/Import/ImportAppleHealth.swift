@@ -23,9 +23,10 @@ struct ImportAppleHealth: ParsableCommand {
         // Views fold the events as they commit; if they cannot (one needs a replay), the
         // import goes on and the catch-up afterwards says why.
         let views = try? ProjectionCatalog.liveViews(ledger: ledger)
+        var fold: (@Sendable ([Event], UInt64) -> Void)?
+        if let views { fold = { views.apply($0, first: $1) } }
         let importer = AppleHealthImporter(
-            ledger: ledger, onPrepared: views.map { views in { views.apply($0, first: $1) } }, onCommit: { views?.confirm($0) },
-            onStart: { views?.follow(hurry: $0, failed: $1) }
+            ledger: ledger, onPrepared: fold, onCommit: { views?.confirm($0) }, onStart: { views?.follow(hurry: $0, failed: $1) }
         ) { state in
             let fraction = state.bytesTotal > 0 ? Double(state.bytesRead) / Double(state.bytesTotal) : 0
             progress.update(state.records, fraction: fraction, detail: ImportReport.shortType(state.currentType))

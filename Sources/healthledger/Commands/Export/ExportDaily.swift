@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+import LedgerCore
+import LedgerStore
+import Projections
+
+struct ExportDaily: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "daily", abstract: "Write YYYY/MM/HealthMetrics-YYYY-MM-DD.csv files in ShareHealth's layout, one per day.")
+    @Argument(help: "The folder to write into.") var directory: String
+    @OptionGroup var range: DayRange
+    @OptionGroup var view: ViewOptions
+    @OptionGroup var vault: VaultOptions
+
+    func run() throws {
+        let ledger = try vault.openLedger()
+        let state = try view.dailyMetrics(ledger: ledger)
+        let days = try range.days(earliest: { try Self.earliestDay(ledger) }).allDays
+        let progress = Progress("exporting days", total: days.count)
+        var written = 0
+        var failures: [String] = []
+        for (index, day) in days.enumerated() {
+            let path = directory + "/" + DailyCSV.relativePath(for: day)
+            do {
+                let metrics = try state.metrics(for: day)
+                try PrivateOutput.createFolder((path as NSString).deletingLastPathComponent)
+                try PrivateOutput.write(DailyCSV.file(metrics, ratingScale: state.ratingScale), to: path)
+                written += 1
+            } catch {
+                failures.append("\(day): not written to \(path): \(Self.reason(error))")
+            }
+            progress.update(index + 1)
+        }
+        progress.finish()
+        let log = directory + "/export-log.txt"
+        let summary = "exported \(written) of \(days.count) days to \(directory)" + (failures.isEmpty ? "" : "; \(failures.count) failed")
+        let now = Timestamp(micros: Timestamp.now().micros / 1_000_000 * 1_000_000)
+        Self.appendLog(["\(now.iso8601(utcOffset: 0)) \(summary)"] + failures.map { "  " + $0 }, to: log)
+        print(summary + (failures.isEmpty ? "" : " (see \(log))"))
+        if !failures.isEmpty { throw ExitCode(ExitStatus.ioError.rawValue) }
+    }
+}
+
+extension ExportDaily {
+    /// The local day of the earliest event in the log: what ShareHealth's historical export
+    /// calls "the earliest available date".
+    static func earliestDay(_ ledger: Ledger) throws -> LocalDay {
+        var earliest: LocalDay?
+        try ledger.forEach { stored in
+            let day = LocalDay(stored.event.start, utcOffset: stored.event.utcOffset)
+            if earliest.map({ day < $0 }) ?? true { earliest = day }
+            return true
+        }
+        guard let earliest else { throw ExitStatus.Failure(status: .invalidInput, message: "--from earliest: the vault holds no events yet") }
+        return earliest
+    }
+
+    /// What went wrong, in words: the system's reason, not the error's type dump.
+    static func reason(_ error: any Error) -> String {
+        // PrivateOutput's failures say "cannot write PATH: reason"; the log names the path already.
+        if let failure = error as? ExitStatus.Failure {
+            return failure.message.range(of: ": ", options: .backwards).map { String(failure.message[$0.upperBound...]) } ?? failure.message
+        }
+        if let posix = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError), posix.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(posix.code)))
+        }
+        if ExitStatus.classify(error) != nil { return "\(error)" }
+        return (error as NSError).localizedDescription
+    }
+
+    /// Each run's lines go after the earlier runs', so a failure is still there after the next export.
+    static func appendLog(_ lines: [String], to path: String) {
+        let text = Data((lines.joined(separator: "\n") + "\n").utf8)
+        if !FileManager.default.fileExists(atPath: path) { FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) }
+        guard let handle = FileHandle(forWritingAtPath: path) else { return }
+        defer { try? handle.close() }
+        _ = try? handle.seekToEnd()
+        try? handle.write(contentsOf: text)
+    }
+}
