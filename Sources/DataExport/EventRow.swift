@@ -6,8 +6,8 @@ public struct EventRow: Sendable {
     public let table: ExportTable
     public let values: [ExportValue]
 
-    /// The row of `event` (as it reads now) at `sequence`, or nil for kinds no table holds
-    /// (settings, clinical records, amendments…).
+    /// The row of `event` (as it reads now) at `sequence`, or nil for amendments, which are
+    /// applied to the events they amend.
     public init?(_ event: Event, sequence: UInt64) throws {
         guard let table = ExportCatalog.table(for: event.kind) else { return nil }
         self.table = table
@@ -79,7 +79,7 @@ public struct EventRow: Sendable {
                     .optional(face.metadata?.faceConfidence), .optional(face.metadata?.landmarkCount),
                 ]
         default:
-            return []
+            return [.text(event.kind.rawValue), .text(JSONWriter.string(event.payload))]
         }
     }
 

@@ -106,7 +106,20 @@ public enum ExportCatalog {
     public static let dailyMetricColumns = ExportTable(
         "daily_metric_columns", columns: [ExportColumn("key", .text), ExportColumn("header", .text)], primaryKey: "key")
 
-    public static let eventTables = [samples, categories, workouts, moods, fatigue, medications, doses, food, activities, symptoms, vitals, faces]
+    static let familyTables = [samples, categories, workouts, moods, fatigue, medications, doses, food, activities, symptoms, vitals, faces]
+
+    /// Amendments are applied to the events they amend, not rows of their own.
+    static let amendments: Set<EventKind> = [.eventCorrected, .eventRetracted, .subjectErased]
+
+    /// Every other kind (correlations, ECGs, clinical records, settings, Health's profile…)
+    /// with its payload as `log --json` prints it, so that an export leaves no event out.
+    public static let otherEvents = ExportTable(
+        "other_events",
+        kinds: Set(EventKind.allCases.filter { kind in !amendments.contains(kind) && !familyTables.contains { $0.kinds.contains(kind) } }),
+        columns: envelope + [ExportColumn("kind", .text), ExportColumn("payload", .text)],
+        partitionColumn: "kind", indexed: [["kind", "start"], ["local_day"]])
+
+    public static let eventTables = familyTables + [otherEvents]
     public static let all = eventTables + [dailyMetrics, dailyMetricColumns]
 
     static let tableByKind: [EventKind: ExportTable] = Dictionary(

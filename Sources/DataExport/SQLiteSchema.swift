@@ -2,7 +2,7 @@
 /// makes re-runs incremental, and views for common questions.
 enum SQLiteSchema {
     /// Bumped when the tables change; a file of another version is rebuilt only with --force.
-    static let version = "1"
+    static let version = "2"
 
     static func statements() -> [String] {
         var statements = ["CREATE TABLE export_state (key TEXT PRIMARY KEY, value TEXT NOT NULL)"]

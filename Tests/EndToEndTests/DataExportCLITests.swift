@@ -76,6 +76,20 @@ struct DataExportCLITests {
         #expect((try Self.summary(third)["rows"] as? [String: Int]) == [:])
     }
 
+    @Test func kindsWithoutAFamilyTableAreRowsOfOtherEventsNotDropped() throws {
+        let vault = try CLIVault()
+        try vault.ok(["settings", "set", "ratings.scale", "1-5"])
+        let reading = #"{"kind":"correlation.recorded","start":"2026-03-02T08:00:00+01:00","payload":{"type":"HKCorrelationTypeIdentifierBloodPressure","samples":[{"type":"HKQuantityTypeIdentifierBloodPressureSystolic","value":121,"unit":"mmHg"},{"type":"HKQuantityTypeIdentifierBloodPressureDiastolic","value":79,"unit":"mmHg"}]}}"#
+        try vault.ok(["append", "--jsonl", "-"], stdin: reading + "\n")
+        let file = vault.root + "/health.db"
+        let result = try Self.exportRun(vault, ["export", "sqlite", file, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try Self.sqlite(file, "SELECT group_concat(kind, ',') FROM (SELECT kind FROM other_events ORDER BY sequence)")
+            == "setting.changed,correlation.recorded")
+        #expect(try Self.sqlite(file, "SELECT json_extract(payload, '$.samples[0].value') FROM other_events WHERE kind = 'correlation.recorded'") == "121")
+        #expect(try Self.sqlite(file, "SELECT local_day FROM other_events WHERE kind = 'correlation.recorded'") == "2026-03-02")
+    }
+
     @Test func exportsRefuseToOverwriteUnlessForced() throws {
         let vault = try CLIVault()
         try vault.ok(["mood", "6"])
