@@ -4,7 +4,7 @@ import Projections
 import Query
 
 /// Mood, symptoms, medications and activities of the last days in one timeline, each row as
-/// the query language lists it.
+/// the query language lists it, and each medication's adherence over those days.
 struct TimelinePage {
     static let span: Int64 = 13
     static let sources: [(source: String, label: String)] = [("mood", "mood"), ("symptom", "symptom"), ("dose", "dose"), ("activity", "activity"), ("fatigue", "fatigue")]
@@ -35,6 +35,6 @@ struct TimelinePage {
             <section class="card scroll"><table id="timeline"><tr><th>When</th><th>What</th><th>Details</th></tr>\(rows)</table>\
             \(entries.isEmpty ? "<p class=\"muted\">Nothing recorded in these days.</p>" : "")</section>
             """
-        return ("Timeline", html)
+        return ("Timeline", html + (try AdherenceSection(data: data).render(first...last)))
     }
 }
