@@ -62,6 +62,10 @@ enum StyleSheet {
         .columns { columns: 3 240px; font-size: .88rem; }
         .columns label { display: block; }
         .kind { font-size: .8rem; font-weight: 600; padding: .1rem .5rem; border-radius: 1rem; background: var(--bg); border: 1px solid var(--line); }
+        .grid.pair { grid-template-columns: repeat(auto-fit, minmax(300px, 1fr)); }
+        .split { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); gap: .9rem; }
+        .split > * { margin: 0; }
+        @media (max-width: 900px) { .split { grid-template-columns: minmax(0, 1fr); } }
         .cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); gap: .9rem; }
         .session-card { margin: 0; }
         .session-card svg { width: 100%; height: auto; display: block; }

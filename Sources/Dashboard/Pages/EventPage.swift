@@ -28,10 +28,11 @@ struct EventPage {
             <tr><th>payload now</th><td><code>\(HTML.escape(JSONWriter.string(event.payload)))</code></td></tr></table></section>
             """
         let original = current.stored.event
-        var versions = [version(number: "#\(current.stored.sequence)", what: "original", at: original.recordedAt, offset: original.utcOffset, payload: original.payload)]
+        var versions = [version(number: "#\(current.stored.sequence)", what: "original", at: original.recordedAt, offset: original.utcOffset,
+                                content: "<code>\(HTML.escape(JSONWriter.string(original.payload)))</code>")]
         for amendment in current.amendments {
             versions.append(version(number: "#\(amendment.sequence)", what: amendment.event.kind.rawValue, at: amendment.event.recordedAt,
-                                    offset: original.utcOffset, payload: amendment.event.payload))
+                                    offset: original.utcOffset, content: try change(amendment.event)))
         }
         html += """
             <section class="card scroll"><h2>Versions</h2><table id="versions"><tr><th>#</th><th>What</th><th>Recorded</th><th>Payload</th></tr>\
@@ -41,7 +42,19 @@ struct EventPage {
         return ("Event #\(current.stored.sequence)", html)
     }
 
-    private func version(number: String, what: String, at recorded: Timestamp, offset: Int32, payload: Document) -> String {
-        "<tr><td>\(number)</td><td>\(HTML.escape(what))</td><td class=\"when\">\(recorded.iso8601(utcOffset: offset))</td><td><code>\(HTML.escape(JSONWriter.string(payload)))</code></td></tr>"
+    private func version(number: String, what: String, at recorded: Timestamp, offset: Int32, content: String) -> String {
+        "<tr><td>\(number)</td><td>\(HTML.escape(what))</td><td class=\"when\">\(recorded.iso8601(utcOffset: offset))</td><td>\(content)</td></tr>"
+    }
+
+    /// What an amendment did: the payload a correction put in place, or the retraction, with its reason.
+    private func change(_ amendment: Event) throws -> String {
+        let (text, reason): (String, String?)
+        if amendment.kind == .eventCorrected {
+            let correction = try amendment.decode(EventCorrected.self)
+            (text, reason) = ("<code>\(HTML.escape(JSONWriter.string(correction.payload)))</code>", correction.reason)
+        } else {
+            (text, reason) = ("withdrawn", try amendment.decode(EventRetracted.self).reason)
+        }
+        return text + (reason.map { " <span class=\"muted\">· reason: \(HTML.escape($0))</span>" } ?? "")
     }
 }

@@ -63,7 +63,7 @@ struct FaceModelsPage {
         return """
             <h2 id="model-detail">\(HTML.escape(model.target.name)) — \(HTML.escape(model.target.label))</h2>\
             <figure class="card chart" id="model-plot">\(SVGInline.strip(FaceModelPlot.svg(model)))</figure>\
-            <div class="grid wide"><figure class="card chart" id="importance-chart">\(SVGInline.strip(SVGChart.render(importance)))</figure>\
+            <div class="split"><figure class="card chart" id="importance-chart">\(SVGInline.strip(SVGChart.render(importance)))</figure>\
             <section class="card"><h2>Feature importance</h2><table class="numeric" id="importance"><tr><th>Feature</th><th>Coefficient</th></tr>\(rows)</table></section></div>
             """
     }

@@ -18,7 +18,7 @@ struct SleepPage {
         let nights = try days.map { try daily.night(for: $0) }
         let metrics = try daily.metrics(for: day)
         var html = "<p class=\"muted\">The night ending on \(day) · <a href=\"/sleep?date=\(LocalDay(number: day.number - 1))\(asOfLink)\">previous night</a></p>"
-        html += "<div class=\"grid wide\">" + score(metrics) + night(metrics, nights.last!) + "</div>"
+        html += "<div class=\"grid pair\">" + score(metrics) + night(metrics, nights.last!) + "</div>"
         html += "<figure class=\"card chart\" id=\"sleep-timeline\">\(SVGInline.strip(SleepTimelinePlot.svg(nights.reversed())))</figure>"
         html += try scores(days.reversed(), daily: daily)
         return ("Sleep", html)
@@ -39,7 +39,7 @@ struct SleepPage {
         return """
             <section class="card" id="sleep-score"><h2>Sleep score <span class="muted">v\(SleepScore.version)</span></h2>\
             <div class="metric" data-key="sleep-score" data-value="\(score.score)"><span class="value">\(Int(score.score.rounded()))</span><span class="unit">of 100</span></div>\
-            <table class="numeric"><tr><th>Contributor</th><th>Night</th><th>Score</th><th>Weight</th></tr>\(rows)</table></section>
+            <div class="scroll"><table class="numeric"><tr><th>Contributor</th><th>Night</th><th>Score</th><th>Weight</th></tr>\(rows)</table></div></section>
             """
     }
 

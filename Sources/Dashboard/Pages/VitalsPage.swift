@@ -15,7 +15,7 @@ struct VitalsPage {
         let state = try context.point.state(VitalsView.self, ledger: context.ledger)
         let readings = try state.allReadings()
         let sessions = try state.allSessions()
-        var html = "<p class=\"muted\">\(readings.count) readings, \(sessions.count) sessions; rates derived by the vitals view from the stored raw signals.</p>"
+        var html = "<p class=\"muted\">\(Self.count(readings.count, "reading")), \(Self.count(sessions.count, "session")); rates derived by the vitals view from the stored raw signals.</p>"
         html += "<section class=\"card\" id=\"sessions\"><h2>Sessions</h2>"
         if sessions.isEmpty {
             html += "<p class=\"muted\">No measuring sessions yet: <code>healthledger session start</code>.</p>"
@@ -38,7 +38,7 @@ struct VitalsPage {
                 : "<span class=\"badge good\">reliable</span>"
             return """
                 <tr data-key="reading-\(reading.id)" data-value="\(rate.map { String($0) } ?? "")"><td class="when">\(reading.start.iso8601(utcOffset: reading.utcOffset).prefix(16).replacingOccurrences(of: "T", with: " "))</td>\
-                <td>\(reading.measure)</td><td>\(rate.map { "\(NumberText.format($0)) \(reading.unit)" } ?? "—")</td><td>\(quality)</td><td>\(status)</td>\
+                <td>\(reading.measure)</td><td>\(rate.map { "\(Int($0.rounded())) \(reading.unit)" } ?? "—")</td><td>\(quality)</td><td>\(status)</td>\
                 <td>v\(reading.algorithm)\(reading.session.map { " · session \($0.prefix(8))" } ?? "")</td></tr>
                 """
         }.joined()
@@ -49,4 +49,6 @@ struct VitalsPage {
             """
         return ("Vitals", html)
     }
+
+    static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 }
