@@ -238,6 +238,10 @@ def main():
         run.check("vitals: the session has its card with its symptom and rate",
                   len(cards) == 1 and "headache" in cards[0].get_attribute("innerHTML").lower() and "bpm" in cards[0].get_attribute("innerHTML"), len(cards))
 
+        driver.get(base + "/vitals?as-of=2000-01-01")
+        run.check("vitals: as of a date before anything, no reading and no session",
+                  not driver.find_elements(By.CSS_SELECTOR, "#readings tr[data-key]") and not driver.find_elements(By.CSS_SELECTOR, "figure.session-card"))
+
         # Face models: n, R and MAE are `models list --json`'s; the plots have marks.
         driver.get(base + "/models")
         shown = card_values(driver)
@@ -248,6 +252,9 @@ def main():
         run.check("models: the predicted-versus-actual plot has a point per capture",
                   len(driver.find_elements(By.CSS_SELECTOR, "#model-plot svg circle")) >= 2 * (listed[0]["n"] if listed else 1))
         run.check("models: the feature importance chart has bars", len(driver.find_elements(By.CSS_SELECTOR, "#importance-chart svg rect.bar")) > 0)
+
+        driver.get(base + "/models?as-of=2000-01-01")
+        run.check("models: as of a date before anything, no model", not driver.find_elements(By.CSS_SELECTOR, "#model-plot"))
 
         # Adherence: Vitamin D (1x daily since before the demo) over the timeline's 14 days.
         driver.get(base + f"/timeline?date={day}")
@@ -267,12 +274,12 @@ def main():
         run.check("history: the correction's row links to the corrected event's versions", bool(links))
         if links:
             links[0].click()
-        versions = driver.find_elements(By.CSS_SELECTOR, "#versions tr")[1:]
+        versions = driver.find_elements(By.CSS_SELECTOR, "#versions li")
         run.check("event: the original and every amendment, as `show --json` lists them",
                   len(versions) == 1 + len(shown_event["amendments"]) and shown_event["payload"]["note"] in driver.find_element(By.ID, "event-now").text,
                   (len(versions), shown_event["amendments"]))
         driver.get(base + f"/event?id={corrected}&as-of={correction['sequence']}")
-        run.check("event: as of before the correction, only the original", len(driver.find_elements(By.CSS_SELECTOR, "#versions tr")) == 2
+        run.check("event: as of before the correction, only the original", len(driver.find_elements(By.CSS_SELECTOR, "#versions li")) == 1
                   and shown_event["payload"]["note"] not in driver.find_element(By.ID, "event-now").text)
 
         # Numbers are the CLI's: a day's cards against `daily --json`, the budget against `budget --json`.

@@ -6,7 +6,7 @@ import Projections
 /// hours that hold sleep): each stretch a bar coloured by its stage, the time in bed a thin
 /// band beneath, naps outlined and named.
 public enum SleepTimelinePlot {
-    static let left = 96.0, right = 20.0, top = 40.0, rowHeight = 30.0, barHeight = 18.0
+    static let left = 96.0, right = 32.0, top = 40.0, rowHeight = 30.0, barHeight = 18.0
     static let width = 900.0
     static var plotWidth: Double { width - left - right }
     /// The shortest span of the clock shown, in hours.

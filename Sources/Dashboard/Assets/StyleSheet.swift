@@ -72,10 +72,10 @@ enum StyleSheet {
         .meter { display: inline-block; width: 60px; height: 8px; background: var(--line); border-radius: 4px; vertical-align: middle; overflow: hidden; }
         .meter span { display: block; height: 100%; background: var(--accent); }
         \(stride(from: 0, through: 10, by: 1).map { ".meter-\($0) { width: \($0 * 10)%; }" }.joined(separator: " "))
-        td code { word-break: break-all; font-size: .85rem; }
+        td code, .versions code { word-break: break-all; font-size: .85rem; }
         footer { text-align: center; color: var(--muted); font-size: .8rem; padding: 1.5rem; }
         @media (max-width: 600px) { form.asof { margin-left: 0; } h1 { font-size: 1.35rem; } .metric .value { font-size: 1.35rem; }
           main { padding: .8rem; } .grid { grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: .6rem; }
-          .card { padding: .7rem .75rem; } }
+          .card { padding: .7rem .75rem; } .wide-only { display: none; } }
         """
 }

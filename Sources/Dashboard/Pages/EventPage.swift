@@ -35,15 +35,14 @@ struct EventPage {
                                     offset: original.utcOffset, content: try change(amendment.event)))
         }
         html += """
-            <section class="card scroll"><h2>Versions</h2><table id="versions"><tr><th>#</th><th>What</th><th>Recorded</th><th>Payload</th></tr>\
-            \(versions.joined())</table>\
+            <section class="card"><h2>Versions</h2><ul class="plain versions" id="versions">\(versions.joined())</ul>\
             \(current.amendments.isEmpty ? "<p class=\"muted\">Never corrected or retracted.</p>" : "")</section>
             """
         return ("Event #\(current.stored.sequence)", html)
     }
 
     private func version(number: String, what: String, at recorded: Timestamp, offset: Int32, content: String) -> String {
-        "<tr><td>\(number)</td><td>\(HTML.escape(what))</td><td class=\"when\">\(recorded.iso8601(utcOffset: offset))</td><td>\(content)</td></tr>"
+        "<li><strong>\(number) \(HTML.escape(what))</strong> <span class=\"muted\">recorded \(recorded.iso8601(utcOffset: offset))</span><div>\(content)</div></li>"
     }
 
     /// What an amendment did: the payload a correction put in place, or the retraction, with its reason.
