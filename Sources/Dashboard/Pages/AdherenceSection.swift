@@ -25,15 +25,15 @@ struct AdherenceSection {
             let adherence = medication.adherence.map { "\(Int(($0 * 100).rounded(.down))) %" } ?? "as needed"
             let key = "adherence-" + medication.name.lowercased().filter { $0.isLetter || $0.isNumber }
             return """
-                <tr data-medication="\(HTML.escape(medication.name))"><td>\(HTML.escape(medication.name))</td><td>\(HTML.escape(medication.frequency ?? "—"))</td>\
+                <tr data-medication="\(HTML.escape(medication.name))"><td>\(HTML.escape(medication.name))</td><td class="wide-only">\(HTML.escape(medication.frequency ?? "—"))</td>\
                 <td data-key="\(key)-taken" data-value="\(medication.dosesTaken)">\(medication.dosesTaken)</td><td>\(due)</td>\
-                <td>\(medication.scheduledDays.map { "\(medication.daysTaken) of \($0)" } ?? "\(medication.daysTaken)")</td>\
+                <td class="wide-only">\(medication.scheduledDays.map { "\(medication.daysTaken) of \($0)" } ?? "\(medication.daysTaken)")</td>\
                 <td data-key="\(key)" data-value="\(medication.adherence.map { String($0) } ?? "")"><strong>\(adherence)</strong></td></tr>
                 """
         }.joined()
         return """
             <section class="card scroll" id="adherence"><h2>Adherence, \(days.lowerBound) to \(days.upperBound)</h2>\
-            <table class="numeric"><tr><th>Medication</th><th>Frequency</th><th>Doses taken</th><th>Doses due</th><th>Days taken</th><th>Adherence</th></tr>\(rows)</table>\
+            <table class="numeric"><tr><th>Medication</th><th class="wide-only">Frequency</th><th>Taken</th><th>Due</th><th class="wide-only">Days taken</th><th>Adherence</th></tr>\(rows)</table>\
             \(table.isEmpty ? "<p class=\"muted\">No medications defined or taken.</p>" : "")\
             <p class="muted">Days taken: days with a dose of the days the schedule asked for one (from the medication's start, by its frequency). \
             Adherence: doses taken ÷ doses due, capped at 100 %, as in the health report of <code>export bundle</code>.</p></section>

@@ -34,12 +34,12 @@ struct SleepPage {
         let rows = score.parts.map { part in
             "<tr data-key=\"contributor-\(part.contributor.rawValue)\" data-value=\"\(part.score)\"><td>\(part.contributor.rawValue)</td>"
                 + "<td>\(String(format: "%.1f", part.value)) <span class=\"muted\">\(HTML.escape(part.contributor.unit))</span></td>"
-                + "<td>\(Int(part.score.rounded()))</td><td>× \(part.contributor.weight)</td></tr>"
+                + "<td>\(Int(part.score.rounded()))</td><td class=\"wide-only\">× \(part.contributor.weight)</td></tr>"
         }.joined()
         return """
             <section class="card" id="sleep-score"><h2>Sleep score <span class="muted">v\(SleepScore.version)</span></h2>\
             <div class="metric" data-key="sleep-score" data-value="\(score.score)"><span class="value">\(Int(score.score.rounded()))</span><span class="unit">of 100</span></div>\
-            <div class="scroll"><table class="numeric"><tr><th>Contributor</th><th>Night</th><th>Score</th><th>Weight</th></tr>\(rows)</table></div></section>
+            <div class="scroll"><table class="numeric"><tr><th>Contributor</th><th>Night</th><th>Score</th><th class=\"wide-only\">Weight</th></tr>\(rows)</table></div></section>
             """
     }
 
