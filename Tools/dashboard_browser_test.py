@@ -234,6 +234,9 @@ def main():
         run.check("vitals: every reading shown has `vitals --json`'s rate",
                   len(shown) > 10 and all(same(value, readings[key].get("rate")) for key, value in shown.items()),
                   [(key, value, readings.get(key, {}).get("rate")) for key, value in list(shown.items())[:5]])
+        unreliable = [reading for reading in readings.values() if not reading["reliable"]]
+        badges = [element.text for element in driver.find_elements(By.CSS_SELECTOR, "#readings .badge.bad")]
+        run.check("vitals: an unreliable reading shows the reason `vitals --json` gives", unreliable and badges == [r["reason"] for r in unreliable], (badges, unreliable))
         cards = driver.find_elements(By.CSS_SELECTOR, "#sessions figure.session-card svg")
         run.check("vitals: the session has its card with its symptom and rate",
                   len(cards) == 1 and "headache" in cards[0].get_attribute("innerHTML").lower() and "bpm" in cards[0].get_attribute("innerHTML"), len(cards))
@@ -404,6 +407,10 @@ def measuring_session(cli, work):
     cli.run("measure", "heart-rate", recording)
     cli.run("session", "add", "headache", "--severity", "2")
     cli.run("session", "end")
+    still = os.path.join(work, "still.csv")
+    with open(still, "w") as handle:
+        handle.write("t,x,y,z\n" + "".join(f"{sample / 30:.4f},0.001,0,0\n" for sample in range(1200)))
+    cli.run("measure", "breathing", still, "--no-session")
 
 
 def same(shown, cli_value):
