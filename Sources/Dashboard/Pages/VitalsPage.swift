@@ -38,13 +38,13 @@ struct VitalsPage {
                 : "<span class=\"badge good\">reliable</span>"
             return """
                 <tr data-key="reading-\(reading.id)" data-value="\(rate.map { String($0) } ?? "")"><td class="when">\(reading.start.iso8601(utcOffset: reading.utcOffset).prefix(16).replacingOccurrences(of: "T", with: " "))</td>\
-                <td>\(reading.measure)</td>\(rate.map { "<td class=\"when\">\(Int($0.rounded())) \(reading.unit)</td>" } ?? "<td class=\"muted\">\(HTML.escape(reading.estimate.unreliable?.explanation ?? "no estimate"))</td>")<td class="when">\(quality)</td><td>\(status)</td>\
+                <td class="wide-only">\(reading.measure)</td>\(rate.map { "<td class=\"when\">\(Int($0.rounded())) \(reading.unit)</td>" } ?? "<td class=\"muted\">\(HTML.escape(reading.estimate.unreliable?.explanation ?? "no estimate"))</td>")<td class="when">\(quality)</td><td>\(status)</td>\
                 <td class="wide-only">v\(reading.algorithm)\(reading.session.map { " · session \($0.prefix(8))" } ?? "")</td></tr>
                 """
         }.joined()
         html += """
             <section class="card scroll"><h2>Readings <span class="muted">(the last \(min(readings.count, Self.readingLimit)), newest first)</span></h2>\
-            <table id="readings"><tr><th>When</th><th>Measure</th><th>Rate</th><th>Quality</th><th>Status</th><th class="wide-only">Algorithm</th></tr>\(rows)</table>\
+            <table id="readings"><tr><th>When</th><th class="wide-only">Measure</th><th>Rate</th><th>Quality</th><th>Status</th><th class="wide-only">Algorithm</th></tr>\(rows)</table>\
             \(readings.isEmpty ? "<p class=\"muted\">No readings yet: <code>healthledger measure heart-rate FILE</code>.</p>" : "")</section>
             """
         return ("Vitals", html)
