@@ -281,6 +281,9 @@ def main():
         run.check("event: the original and every amendment, as `show --json` lists them",
                   len(versions) == 1 + len(shown_event["amendments"]) and shown_event["payload"]["note"] in driver.find_element(By.ID, "event-now").text,
                   (len(versions), shown_event["amendments"]))
+        for path, named in [("/event?id=12ab", "id 12ab"), ("/models?target=nope", "target nope"), ("/sleep?date=2026-13-45", "date 2026-13-45")]:
+            status, _, page = request(port, "GET", path, cookie=session)
+            run.check(f"{path} is refused (400) naming the input", status == 400 and named in page, (status, page[-300:]))
         driver.get(base + f"/event?id={corrected}&as-of={correction['sequence']}")
         run.check("event: as of before the correction, only the original", len(driver.find_elements(By.CSS_SELECTOR, "#versions li")) == 1
                   and shown_event["payload"]["note"] not in driver.find_element(By.ID, "event-now").text)
