@@ -19,6 +19,7 @@ import urllib.parse
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -135,6 +136,7 @@ def main():
     subprocess.run([binary, "demo", "--vault", vault, "--days", "45"], check=True, capture_output=True)
     cli = CLI(binary, vault, passphrase_file)
     measuring_session(cli, work)
+    afternoon_nap(cli)
     port = free_port()
     server = subprocess.Popen([binary, "serve", "--vault", vault, "--passphrase-file", passphrase_file, "--port", str(port), "--idle", "10m"],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -223,7 +225,9 @@ def main():
         keys = ["sleep_total", "sleep_deep", "sleep_rem", "bedtime", "wake_time", "naps", "nap_time"]
         run.check("sleep: the night's columns are `daily --json`'s", all(same(shown.get(key), night.get(key)) for key in keys),
                   {key: (shown.get(key), night.get(key)) for key in keys})
-        run.check("sleep: the main sleep is listed", "main sleep" in driver.find_element(By.ID, "night").text)
+        run.check("sleep: the main sleep and the nap are listed", "main sleep" in driver.find_element(By.ID, "night").text
+                  and "nap 14:00–14:40" in driver.find_element(By.ID, "night").text, driver.find_element(By.ID, "night").text)
+        run.check("sleep: the nap is outlined on the timeline", len(driver.find_elements(By.CSS_SELECTOR, "#sleep-timeline svg rect.nap")) == 1)
         driver.get(base + f"/sleep?date={day}&as-of=2000-01-01")
         run.check("sleep: as of a date before anything, no score", "sleep-score" not in card_values(driver), card_values(driver))
 
@@ -353,7 +357,9 @@ def main():
         marker = driver.execute_script("window.__sameDocument = true; return true")
         started = time.time()
         cli.run("mood", "4", "--note", "appended elsewhere")
-        WebDriverWait(driver, 5, poll_frequency=0.1).until(lambda d: "appended elsewhere" in d.find_element(By.ID, "moods").text)
+        # The page swaps its <main> when it re-reads itself: an element found just before the swap goes stale.
+        WebDriverWait(driver, 5, poll_frequency=0.1, ignored_exceptions=[StaleElementReferenceException]).until(
+            lambda d: "appended elsewhere" in d.find_element(By.ID, "moods").text)
         elapsed = time.time() - started
         run.check("an append from the CLI shows on the open page without a reload",
                   marker and driver.execute_script("return window.__sameDocument === true"), "reloaded")
@@ -396,6 +402,14 @@ def main():
 
 
 TODAY_KEYS = ["step_count", "mood_avg", "doses_taken"]
+
+
+def afternoon_nap(cli):
+    """A 40-minute nap on the demo's last day, apart from its night."""
+    start = cli.json_lines("log", "--kind", "mood", "--limit", "1", "--json")[0]["start"]
+    day, offset = start[:10], start[19:]
+    cli.run("append", "category.recorded", "type=HKCategoryTypeIdentifierSleepAnalysis", "value=HKCategoryValueSleepAnalysisAsleepUnspecified",
+            "--at", f"{day}T14:00:00{offset}", "--end", f"{day}T14:40:00{offset}")
 
 
 def measuring_session(cli, work):
