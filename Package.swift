@@ -58,7 +58,7 @@ let package = Package(
             "LedgerCore", "LedgerStore", "Projections", "Parquet", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .target(name: "Dashboard", dependencies: [
-            "LedgerCore", "LedgerStore", "Projections", "Query", "Charts",
+            "LedgerCore", "LedgerStore", "Projections", "Query", "Charts", "HealthBundle",
             .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),

@@ -6,6 +6,7 @@ when any failed.
 import argparse
 import http.client
 import json
+import math
 import os
 import re
 import shutil
@@ -18,6 +19,7 @@ import urllib.parse
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -94,17 +96,22 @@ def card_values(driver):
             for element in driver.find_elements(By.CSS_SELECTOR, "[data-key]")}
 
 
-def pages(day):
-    """Every page, on the demo's last day (its history ends months before today)."""
+def pages(day, corrected):
+    """Every page, on the demo's last day (its history ends months before today); `corrected`
+    is the id of the mood the demo corrected."""
     return [
         ("today", f"/?date={day}"),
         ("metrics", f"/metrics?col=step_count&col=resting_heart_rate&col=sleep_total&to={day}"),
         ("metrics-week", f"/metrics?col=active_energy&col=step_count&group=week&to={day}"),
         ("weight", f"/weight?date={day}"),
+        ("sleep", f"/sleep?date={day}"),
         ("timeline", f"/timeline?date={day}"),
+        ("vitals", "/vitals"),
+        ("models", "/models"),
         ("query", "/query?q=" + urllib.parse.quote(f"mood avg, mood min by day where between {first_of_month(day)} and {day}")),
         ("entry", "/entry"),
         ("history", "/history"),
+        ("event", "/event?id=" + corrected),
     ]
 
 
@@ -128,6 +135,8 @@ def main():
     os.chmod(passphrase_file, 0o600)
     subprocess.run([binary, "demo", "--vault", vault, "--days", "45"], check=True, capture_output=True)
     cli = CLI(binary, vault, passphrase_file)
+    measuring_session(cli, work)
+    afternoon_nap(cli)
     port = free_port()
     server = subprocess.Popen([binary, "serve", "--vault", vault, "--passphrase-file", passphrase_file, "--port", str(port), "--idle", "10m"],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -172,7 +181,8 @@ def main():
         run.check("refused writes stored nothing", json.loads(cli.run("audit", "--json"))["records"] == size_before)
 
         day = cli.json_lines("log", "--kind", "mood", "--limit", "1", "--json")[0]["start"][:10]
-        PAGES = pages(day)
+        corrected = [line for line in cli.json_lines("log", "--raw", "--kind", "event.corrected", "--json")][0]["payload"]["target"]
+        PAGES = pages(day, corrected)
 
         # Every page: loads, no console error, nothing fetched from outside 127.0.0.1, charts with marks.
         for name, path in PAGES:
@@ -200,6 +210,87 @@ def main():
         driver.get(base + f"/timeline?date={day}")
         kinds = {element.text for element in driver.find_elements(By.CSS_SELECTOR, "#timeline .kind")}
         run.check("timeline: moods, doses and activities in one list", {"mood", "dose", "activity"} <= kinds, kinds)
+
+        # Sleep: every night's stages drawn; the score and contributors are `sleep-score --json`'s, the night `daily --json`'s.
+        driver.get(base + f"/sleep?date={day}")
+        marks = driver.find_elements(By.CSS_SELECTOR, "#sleep-timeline svg rect.stage")
+        run.check("sleep: the nights' stages have marks", len(marks) > 14 * 3, len(marks))
+        score = json.loads(cli.run("sleep-score", "--json", "--date", day))
+        shown = card_values(driver)
+        contributors = {f"contributor-{part['contributor']}": part["score"] for part in score.get("contributors", [])}
+        run.check(f"sleep: the score and its contributors are `sleep-score --json`'s ({day})",
+                  score["score"] is not None and same(shown.get("sleep-score"), score["score"]) and len(contributors) >= 4
+                  and all(same(shown.get(key), value) for key, value in contributors.items()), (shown, score))
+        night = cli.json_lines("daily", "--json", "--from", day, "--to", day)[0]["metrics"]
+        keys = ["sleep_total", "sleep_deep", "sleep_rem", "bedtime", "wake_time", "naps", "nap_time"]
+        run.check("sleep: the night's columns are `daily --json`'s", all(same(shown.get(key), night.get(key)) for key in keys),
+                  {key: (shown.get(key), night.get(key)) for key in keys})
+        run.check("sleep: the main sleep and the nap are listed", "main sleep" in driver.find_element(By.ID, "night").text
+                  and "nap 14:00–14:40" in driver.find_element(By.ID, "night").text, driver.find_element(By.ID, "night").text)
+        run.check("sleep: the nap is outlined on the timeline", len(driver.find_elements(By.CSS_SELECTOR, "#sleep-timeline svg rect.nap")) == 1)
+        driver.get(base + f"/sleep?date={day}&as-of=2000-01-01")
+        run.check("sleep: as of a date before anything, no score", "sleep-score" not in card_values(driver), card_values(driver))
+
+        # Vitals: each reading's rate is `vitals --json`'s; the session has its card.
+        driver.get(base + "/vitals")
+        readings = {reading["id"]: reading for reading in cli.json_lines("vitals", "--json")}
+        shown = {key[len("reading-"):]: value for key, value in card_values(driver).items() if key.startswith("reading-")}
+        run.check("vitals: every reading shown has `vitals --json`'s rate",
+                  len(shown) > 10 and all(same(value, readings[key].get("rate")) for key, value in shown.items()),
+                  [(key, value, readings.get(key, {}).get("rate")) for key, value in list(shown.items())[:5]])
+        unreliable = [reading for reading in readings.values() if not reading["reliable"]]
+        badges = [element.text for element in driver.find_elements(By.CSS_SELECTOR, "#readings .badge.bad")]
+        run.check("vitals: an unreliable reading shows the reason `vitals --json` gives", unreliable and badges == [r["reason"] for r in unreliable], (badges, unreliable))
+        cards = driver.find_elements(By.CSS_SELECTOR, "#sessions figure.session-card svg")
+        run.check("vitals: the session has its card with its symptom and rate",
+                  len(cards) == 1 and "headache" in cards[0].get_attribute("innerHTML").lower() and "bpm" in cards[0].get_attribute("innerHTML"), len(cards))
+
+        driver.get(base + "/vitals?as-of=2000-01-01")
+        run.check("vitals: as of a date before anything, no reading and no session",
+                  not driver.find_elements(By.CSS_SELECTOR, "#readings tr[data-key]") and not driver.find_elements(By.CSS_SELECTOR, "figure.session-card"))
+
+        # Face models: n, R and MAE are `models list --json`'s; the plots have marks.
+        driver.get(base + "/models")
+        shown = card_values(driver)
+        listed = [model for model in cli.json_lines("models", "list", "--json") if model["status"] == "trained"]
+        run.check("models: n, R and MAE of each trained model are `models list --json`'s",
+                  listed and all(same(shown.get(f"n-{m['target']}"), m["n"]) and same(shown.get(f"r-{m['target']}"), m["r"])
+                                 and same(shown.get(f"mae-{m['target']}"), m["mae"]) for m in listed), (shown, listed))
+        run.check("models: the predicted-versus-actual plot has a point per capture",
+                  len(driver.find_elements(By.CSS_SELECTOR, "#model-plot svg circle")) >= 2 * (listed[0]["n"] if listed else 1))
+        run.check("models: the feature importance chart has bars", len(driver.find_elements(By.CSS_SELECTOR, "#importance-chart svg rect.bar")) > 0)
+
+        driver.get(base + "/models?as-of=2000-01-01")
+        run.check("models: as of a date before anything, no model", not driver.find_elements(By.CSS_SELECTOR, "#model-plot"))
+
+        # Adherence: Vitamin D (1x daily since before the demo) over the timeline's 14 days.
+        driver.get(base + f"/timeline?date={day}")
+        shown = card_values(driver)
+        first = time.strftime("%Y-%m-%d", time.gmtime(time.mktime(time.strptime(day, "%Y-%m-%d")) - 13 * 86400 + 43200))
+        taken = sum(1 for dose in cli.json_lines("log", "--kind", "dose", "--json")
+                    if dose["payload"]["medication"] == "Vitamin D" and first <= dose["start"][:10] <= day)
+        run.check("timeline: Vitamin D's doses taken are `log --kind dose`'s and its adherence taken ÷ 14 due",
+                  same(shown.get("adherence-vitamind-taken"), taken) and same(shown.get("adherence-vitamind"), min(1, taken / 14)),
+                  (shown.get("adherence-vitamind-taken"), taken, shown.get("adherence-vitamind")))
+
+        # An event's versions: History links each row to them; they are `show --json`'s.
+        shown_event = json.loads(cli.run("show", corrected, "--json"))
+        correction = cli.json_lines("log", "--raw", "--kind", "event.corrected", "--json")[0]
+        driver.get(base + "/history")
+        links = driver.find_elements(By.CSS_SELECTOR, f'#log a[href^="/event?id={corrected}"]')
+        run.check("history: the correction's row links to the corrected event's versions", bool(links))
+        if links:
+            links[0].click()
+        versions = driver.find_elements(By.CSS_SELECTOR, "#versions li")
+        run.check("event: the original and every amendment, as `show --json` lists them",
+                  len(versions) == 1 + len(shown_event["amendments"]) and shown_event["payload"]["note"] in driver.find_element(By.ID, "event-now").text,
+                  (len(versions), shown_event["amendments"]))
+        for path, named in [("/event?id=12ab", "id 12ab"), ("/models?target=nope", "target nope"), ("/sleep?date=2026-13-45", "date 2026-13-45")]:
+            status, _, page = request(port, "GET", path, cookie=session)
+            run.check(f"{path} is refused (400) naming the input", status == 400 and named in page, (status, page[-300:]))
+        driver.get(base + f"/event?id={corrected}&as-of={correction['sequence']}")
+        run.check("event: as of before the correction, only the original", len(driver.find_elements(By.CSS_SELECTOR, "#versions li")) == 1
+                  and shown_event["payload"]["note"] not in driver.find_element(By.ID, "event-now").text)
 
         # Numbers are the CLI's: a day's cards against `daily --json`, the budget against `budget --json`.
         driver.get(base + f"/?date={day}")
@@ -266,7 +357,9 @@ def main():
         marker = driver.execute_script("window.__sameDocument = true; return true")
         started = time.time()
         cli.run("mood", "4", "--note", "appended elsewhere")
-        WebDriverWait(driver, 5, poll_frequency=0.1).until(lambda d: "appended elsewhere" in d.find_element(By.ID, "moods").text)
+        # The page swaps its <main> when it re-reads itself: an element found just before the swap goes stale.
+        WebDriverWait(driver, 5, poll_frequency=0.1, ignored_exceptions=[StaleElementReferenceException]).until(
+            lambda d: "appended elsewhere" in d.find_element(By.ID, "moods").text)
         elapsed = time.time() - started
         run.check("an append from the CLI shows on the open page without a reload",
                   marker and driver.execute_script("return window.__sameDocument === true"), "reloaded")
@@ -309,6 +402,32 @@ def main():
 
 
 TODAY_KEYS = ["step_count", "mood_avg", "doses_taken"]
+
+
+def afternoon_nap(cli):
+    """A 40-minute nap on the demo's last day, apart from its night."""
+    start = cli.json_lines("log", "--kind", "mood", "--limit", "1", "--json")[0]["start"]
+    day, offset = start[:10], start[19:]
+    cli.run("append", "category.recorded", "type=HKCategoryTypeIdentifierSleepAnalysis", "value=HKCategoryValueSleepAnalysisAsleepUnspecified",
+            "--at", f"{day}T14:00:00{offset}", "--end", f"{day}T14:40:00{offset}")
+
+
+def measuring_session(cli, work):
+    """A vitals session as a person records one: a pulse from the camera, a symptom, a note."""
+    cli.run("session", "start", "--note", "after the stairs")
+    recording = os.path.join(work, "pulse.csv")
+    with open(recording, "w") as handle:
+        handle.write("t,red\n")
+        for frame in range(900):
+            t = frame / 30
+            handle.write(f"{t:.4f},{180 - 3 * math.sin(2 * math.pi * 1.2 * t) + 0.2 * math.sin(37 * t):.3f}\n")
+    cli.run("measure", "heart-rate", recording)
+    cli.run("session", "add", "headache", "--severity", "2")
+    cli.run("session", "end")
+    still = os.path.join(work, "still.csv")
+    with open(still, "w") as handle:
+        handle.write("t,x,y,z\n" + "".join(f"{sample / 30:.4f},0.001,0,0\n" for sample in range(1200)))
+    cli.run("measure", "breathing", still, "--no-session")
 
 
 def same(shown, cli_value):

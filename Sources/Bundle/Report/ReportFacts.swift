@@ -43,11 +43,16 @@ struct ReportFacts {
             return max(days.lowerBound, startDay ?? days.lowerBound)
         }
 
+        /// The doses the frequency asks for on the scheduled days of `days`; nil without a schedule.
+        func dosesDue(in days: ClosedRange<LocalDay>) -> Double? {
+            guard let perDay = ReportFacts.dosesPerDay(frequency), let scheduled = scheduledDays(in: days) else { return nil }
+            return perDay >= 1 ? perDay * Double(scheduled) : Double(scheduled)
+        }
+
         /// Doses taken / doses the frequency asks for on the scheduled days, capped at 100 %.
         func adherence(in days: ClosedRange<LocalDay>) -> Double? {
-            guard let perDay = ReportFacts.dosesPerDay(frequency), let scheduled = scheduledDays(in: days), scheduled > 0 else { return nil }
-            let expected = perDay >= 1 ? perDay * Double(scheduled) : Double(scheduled)
-            return min(1, Double(doses(in: days)) / expected)
+            guard let due = dosesDue(in: days), due > 0 else { return nil }
+            return min(1, Double(doses(in: days)) / due)
         }
     }
 
@@ -87,7 +92,7 @@ struct ReportFacts {
             guard let defined = try? event.decode(MedicationDefined.self) else { return }
             medications[defined.name, default: Medication()].frequency = defined.frequency
             medications[defined.name, default: Medication()].dosage = defined.defaultDosage?.description
-            medications[defined.name, default: Medication()].startDay = defined.startedOn.flatMap { LocalDay(iso: $0) } ?? day
+            medications[defined.name, default: Medication()].startDay = MedicationAdherence.Definition.startDay(startedOn: defined.startedOn, definedOn: day)
         case .doseTaken:
             guard let dose = try? event.decode(DoseTaken.self) else { return }
             medications[dose.medication, default: Medication()].dosesByDay[day.number, default: 0] += 1

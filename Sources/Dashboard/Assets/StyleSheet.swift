@@ -62,9 +62,20 @@ enum StyleSheet {
         .columns { columns: 3 240px; font-size: .88rem; }
         .columns label { display: block; }
         .kind { font-size: .8rem; font-weight: 600; padding: .1rem .5rem; border-radius: 1rem; background: var(--bg); border: 1px solid var(--line); }
+        .grid.pair { grid-template-columns: repeat(auto-fit, minmax(300px, 1fr)); }
+        .split { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); gap: .9rem; }
+        .split > * { margin: 0; }
+        @media (max-width: 900px) { .split { grid-template-columns: minmax(0, 1fr); } }
+        .cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); gap: .9rem; }
+        .session-card { margin: 0; }
+        .session-card svg { width: 100%; height: auto; display: block; }
+        .meter { display: inline-block; width: 60px; height: 8px; background: var(--line); border-radius: 4px; vertical-align: middle; overflow: hidden; }
+        .meter span { display: block; height: 100%; background: var(--accent); }
+        \(stride(from: 0, through: 10, by: 1).map { ".meter-\($0) { width: \($0 * 10)%; }" }.joined(separator: " "))
+        td code, .versions code { word-break: break-all; font-size: .85rem; }
         footer { text-align: center; color: var(--muted); font-size: .8rem; padding: 1.5rem; }
         @media (max-width: 600px) { form.asof { margin-left: 0; } h1 { font-size: 1.35rem; } .metric .value { font-size: 1.35rem; }
           main { padding: .8rem; } .grid { grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: .6rem; }
-          .card { padding: .7rem .75rem; } }
+          .card { padding: .7rem .75rem; } .wide-only { display: none; } }
         """
 }

@@ -37,10 +37,21 @@ struct HistoryPage {
             """
         let items = rows.reversed().map { stored in
             let event = stored.event
-            return "<tr><td>#\(stored.sequence)</td><td class=\"when\">\(event.start.iso8601(utcOffset: event.utcOffset))</td><td>\(event.kind.rawValue)</td><td>\(HTML.escape(context.hooks.eventSummary(event)))</td></tr>"
+            return "<tr><td><a href=\"/event?id=\(versionsOf(event))\(asOfLink)\">#\(stored.sequence)</a></td><td class=\"when\">\(event.start.iso8601(utcOffset: event.utcOffset))</td><td>\(event.kind.rawValue)</td><td>\(HTML.escape(context.hooks.eventSummary(event)))</td></tr>"
         }.joined()
         html += "<section class=\"card scroll\"><h2>The last \(rows.count) of \(total) events</h2>"
             + "<table id=\"log\"><tr><th>#</th><th>When</th><th>Kind</th><th>What</th></tr>\(items)</table></section>"
         return ("History", html)
+    }
+
+    private var asOfLink: String { context.asOf.map { "&as-of=" + HTML.query($0) } ?? "" }
+
+    /// The event whose versions a row links to: an amendment's target, else the event itself.
+    private func versionsOf(_ event: Event) -> EventID {
+        switch event.kind {
+        case .eventCorrected: (try? event.decode(EventCorrected.self).target) ?? event.id
+        case .eventRetracted: (try? event.decode(EventRetracted.self).target) ?? event.id
+        default: event.id
+        }
     }
 }

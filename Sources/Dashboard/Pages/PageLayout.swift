@@ -1,7 +1,8 @@
 /// The frame every page shares: navigation, the "as of" picker, and the live-update hook.
 struct PageLayout {
     static let sections: [(path: String, title: String)] = [
-        ("/", "Today"), ("/metrics", "Metrics"), ("/weight", "Weight"), ("/timeline", "Timeline"), ("/query", "Query"), ("/entry", "Quick entry"), ("/history", "History"),
+        ("/", "Today"), ("/metrics", "Metrics"), ("/sleep", "Sleep"), ("/weight", "Weight"), ("/timeline", "Timeline"), ("/vitals", "Vitals"),
+        ("/models", "Face models"), ("/query", "Query"), ("/entry", "Quick entry"), ("/history", "History"),
     ]
 
     let title: String

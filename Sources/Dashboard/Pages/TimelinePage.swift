@@ -4,7 +4,7 @@ import Projections
 import Query
 
 /// Mood, symptoms, medications and activities of the last days in one timeline, each row as
-/// the query language lists it.
+/// the query language lists it, and each medication's adherence over those days.
 struct TimelinePage {
     static let span: Int64 = 13
     static let sources: [(source: String, label: String)] = [("mood", "mood"), ("symptom", "symptom"), ("dose", "dose"), ("activity", "activity"), ("fatigue", "fatigue")]
@@ -31,8 +31,8 @@ struct TimelinePage {
         entries.sort { $0.time > $1.time }
         let rows = entries.map { "<tr><td class=\"when\">\(HTML.escape($0.time))</td><td><span class=\"kind kind-\($0.kind)\">\($0.kind)</span></td><td>\(HTML.escape($0.text))</td></tr>" }.joined()
         let html = """
-            <p class="muted">\(first) to \(last) · <a href="/timeline?date=\(LocalDay(number: first.number - 1))">earlier</a></p>
-            <section class="card scroll"><table id="timeline"><tr><th>When</th><th>What</th><th>Details</th></tr>\(rows)</table>\
+            <p class="muted">\(first) to \(last) · <a href="/timeline?date=\(LocalDay(number: first.number - 1))\(context.asOf.map { "&as-of=" + HTML.query($0) } ?? "")">earlier</a></p>
+            \(try AdherenceSection(data: data).render(first...last))<section class="card scroll"><table id="timeline"><tr><th>When</th><th>What</th><th>Details</th></tr>\(rows)</table>\
             \(entries.isEmpty ? "<p class=\"muted\">Nothing recorded in these days.</p>" : "")</section>
             """
         return ("Timeline", html)

@@ -22,6 +22,10 @@ struct DashboardRouter: Sendable {
             return try page(request, path: "/metrics") { try MetricsPage(context: $0).render() }
         }
         router.get("/weight") { request, _ in try page(request, path: "/weight") { try WeightPage(context: $0).render() } }
+        router.get("/sleep") { request, _ in try page(request, path: "/sleep") { try SleepPage(context: $0).render() } }
+        router.get("/vitals") { request, _ in try page(request, path: "/vitals") { try VitalsPage(context: $0).render() } }
+        router.get("/models") { request, _ in try page(request, path: "/models") { try FaceModelsPage(context: $0).render() } }
+        router.get("/event") { request, _ in try page(request, path: "/history") { try EventPage(context: $0).render() } }
         router.get("/timeline") { request, _ in try page(request, path: "/timeline") { try TimelinePage(context: $0).render() } }
         router.get("/query") { request, _ in try page(request, path: "/query") { try QueryPage(context: $0).render() } }
         router.get("/entry") { request, _ in try page(request, path: "/entry", live: false) { try EntryPage(context: $0).render(notice: nil) } }

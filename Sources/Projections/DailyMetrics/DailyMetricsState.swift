@@ -116,6 +116,15 @@ public final class DailyMetricsState {
         return DayMetrics(day: day, values: state.values(day: day, ranks: ranks))
     }
 
+    /// The night ending on `day`, stretch by stretch, as its sleep columns count it.
+    public func night(for day: LocalDay) throws -> SleepNight {
+        let parts = try Self.groups.compactMap { try stored(DayPartition(day: day, group: $0)) }
+        guard !parts.isEmpty else { return SleepNight(day: day, fold: nil) }
+        let state = parts.count == 1 ? parts[0] : DayState(merging: parts)
+        let ranks = SourcePriority.ranks(of: state.sources, listed: priority.names(for: day))
+        return SleepNight(day: day, fold: state.night(day: day, ranks: ranks))
+    }
+
     /// The partition's state, created empty if it has none yet.
     private func state(for partition: DayPartition) throws -> DayState {
         if partition == lastPartition, let lastState { return lastState }

@@ -88,6 +88,13 @@ public final class DailyMetricsViewState: ProjectionState {
         return metrics.onRatingScale(ratingScale)
     }
 
+    /// The night ending on `day`, as its sleep columns count it; throws as `metrics(for:)` does.
+    public func night(for day: LocalDay) throws -> SleepNight {
+        let night = try fold.night(for: day)
+        try failures.check()
+        return night
+    }
+
     public func add(_ event: Event) throws {
         try fold.add(event)
         try failures.check()

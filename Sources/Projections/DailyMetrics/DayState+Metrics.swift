@@ -8,9 +8,7 @@ extension DayState {
     /// The day's values aligned with `MetricCatalog.columns`; `ranks` orders the day's sources.
     func values(day: LocalDay, ranks: [Int]) -> [Double?] {
         let layout = MetricCatalog.layout
-        var totals = [SeriesTotals](repeating: SeriesTotals(), count: layout.series.count)
-        var reduction = Reduction()
-        for group in sortedByGroup(layout, ranks) { accumulate(group, day: day, layout: layout, ranks: ranks, into: &totals, &reduction) }
+        let (totals, reduction) = reduce(day: day, ranks: ranks)
         let night = SleepFold(day: day, samples: reduction.sleep)
         let sleepRecorded = !reduction.sleep.isEmpty
         return layout.plans.indices.map { column in
@@ -35,6 +33,20 @@ extension DayState {
             }
             return value.map { $0 * plan.scale }
         }
+    }
+
+    /// The night ending on `day` as `values` resolves it: its sleeps, stage by stage.
+    func night(day: LocalDay, ranks: [Int]) -> SleepFold {
+        SleepFold(day: day, samples: reduce(day: day, ranks: ranks).reduction.sleep)
+    }
+
+    /// Every record added to its series' totals or set aside for the night and the summaries.
+    private func reduce(day: LocalDay, ranks: [Int]) -> (totals: [SeriesTotals], reduction: Reduction) {
+        let layout = MetricCatalog.layout
+        var totals = [SeriesTotals](repeating: SeriesTotals(), count: layout.series.count)
+        var reduction = Reduction()
+        for group in sortedByGroup(layout, ranks) { accumulate(group, day: day, layout: layout, ranks: ranks, into: &totals, &reduction) }
+        return (totals, reduction)
     }
 
     /// What a day's records leave beside the series totals: the sleep samples for

@@ -34,6 +34,11 @@ struct SleepFold {
     private(set) var wakeTime: Double?
     private(set) var napCount = 0
     private var napMicros: Int64 = 0
+    /// The night's sleeps in time order, each its resolved parts, and which one is the main sleep.
+    private(set) var sleeps: [[Part]] = []
+    private(set) var mainSleep: Int?
+    /// The offset the night's window is read at (that of the sample that ends last).
+    private(set) var utcOffset: Int32 = 0
     var napHours: Double { Double(napMicros) / Double(Self.microsPerHour) }
 
     /// Hours of `stage` in the main sleep.
@@ -45,7 +50,7 @@ struct SleepFold {
     /// The stages that may claim time from the asleep/awake timeline, highest first.
     static let precedence: [SleepStage] = [.deep, .rem, .core, .asleepUnspecified, .awake]
 
-    private struct Part {
+    struct Part {
         let stage: SleepStage
         let start: Int64
         let end: Int64
@@ -54,6 +59,7 @@ struct SleepFold {
     init(day: LocalDay, samples: [Sample]) {
         guard let last = samples.max(by: { ($0.end, $0.start, $0.utcOffset) < ($1.end, $1.start, $1.utcOffset) }) else { return }
         let offset = last.utcOffset
+        utcOffset = offset
         let windowStart = day.midnight(utcOffset: offset).micros - 6 * Self.microsPerHour
         let windowEnd = windowStart + 24 * Self.microsPerHour
         stages = Set(samples.map(\.stage))
@@ -64,6 +70,7 @@ struct SleepFold {
         let parts = Self.resolve(clipped)
         let clusters = Self.clusters(parts)
         guard let main = clusters.indices.max(by: { Self.measure(clusters[$0]) < Self.measure(clusters[$1]) }) else { return }
+        (sleeps, mainSleep) = (clusters, main)
         for (index, cluster) in clusters.enumerated() where index != main {
             let asleep = cluster.reduce(0) { $0 + ($1.stage.isAsleep ? $1.end - $1.start : 0) }
             if asleep > 0 {
