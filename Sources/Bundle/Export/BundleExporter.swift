@@ -81,14 +81,17 @@ public final class BundleExporter {
 
     private func writeEvents(_ zip: HashedZipWriter) throws -> ReportFacts {
         var facts = ReportFacts()
+        var reportEvents = ReportEvents()
         var written = 0
         try zip.begin(BundleLayout.events)
         var chunk = ""
         try ledger.forEach { stored in
-            guard try selection.includes(stored.event, ledger: ledger) else { return true }
+            let selected = try selection.includes(stored.event, ledger: ledger)
+            reportEvents.note(stored, selected: selected)
+            guard selected else { return true }
             chunk += EventJSON.line(stored.event)
             chunk += "\n"
-            facts.add(stored.event)
+            facts.count(stored.event)
             written += 1
             if chunk.utf8.count >= 1 << 16 {
                 try zip.write(chunk)
@@ -99,6 +102,7 @@ public final class BundleExporter {
         }
         try zip.write(chunk)
         try zip.end()
+        for event in reportEvents.current { facts.fold(event) }
         return facts
     }
 

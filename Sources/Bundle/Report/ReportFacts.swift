@@ -72,6 +72,12 @@ struct ReportFacts {
     private var ratingScaleSetAt = Int64.min
 
     mutating func add(_ event: Event) {
+        count(event)
+        fold(event)
+    }
+
+    /// The event as one of the bundle's `events.jsonl`: its kind counted, its day in the period.
+    mutating func count(_ event: Event) {
         eventsByKind[event.kind, default: 0] += 1
         let day = LocalDay(event.start, utcOffset: event.utcOffset)
         switch event.kind {
@@ -82,6 +88,11 @@ struct ReportFacts {
             firstDay = min(firstDay ?? day, day)
             lastDay = max(lastDay ?? day, day)
         }
+    }
+
+    /// The event as it reads now into the medications, symptoms and rating scale.
+    mutating func fold(_ event: Event) {
+        let day = LocalDay(event.start, utcOffset: event.utcOffset)
         switch event.kind {
         case .settingChanged:
             guard let setting = try? event.decode(SettingChanged.self), setting.key == RatingScale.settingKey,

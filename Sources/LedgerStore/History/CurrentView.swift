@@ -52,7 +52,8 @@ public enum CurrentView {
         return apply(amendments, to: stored)
     }
 
-    static func target(of amendment: Event) throws -> EventID {
+    /// The event a correction or retraction is aimed at.
+    public static func target(of amendment: Event) throws -> EventID {
         amendment.kind == .eventCorrected
             ? try amendment.decode(EventCorrected.self).target
             : try amendment.decode(EventRetracted.self).target
