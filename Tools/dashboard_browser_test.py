@@ -273,6 +273,15 @@ def main():
                   same(shown.get("adherence-vitamind-taken"), taken) and same(shown.get("adherence-vitamind"), min(1, taken / 14)),
                   (shown.get("adherence-vitamind-taken"), taken, shown.get("adherence-vitamind")))
 
+        # Today: the day's doses due and taken, counted as the timeline counts them.
+        driver.get(base + f"/?date={day}")
+        shown = card_values(driver)
+        taken_today = sum(1 for dose in cli.json_lines("log", "--kind", "dose", "--json")
+                          if dose["payload"]["medication"] == "Vitamin D" and dose["start"][:10] == day)
+        run.check("today: Vitamin D's doses taken that day are `log --kind dose`'s, of 1 due",
+                  same(shown.get("adherence-vitamind-taken"), taken_today) and same(shown.get("adherence-vitamind"), min(1, taken_today)),
+                  (shown.get("adherence-vitamind-taken"), taken_today, shown.get("adherence-vitamind")))
+
         # An event's versions: History links each row to them; they are `show --json`'s.
         shown_event = json.loads(cli.run("show", corrected, "--json"))
         correction = cli.json_lines("log", "--raw", "--kind", "event.corrected", "--json")[0]
@@ -297,7 +306,10 @@ def main():
         shown = card_values(driver)
         daily = cli.json_lines("daily", "--json", "--from", day, "--to", day)[0]["metrics"]
         differences = {key: (value, daily.get(key)) for key, value in shown.items()
-                       if key not in ("budget", "eaten", "credit") and not same(value, daily.get(key))}
+                       if key not in ("budget", "eaten", "credit") and not key.startswith("adherence-") and not same(value, daily.get(key))}
+        steps = driver.find_element(By.CSS_SELECTOR, '[data-key="step_count"] .value').text
+        run.check("a card groups thousands as people read them (10,233 steps)",
+                  shown.get("step_count") and steps == f"{round(float(shown['step_count'])):,}", (steps, shown.get("step_count")))
         run.check(f"the day's numbers are `daily --json`'s ({day})", not differences and sum(1 for v in shown.values() if v) > 5, (differences, shown))
         budget = json.loads(cli.run("budget", "--json", "--date", day))
         run.check("the day's budget, eaten and credit are `budget --json`'s",

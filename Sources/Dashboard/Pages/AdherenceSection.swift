@@ -10,7 +10,8 @@ import Query
 struct AdherenceSection {
     let data: QueryData
 
-    func render(_ days: ClosedRange<LocalDay>) throws -> String {
+    /// `title` defaults to the period ("Adherence, 2026-03-01 to 2026-03-14").
+    func render(_ days: ClosedRange<LocalDay>, title: String? = nil) throws -> String {
         let definitions = try QueryEngine.run("medication", data: data)
         let doses = try QueryEngine.run("dose where between \(days.lowerBound) and \(days.upperBound)", data: data)
         let table = MedicationAdherence.table(
@@ -32,7 +33,7 @@ struct AdherenceSection {
                 """
         }.joined()
         return """
-            <section class="card scroll" id="adherence"><h2>Adherence, \(days.lowerBound) to \(days.upperBound)</h2>\
+            <section class="card scroll" id="adherence"><h2>\(HTML.escape(title ?? "Adherence, \(days.lowerBound) to \(days.upperBound)"))</h2>\
             <table class="numeric"><tr><th>Medication</th><th class="wide-only">Frequency</th><th>Taken</th><th>Due</th><th class="wide-only">Days taken</th><th>Adherence</th></tr>\(rows)</table>\
             \(table.isEmpty ? "<p class=\"muted\">No medications defined or taken.</p>" : "")\
             <p class="muted">Days taken: days with a dose of the days the schedule asked for one (from the medication's start, by its frequency). \

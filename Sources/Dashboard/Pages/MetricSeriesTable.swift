@@ -46,7 +46,7 @@ struct MetricSeriesTable {
     var csv: String {
         let header = ["date"] + columns.map { $0.column.header }
         let lines = rows.map { row in
-            ([row.start.description] + row.values.map { $0.map { NumberText.format($0) } ?? "" }).joined(separator: ",")
+            ([row.start.description] + row.values.map { $0.map { NumberText.plain($0) } ?? "" }).joined(separator: ",")
         }
         return ([header.map(Self.quoted).joined(separator: ",")] + lines).joined(separator: "\n") + "\n"
     }

@@ -4,7 +4,8 @@ import Projections
 import Query
 
 /// Today: the day's key numbers with their last 30 days, the calorie budget, what was
-/// rated, taken and reported, what is running, and the audit badge.
+/// rated, taken and reported, each medication's doses due and taken, what is running, and
+/// the audit badge.
 struct TodayPage {
     static let keyColumns = [
         "step_count", "active_energy", "resting_heart_rate", "sleep_total", "body_mass", "mood_avg", "fatigue_avg", "doses_taken",
@@ -37,6 +38,7 @@ struct TodayPage {
         html += try listing("Symptoms", "symptom", day: day, data: data)
         html += try running()
         html += "</div>"
+        html += try AdherenceSection(data: data).render(day...day, title: "Doses due and taken")
         html += try auditBadge()
         return (day == LocalDay(.now(), utcOffset: context.offset) ? "Today" : "\(day)", html)
     }
