@@ -4,8 +4,8 @@ import Foundation
 /// Streams one zip entry's bytes, inflated by ISA-L (or stored as they are), checking its
 /// CRC-32 and size at the end.
 ///
-/// On a 2M-record export zlib's inflate and CRC were an eighth of the parsing thread and
-/// half of the routes' stretch at the end; ISA-L does both several times faster.
+/// ISA-L rather than zlib: inflating and checking the export is a large share of an import's
+/// parsing (docs/performance.md, `ZipEntryStream`).
 public enum ZipEntryStream {
     public enum Failure: Error, CustomStringConvertible {
         case truncated

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `export sqlite` and `export parquet` through the CLI: the warning, the refusals, the
 /// private files and the incremental re-run. (Tools/check-exports.sh reads the outputs

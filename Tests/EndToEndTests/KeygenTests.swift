@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `healthledger keygen` makes key pairs Debian's `age` accepts, in files only their owner reads.
 @Suite final class KeygenTests {

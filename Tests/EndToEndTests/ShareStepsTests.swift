@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `share steps` and `import steps`, between two vaults, as two friends would use them.
 @Suite struct ShareStepsTests {

@@ -54,9 +54,8 @@ public struct BinaryReader {
     public mutating func string() throws(DecodingError) -> String {
         let slice = try lengthPrefixed()
         // Decoded with repair, then compared with memcmp, since repair changes any byte that
-        // is not UTF-8. `String(validating:as:)` is generic over the encoding and runs
-        // unspecialized: its metadata lookups were a sixth of a daily-metrics replay. Stepping
-        // through the string's UTF-8 view to compare cost as much again.
+        // is not UTF-8. `String(validating:as:)` runs unspecialized, and stepping through the
+        // UTF-8 view costs as much (docs/performance.md, `BinaryReader.string`).
         var text = String(decoding: slice, as: UTF8.self)
         let unchanged = text.withUTF8 { decoded in
             slice.withUnsafeBufferPointer { original in

@@ -104,13 +104,13 @@ extension RecordSealer {
     /// (HChaCha20), then runs ChaCha20-Poly1305 under it with the nonce's last 8 bytes. Every
     /// record of a batch has the same first 16 bytes, its prefix, so the subkey is derived
     /// once a batch rather than once a record. The records are byte for byte what
-    /// `crypto_aead_xchacha20poly1305_ietf_encrypt` writes; a record of 50 bytes seals in
-    /// about a quarter less time.
+    /// `crypto_aead_xchacha20poly1305_ietf_encrypt` writes, and small ones seal faster
+    /// (docs/performance.md, `RecordSealer.BatchKey`).
     ///
     /// The subkey lives in plain memory, zeroed on release, as libsodium's one-shot function
     /// keeps it on its stack: a key is made for every batch read or written, and guarded
-    /// memory (`sodium_malloc`) costs about 24 µs a time, which a log of one-event batches
-    /// (one per command-line entry) would pay for every record it reads.
+    /// memory (`sodium_malloc`) is slow enough to show in a log of one-event batches (one per
+    /// command-line entry), which would pay for it on every record it reads.
     public final class BatchKey: @unchecked Sendable {
         // Written once, by `batchKey`, before the key is handed out; only read after.
         fileprivate let subkey = UnsafeMutablePointer<UInt8>.allocate(capacity: Int(crypto_core_hchacha20_OUTPUTBYTES))
