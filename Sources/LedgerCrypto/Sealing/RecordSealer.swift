@@ -126,14 +126,29 @@ extension RecordSealer {
 }
 
 /// Why a sealed record or wrapped key did not open.
-public enum SealError: Error, Equatable, CustomStringConvertible {
-    case tooShort(Int)
-    case unknownFormat(UInt8)
-    case unknownKey(UInt8)
-    case authenticationFailed
+public struct SealError: Error, Equatable, CustomStringConvertible {
+    private enum Reason: Equatable {
+        case tooShort(Int)
+        case unknownFormat(UInt8)
+        case unknownKey(UInt8)
+        case authenticationFailed
+    }
+
+    private let reason: Reason
+
+    private init(_ reason: Reason) { self.reason = reason }
+
+    /// The record has `count` bytes, fewer than its header and tag.
+    public static func tooShort(_ count: Int) -> Self { Self(.tooShort(count)) }
+    /// The record's format byte is not one this version reads.
+    public static func unknownFormat(_ format: UInt8) -> Self { Self(.unknownFormat(format)) }
+    /// The record names a key id this vault does not have.
+    public static func unknownKey(_ id: UInt8) -> Self { Self(.unknownKey(id)) }
+    /// The bytes were changed, moved to another place, or sealed with another key.
+    public static let authenticationFailed = Self(.authenticationFailed)
 
     public var description: String {
-        switch self {
+        switch reason {
         case .tooShort(let count): "record of \(count) bytes is shorter than its header and tag"
         case .unknownFormat(let format): "record format \(format) is not one this version reads"
         case .unknownKey(let id): "record sealed with key id \(id), which this vault does not have"

@@ -78,7 +78,7 @@ enum ImportReport {
             : ""
         switch failure.cause {
         case let cause as ExportArchiveError:
-            if case .missing = cause { return ExitStatus.Failure(status: .noVault, message: "\(cause)") }
+            if cause.isMissing { return ExitStatus.Failure(status: .noVault, message: "\(cause)") }
             return ExitStatus.Failure(status: .invalidInput, message: "\(cause)\(kept)")
         case let cause as XMLSyntaxError:
             return ExitStatus.Failure(status: .invalidInput, message: "\(input): \(cause)\(kept)")
