@@ -7,12 +7,6 @@ public enum CLI {
         public let status: Int32
         public let stdout: String
         public let stderr: String
-
-        public init(status: Int32, stdout: String, stderr: String) {
-            self.status = status
-            self.stdout = stdout
-            self.stderr = stderr
-        }
     }
 
     public static let binary: String = {
