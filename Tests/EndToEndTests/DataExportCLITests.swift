@@ -22,15 +22,7 @@ struct DataExportCLITests {
     }
 
     static func sqlite(_ file: String, _ query: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = [file, query]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = CLI.drain(output.fileHandleForReading)
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        try ExternalTool.run("sqlite3", [file, query]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     @Test func sqliteReRunAddsOnlyWhatIsNewAndDropsWhatWasRetracted() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Projections
 import Testing
+import TestSupport
 @testable import HealthBundle
 
 @Suite struct BundleContentTests {
@@ -13,27 +14,14 @@ import Testing
         return files
     }
 
-    static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/" + tool)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
-    }
-
     @Test func theReportStatesThePeriodAndTheKeyFiguresAndRendersAsAPage() throws {
         let pdf = try #require(try Self.files(BundleFixture().export().bytes)["report.pdf"])
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try ScratchDirectory()
+        let folder = scratch.url.path
         try Data(pdf).write(to: URL(fileURLWithPath: folder + "/report.pdf"))
-        let (status, text) = try Self.run("pdftotext", ["-layout", folder + "/report.pdf", "-"])
-        #expect(status == 0)
+        let read = try ExternalTool.run("pdftotext", ["-layout", folder + "/report.pdf", "-"])
+        let text = read.stdout
+        #expect(read.status == 0)
         #expect(text.contains("Period: 2026-03-01 to 2026-03-14 (14 days)"))
         #expect(text.contains("8,650 per day"), "steps 8,000 + 100 × day over 14 days")
         #expect(text.contains("59 bpm"))
@@ -43,7 +31,7 @@ import Testing
         #expect(text.contains("50%"), "one dose a day of a twice-daily medication")
         #expect(text.contains("headache"))
         #expect(text.contains("severe"))
-        let rendered = try Self.run("pdftoppm", ["-png", "-r", "50", folder + "/report.pdf", folder + "/page"])
+        let rendered = try ExternalTool.run("pdftoppm", ["-png", "-r", "50", folder + "/report.pdf", folder + "/page"])
         #expect(rendered.status == 0)
         #expect(FileManager.default.fileExists(atPath: folder + "/page-1.png"))
         #expect(FileManager.default.fileExists(atPath: folder + "/page-2.png"))
