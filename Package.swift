@@ -7,7 +7,7 @@ func systemLibrary(_ name: String, pkgConfig: String, apt: [String]) -> Target {
 }
 
 /// Release builds of the targets an import runs through skip the dynamic exclusivity checks:
-/// they cost a tenth of an import's CPU, and debug builds (the tests) still make them.
+/// they show in an import's CPU (docs/performance.md, `hotPath`), and debug builds (the tests) still make them.
 let hotPath: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
 let package = Package(
@@ -85,24 +85,25 @@ let package = Package(
             "HealthImport", "LedgerCore", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ], path: "Tools/AttachmentBench"),
         .executableTarget(name: "calorie-sim", dependencies: ["Projections", "DemoData"], path: "Tools/CalorieSim"),
+        .target(name: "TestSupport", dependencies: ["CLMDB", "LedgerCore", "LedgerCrypto", "LedgerStore"], path: "Tests/TestSupport"),
         .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "LedgerCryptoTests", dependencies: ["LedgerCrypto", "LedgerCore", "CSodium"]),
         .testTarget(name: "MigrationsTests", dependencies: ["Migrations", "LedgerCore"]),
-        .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "CLMDB", "Migrations", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "TestSupport", "CLMDB", "Migrations", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "EndToEndTests", dependencies: [
-            "LedgerCore", "LedgerCrypto", "CLMDB", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            "TestSupport", "LedgerCore", "LedgerCrypto", "CLMDB", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .testTarget(
             name: "HealthImportTests",
-            dependencies: ["HealthImport", "LedgerCore", "LedgerStore", "Zip", .product(name: "ZIPFoundation", package: "ZIPFoundation"), .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["HealthImport", "LedgerCore", "LedgerStore", "TestSupport", "Zip", .product(name: "ZIPFoundation", package: "ZIPFoundation"), .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Fixtures")]),
-        .testTarget(name: "ReliabilityTests", dependencies: ["LedgerStore", "LedgerCore", "LedgerCrypto", "HealthImport", "Query", "CLMDB", .product(name: "PropertyBased", package: "swift-property-based")], exclude: ["Fixtures"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["LedgerStore", "TestSupport", "LedgerCore", "LedgerCrypto", "HealthImport", "Query", "CLMDB", .product(name: "PropertyBased", package: "swift-property-based")], exclude: ["Fixtures"]),
         .testTarget(name: "QueryTests", dependencies: ["Query", "Projections", "LedgerCore", "DemoData"], exclude: ["Reference"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts"]),
         .testTarget(name: "ParquetTests", dependencies: ["Parquet", "CZstd", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "AgeFormatTests", dependencies: ["AgeFormat", "LedgerCrypto", "CZip"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "HealthBundleTests", dependencies: ["HealthBundle", "Zip", "AgeFormat", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "LedgerCore", "LedgerStore", "DemoData", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "VitalsTests", dependencies: ["Projections", "Charts", "HealthImport", "LedgerCore", "LedgerStore", "LedgerCrypto", .product(name: "PropertyBased", package: "swift-property-based")], resources: [.copy("Fixtures")]),
+        .testTarget(name: "AgeFormatTests", dependencies: ["AgeFormat", "TestSupport", "LedgerCrypto", "CZip"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "HealthBundleTests", dependencies: ["HealthBundle", "TestSupport", "Zip", "AgeFormat", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "TestSupport", "LedgerCore", "LedgerStore", "DemoData", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "VitalsTests", dependencies: ["Projections", "TestSupport", "Charts", "HealthImport", "LedgerCore", "LedgerStore", "LedgerCrypto", .product(name: "PropertyBased", package: "swift-property-based")], resources: [.copy("Fixtures")]),
     ]
 )

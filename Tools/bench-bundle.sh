@@ -2,18 +2,17 @@
 # The sealed-bundle benchmark: `healthledger export bundle` on vaults of several sizes, in
 # one run, with its encryption stage timed beside Debian's `age` encrypting the same zip.
 #   bash Tools/bench-bundle.sh [RECORDS ...]   (default 250000 1000000)
-# Each vault is an `import apple-health` of a generated export.zip (kept in .build-bench/
-# like bench-import.sh's); peak RSS comes from /usr/bin/time -v.
+# Each vault is an `import apple-health` of a generated export.zip (Tools/bench-exports.sh,
+# shared with bench-import.sh); peak RSS comes from /usr/bin/time -v.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash Tools/install-packages.sh time
 swift build -c release >&2
 
-bench=.build-bench
-seed=${BENCH_SEED:-1}
+source Tools/bench-exports.sh
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(250000 1000000)
-mkdir -p "$bench/exports" "$bench/bundles"
+mkdir -p "$bench/bundles"
 hl=.build/release/healthledger
 
 # Runs a command under /usr/bin/time -v; prints "WALL_SECONDS CPU_SECONDS PEAK_RSS_KB".
@@ -28,14 +27,9 @@ timed() {
 
 json() { python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print(d[sys.argv[2]])' "$1" "$2"; }
 
-generator=$(cat Tools/ExportGen/*.swift Tools/ExportGen/*/*.swift | sha1sum | cut -c1-10)
 rows=()
 for records in "${sizes[@]}"; do
-  export_zip="$bench/exports/export-$records-seed$seed-$generator.zip"
-  if [ ! -f "$export_zip" ]; then
-    .build/release/health-export-gen --records "$records" --seed "$seed" --no-quirks --out "$export_zip.partial" >&2
-    mv "$export_zip.partial" "$export_zip"
-  fi
+  export_zip=$(generated_export "$records")
   run="$bench/bundles/$records-seed$seed-$generator"
   printf 'bench passphrase\n' >"$bench/bundles/passphrase"
   if [ ! -f "$run/imported.json" ]; then

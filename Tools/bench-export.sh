@@ -3,7 +3,7 @@
 # `export parquet` of a vault imported from a generated Apple Health export, beside
 # healthkit-to-sqlite's SQLite of the same export.zip: rows/s, bytes per row, peak RSS.
 #   bash Tools/bench-export.sh [RECORDS ...]   (default 200000 2000000)
-# Exports are generated as Tools/bench-import.sh does and shared with it in .build-bench/.
+# The exports and the peer come from Tools/bench-exports.sh, shared with bench-import.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash Tools/install-packages.sh
@@ -11,17 +11,11 @@ python3 -m venv --help >/dev/null 2>&1 || bash Tools/install-packages.sh python3
 swift build -c release --product healthledger >&2
 swift build -c release --product health-export-gen >&2
 
-bench=.build-bench
-seed=${BENCH_SEED:-1}
+source Tools/bench-exports.sh
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(200000 2000000)
-mkdir -p "$bench/exports" "$bench/export-runs"
-if [ ! -x "$bench/venv/bin/healthkit-to-sqlite" ]; then
-  echo "installing the peer, healthkit-to-sqlite, into $bench/venv" >&2
-  python3 -m venv "$bench/venv"
-  "$bench/venv/bin/pip" install --quiet healthkit-to-sqlite
-fi
-peer_version=$("$bench/venv/bin/pip" show healthkit-to-sqlite | sed -n 's/^Version: //p')
+mkdir -p "$bench/export-runs"
+peer_version=$(install_peer)
 
 # Runs a command; prints "SECONDS PEAK_RSS_KB" (wait4's figure for the child alone).
 measure() {
@@ -40,16 +34,9 @@ PY
 }
 rows_of() { python3 -c 'import json, sys; print(sum(json.load(open(sys.argv[1]))["rows"].values()))' "$1"; }
 
-generator=$(cat Tools/ExportGen/*.swift Tools/ExportGen/*/*.swift | sha1sum | cut -c1-10)
 lines=()
 for records in "${sizes[@]}"; do
-  export_zip="$bench/exports/export-$records-seed$seed-$generator.zip"
-  manifest="${export_zip%.zip}.json"
-  if [ ! -f "$export_zip" ] || [ ! -f "$manifest" ]; then
-    .build/release/health-export-gen --records "$records" --seed "$seed" --no-quirks \
-      --out "$export_zip.partial" --manifest "$manifest" >&2
-    mv "$export_zip.partial" "$export_zip"
-  fi
+  export_zip=$(generated_export "$records")
   run="$bench/export-runs/$records"
   rm -rf "$run" && mkdir -p "$run"
   printf 'bench passphrase\n' >"$run/passphrase"

@@ -2,28 +2,18 @@
 # The Apple Health import benchmark: `healthledger import apple-health` beside its peer,
 # healthkit-to-sqlite (PyPI), on the same generated export.zip, in one run.
 #   bash Tools/bench-import.sh [RECORDS ...]   (default 200000 2000000)
-# Exports are generated once per size, seed and generator version and kept in .build-bench/.
-# They are written with --no-quirks: the peer parses with Python's expat, which stops at
-# the iOS 16 DTD and the control characters of real exports, and both tools must read the
-# same file. BENCH_SEED picks another seed.
+# The exports and the peer come from Tools/bench-exports.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash Tools/install-packages.sh
 python3 -m venv --help >/dev/null 2>&1 || bash Tools/install-packages.sh python3-venv
 swift build -c release >&2
 
-bench=.build-bench
-seed=${BENCH_SEED:-1}
+source Tools/bench-exports.sh
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(200000 2000000)
-mkdir -p "$bench/exports" "$bench/runs"
-
-if [ ! -x "$bench/venv/bin/healthkit-to-sqlite" ]; then
-  echo "installing the peer, healthkit-to-sqlite, into $bench/venv" >&2
-  python3 -m venv "$bench/venv"
-  "$bench/venv/bin/pip" install --quiet healthkit-to-sqlite
-fi
-peer_version=$("$bench/venv/bin/pip" show healthkit-to-sqlite | sed -n 's/^Version: //p')
+mkdir -p "$bench/runs"
+peer_version=$(install_peer)
 
 # Runs a command; prints "SECONDS PEAK_RSS_KB EXIT_STATUS". wait4 reports the child's own
 # peak resident set, which `time` would need another package for. With THREADS_OUT set, it
@@ -74,17 +64,10 @@ print(f"{time.monotonic() - started:.2f} {usage.ru_maxrss} {os.waitstatus_to_exi
 PY
 }
 
-# The generator's sources name its version: a changed generator writes a new export.
-generator=$(cat Tools/ExportGen/*.swift Tools/ExportGen/*/*.swift | sha1sum | cut -c1-10)
 results=()
 for records in "${sizes[@]}"; do
-  export_zip="$bench/exports/export-$records-seed$seed-$generator.zip"
+  export_zip=$(generated_export "$records")
   manifest="${export_zip%.zip}.json"
-  if [ ! -f "$export_zip" ] || [ ! -f "$manifest" ]; then
-    .build/release/health-export-gen --records "$records" --seed "$seed" --no-quirks \
-      --out "$export_zip.partial" --manifest "$manifest" >&2
-    mv "$export_zip.partial" "$export_zip"
-  fi
   total=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["total"])' "$manifest")
   run="$bench/runs/$records"
   rm -rf "$run" && mkdir -p "$run"

@@ -35,11 +35,9 @@ public struct ParquetExporter {
         do {
             return try write(metrics: metrics, progress: progress)
         } catch let error as ParquetError {
-            switch error {
-            case .io(let path, let reason): throw ExportError.unwritable(path: path, reason: reason)
-            case .diskFull(let path): throw ExportError.diskFull(path: path)
-            default: throw ExportError.unwritable(path: directory, reason: "\(error)")
-            }
+            guard let path = error.path else { throw ExportError.unwritable(path: directory, reason: "\(error)") }
+            if error.isDiskFull { throw ExportError.diskFull(path: path) }
+            throw ExportError.unwritable(path: path, reason: error.systemReason ?? "\(error)")
         }
     }
 

@@ -10,8 +10,8 @@ final class Deflater {
     private(set) var inputSize: UInt64 = 0
     private(set) var outputSize: UInt64 = 0
 
-    /// Level 1: event JSON still shrinks about 5×, and higher levels cost several times
-    /// the CPU for a few percent, which would make compression the export's bottleneck.
+    /// Level 1: higher levels would make compression the export's bottleneck for little
+    /// smaller output (docs/performance.md, `Deflater`).
     init(level: Int32 = 1) {
         let status = deflateInit2_(&stream, level, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
         precondition(status == Z_OK, "zlib deflateInit2 failed: \(status)")

@@ -4,17 +4,33 @@ import Foundation
 /// Streams one zip entry's bytes, inflated by ISA-L (or stored as they are), checking its
 /// CRC-32 and size at the end.
 ///
-/// On a 2M-record export zlib's inflate and CRC were an eighth of the parsing thread and
-/// half of the routes' stretch at the end; ISA-L does both several times faster.
+/// ISA-L rather than zlib: inflating and checking the export is a large share of an import's
+/// parsing (docs/performance.md, `ZipEntryStream`).
 public enum ZipEntryStream {
-    public enum Failure: Error, CustomStringConvertible {
-        case truncated
-        case corrupt(Int32)
-        case unsupportedMethod(UInt16)
-        case noLocalHeader
+    /// Why an entry's bytes could not be read; the caller names the zip and the entry.
+    public struct Failure: Error, CustomStringConvertible {
+        private enum Reason {
+            case truncated
+            case corrupt(Int32)
+            case unsupportedMethod(UInt16)
+            case noLocalHeader
+        }
+
+        private let reason: Reason
+
+        private init(_ reason: Reason) { self.reason = reason }
+
+        /// The file ends inside the entry's compressed data.
+        public static let truncated = Self(.truncated)
+        /// The compressed data does not inflate; `status` is ISA-L's.
+        static func corrupt(_ status: Int32) -> Self { Self(.corrupt(status)) }
+        /// The entry is compressed with `method`, neither deflate nor stored.
+        static func unsupportedMethod(_ method: UInt16) -> Self { Self(.unsupportedMethod(method)) }
+        /// The central directory points at no local header.
+        public static let noLocalHeader = Self(.noLocalHeader)
 
         public var description: String {
-            switch self {
+            switch reason {
             case .truncated: "the file ends inside the compressed data"
             case .noLocalHeader: "no entry header where the central directory says one is"
             case .corrupt(let status): "the compressed data is damaged (inflate status \(status))"

@@ -1,6 +1,7 @@
 import AgeFormat
 import Foundation
 import Testing
+import TestSupport
 
 /// Files this implementation writes open with Debian's `age`, and files `age` writes open
 /// here: X25519 identity files, armor, and passphrases (typed into a pseudo-terminal), both ways.

@@ -1,6 +1,7 @@
 import Foundation
 import LedgerCrypto
 import Testing
+import TestSupport
 
 /// The attacks of an adversarial test of the vault (issue 29, failures 1–4): valid LMDB
 /// writes by someone with the vault's files but not its key. Each one is named, refused or
@@ -14,7 +15,7 @@ import Testing
 
     static func vault(moods count: Int) throws -> CLIVault {
         let vault = try CLIVault()
-        try vault.ok(["append", "--jsonl", "-"], stdin: DurabilityTests.moodLines(0..<count))
+        try vault.ok(["append", "--jsonl", "-"], stdin: MoodEvents.lines(0..<count))
         return vault
     }
 
@@ -75,7 +76,7 @@ import Testing
         let vault = try Self.vault(moods: 100)
         let older = vault.root + "/older"
         try FileManager.default.copyItem(atPath: vault.path, toPath: older)
-        try vault.ok(["append", "--jsonl", "-"], stdin: DurabilityTests.moodLines(100..<150))
+        try vault.ok(["append", "--jsonl", "-"], stdin: MoodEvents.lines(100..<150))
         try FileManager.default.removeItem(atPath: vault.path)
         try FileManager.default.copyItem(atPath: older, toPath: vault.path)
 

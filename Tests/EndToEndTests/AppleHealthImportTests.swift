@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import ZIPFoundation
 
 /// `healthledger import apple-health` on real exports from public projects.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct BudgetViewTests {
     static func budget(_ vault: CLIVault, _ date: String = "2026-03-31") throws -> [String: Any] {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A demo vault, an age key pair made by Debian's `age-keygen`, and bundles made from them.
 final class BundleScene {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Two processes importing into one vault at once: LMDB orders their commits, and each one
 /// sees the other's stored ids at the start of its every commit, so each record is stored once.

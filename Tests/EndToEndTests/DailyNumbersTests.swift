@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Issue 27, cases 1, 3, 4 and 5 through the command line: real and generated exports,
 /// and the product's own daily export imported back.

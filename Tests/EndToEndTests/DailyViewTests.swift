@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct DailyViewTests {
     static func weight(_ vault: CLIVault, _ arguments: [String] = []) throws -> Double? {
@@ -40,16 +41,20 @@ import Testing
 }
 
 @Suite struct AsOfTimeTests {
+    /// Times taken from the ledger's own record of when each event was stored, not from a
+    /// clock the test waits on: as of the weighing's time the correction was not yet known.
     @Test func asOfARecordedTimeShowsWhatWasKnownThen() throws {
         let vault = try CLIVault()
         try vault.ok(["weigh", "70kg", "--at", "2026-03-02T07:00:00+01:00"])
-        usleep(1_200_000)
-        let formatter = ISO8601DateFormatter()
-        let between = formatter.string(from: Date())
-        usleep(1_200_000)
-        let id = try vault.rawEvents()[0]["id"] as! String
+        let weighed = try vault.rawEvents()[0]
+        let id = try #require(weighed["id"] as? String)
         try vault.ok(["correct", id, "value=73"])
+        let corrected = try vault.rawEvents()[1]
+        let weighedAt = try #require(weighed["recordedAt"] as? String)
+        let correctedAt = try #require(corrected["recordedAt"] as? String)
+        #expect(weighedAt != correctedAt)
         #expect(try DailyViewTests.weight(vault) == 73)
-        #expect(try DailyViewTests.weight(vault, ["--as-of", between]) == 70)
+        #expect(try DailyViewTests.weight(vault, ["--as-of", weighedAt]) == 70)
+        #expect(try DailyViewTests.weight(vault, ["--as-of", correctedAt]) == 73)
     }
 }

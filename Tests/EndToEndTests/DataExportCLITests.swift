@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `export sqlite` and `export parquet` through the CLI: the warning, the refusals, the
 /// private files and the incremental re-run. (Tools/check-exports.sh reads the outputs
@@ -9,18 +10,7 @@ struct DataExportCLITests {
     static func exportRun(_ vault: CLIVault, _ arguments: [String]) throws -> CLI.Result {
         let command = ([CLI.binary] + arguments + ["--vault", vault.path, "--passphrase-file", vault.passphraseFile])
             .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "umask 022; exec \(command)"]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let stdout = CLI.drain(output.fileHandleForReading)
-        let stderr = CLI.drain(errors.fileHandleForReading)
-        process.waitUntilExit()
-        return CLI.Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        return try CLI.run(["-c", "umask 022; exec \(command)"], executable: "/bin/sh")
     }
 
     static func summary(_ result: CLI.Result) throws -> [String: Any] {
@@ -32,15 +22,7 @@ struct DataExportCLITests {
     }
 
     static func sqlite(_ file: String, _ query: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = [file, query]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = CLI.drain(output.fileHandleForReading)
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        try ExternalTool.run("sqlite3", [file, query]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     @Test func sqliteReRunAddsOnlyWhatIsNewAndDropsWhatWasRetracted() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// What Introspective promises: a dose without a dosage is the medication's default one, and
 /// an activity instance carries its definition's tags.

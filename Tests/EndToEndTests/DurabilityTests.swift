@@ -1,20 +1,14 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct DurabilityTests {
-    static func moodLines(_ range: Range<Int>) -> String {
-        range.map { index in
-            let id = String(format: "%032x", index + 1)
-            return #"{"id":"\#(id)","kind":"mood.rated","start":"2026-04-01T08:00:00+02:00","payload":{"rating":\#(1 + index % 10)}}"#
-        }.joined(separator: "\n") + "\n"
-    }
-
     @Test func anOlderCopyOverTheVaultIsReportedAsARollback() throws {
         let vault = try CLIVault()
-        try vault.ok(["append", "--jsonl", "-"], stdin: Self.moodLines(0..<100))
+        try vault.ok(["append", "--jsonl", "-"], stdin: MoodEvents.lines(0..<100))
         let older = vault.root + "/older"
         try FileManager.default.copyItem(atPath: vault.path, toPath: older)
-        try vault.ok(["append", "--jsonl", "-"], stdin: Self.moodLines(100..<150))
+        try vault.ok(["append", "--jsonl", "-"], stdin: MoodEvents.lines(100..<150))
         let checkpoint = vault.root + "/checkpoint.txt"
         try vault.ok(["checkpoint", "export", checkpoint])
         let note = try String(contentsOfFile: checkpoint, encoding: .utf8)
@@ -55,7 +49,7 @@ import Testing
     @Test func killNineDuringBulkAppendLosesNothingAcknowledged() throws {
         let vault = try CLIVault()
         let total = 6_000
-        let input = Self.moodLines(0..<total)
+        let input = MoodEvents.lines(0..<total)
         var acknowledged = 0
         var generator = SystemRandomNumberGenerator()
         for iteration in 0..<20 {
@@ -103,7 +97,7 @@ import Testing
         let second = try CLI.start(["append", "--jsonl", "-", "--batch-size", "10", "--vault", vault.path, "--passphrase-file", vault.passphraseFile])
         for (running, range) in [(first, 0..<1_000), (second, 1_000..<2_000)] {
             DispatchQueue.global().async {
-                try? running.input.fileHandleForWriting.write(contentsOf: Data(Self.moodLines(range).utf8))
+                try? running.input.fileHandleForWriting.write(contentsOf: Data(MoodEvents.lines(range).utf8))
                 try? running.input.fileHandleForWriting.close()
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// An entry is local to the offset the person typed, else to the zone in force at that
 /// instant: its local day, its hour and its budget day follow that offset.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `health-export-gen` binary, and other programs the tests read its output with.
 enum ExportGeneratorCLI {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A demo bundle's `fhir/bundle.json`, as a health-record system receiving it would check it.
 @Suite struct FHIRExportTests {

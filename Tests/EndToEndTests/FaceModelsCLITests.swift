@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `append face`, `models` and `sleep-score` run as a person would.
 @Suite struct FaceModelsCLITests {

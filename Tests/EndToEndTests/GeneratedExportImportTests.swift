@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `import apple-health` on generated exports with every quirk the generator knows (iOS 16's
 /// broken DTD, control characters, offsets, locale-formatted beat times, units in metadata)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// An import killed with SIGKILL and run again ends exactly as one that was never interrupted.
 @Suite struct ImportResumeTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct ImportTests {
     /// The HealthImport unit tests' hand-written folders (see their README.md).

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// An imported row's id covers everything that makes it distinct: rows that differ are all
 /// stored, the same row is stored once, and a changed definition is a new version that wins.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct KeyTests {
     /// Every byte of every file in the vault folder.

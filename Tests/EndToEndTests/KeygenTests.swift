@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `healthledger keygen` makes key pairs Debian's `age` accepts, in files only their owner reads.
 @Suite final class KeygenTests {
@@ -20,10 +21,10 @@ import Testing
         #expect(made.stdout == "Public key: \(publicKey)\n")
         let mode = try FileManager.default.attributesOfItem(atPath: keyFile)[.posixPermissions] as? Int
         #expect(mode == 0o600)
-        #expect(try runTool("age-keygen", ["-y", keyFile]) == publicKey + "\n")
+        #expect(try ExternalTool.output("age-keygen", ["-y", keyFile]) == publicKey + "\n")
         try "for the doctor".write(toFile: folder + "/note", atomically: true, encoding: .utf8)
-        try runTool("age", ["-r", publicKey, "-o", folder + "/note.age", folder + "/note"])
-        #expect(try runTool("age", ["-d", "-i", keyFile, folder + "/note.age"]) == "for the doctor")
+        try ExternalTool.output("age", ["-r", publicKey, "-o", folder + "/note.age", folder + "/note"])
+        #expect(try ExternalTool.output("age", ["-d", "-i", keyFile, folder + "/note.age"]) == "for the doctor")
     }
 
     @Test func anExistingFileIsNeverReplaced() throws {
@@ -41,24 +42,5 @@ import Testing
         let lines = made.stdout.split(separator: "\n")
         #expect(lines.count == 3 && lines[0].hasPrefix("# created: ") && lines[2].hasPrefix("AGE-SECRET-KEY-1"))
         #expect(made.stderr == "Public key: \(lines[1].dropFirst("# public key: ".count))\n")
-    }
-
-    /// Runs one of Debian's age tools and returns its stdout, failing on a non-zero exit.
-    @discardableResult
-    private func runTool(_ name: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/" + name)
-        process.arguments = arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = CLI.drain(output.fileHandleForReading)
-        let messages = CLI.drain(errors.fileHandleForReading)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CLIError(message: "\(name) \(arguments.joined(separator: " ")): \(String(decoding: messages, as: UTF8.self))")
-        }
-        return String(decoding: data, as: UTF8.self)
     }
 }

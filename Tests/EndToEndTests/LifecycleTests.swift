@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct LifecycleTests {
     /// Every kind, through the JSONL a demo vault prints, then the quick commands a person types.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `open BUNDLE --show FILE [--out PATH]`: one verified file of a bundle.
 @Suite struct OpenShowTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `query`, `chart`, `correlate`, and the Introspective imports and exports, run as a person would.
 @Suite struct QueryCLITests {

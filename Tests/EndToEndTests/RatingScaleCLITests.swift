@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The rating scale as a person sets and reads it: `query`, `daily` and `correlate` agree,
 /// and every column names the scale.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// What a person reads: counts are whole, scores carry no binary noise, the historical export
 /// starts where the data does, and a failed day is explained in a log that keeps every run.

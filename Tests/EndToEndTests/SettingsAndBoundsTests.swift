@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A setting a view cannot use, and a value no body could have, are refused when typed:
 /// accepted, they would silently do nothing or skew a budget for weeks.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `share steps` and `import steps`, between two vaults, as two friends would use them.
 @Suite struct ShareStepsTests {
@@ -97,24 +98,8 @@ import Testing
         let mode = try FileManager.default.attributesOfItem(atPath: png)[.posixPermissions] as? Int
         #expect(mode == 0o600, "the QR code is \(String(mode ?? 0, radix: 8))")
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/zbarimg") {
-            let decoded = try CLI.runTool("/usr/bin/zbarimg", ["--raw", "-q", png])
+            let decoded = try ExternalTool.run("zbarimg", ["--raw", "-q", png]).stdout
             #expect(decoded.trimmingCharacters(in: .whitespacesAndNewlines) == result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
         }
-    }
-}
-
-extension CLI {
-    /// Another program's standard output.
-    static func runTool(_ path: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
     }
 }

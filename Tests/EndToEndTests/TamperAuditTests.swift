@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A vault of 10,000 events, tampered with by someone without the key: audit names the place.
 @Suite(.serialized) struct TamperAuditTests {

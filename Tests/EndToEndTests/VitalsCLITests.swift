@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Measuring, sessions, history and cards from the terminal, the way a person uses them.
 @Suite struct VitalsCLITests {

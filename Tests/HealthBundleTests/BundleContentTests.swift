@@ -2,6 +2,7 @@ import Foundation
 import LedgerCore
 import Projections
 import Testing
+import TestSupport
 @testable import HealthBundle
 
 @Suite struct BundleContentTests {
@@ -14,27 +15,9 @@ import Testing
         return files
     }
 
-    static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/" + tool)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
-    }
-
     @Test func theReportStatesThePeriodAndTheKeyFiguresAndRendersAsAPage() throws {
-        let pdf = try #require(try Self.files(BundleFixture().export().bytes)["report.pdf"])
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try Data(pdf).write(to: URL(fileURLWithPath: folder + "/report.pdf"))
-        let (status, text) = try Self.run("pdftotext", ["-layout", folder + "/report.pdf", "-"])
-        #expect(status == 0)
+        let report = try ReportReadingTests.read(BundleFixture.events())
+        let text = report.text
         #expect(text.contains("Period: 2026-03-01 to 2026-03-14 (14 days)"))
         #expect(text.contains("8,650 per day"), "steps 8,000 + 100 × day over 14 days")
         #expect(text.contains("59 bpm"))
@@ -44,10 +27,7 @@ import Testing
         #expect(text.contains("50%"), "one dose a day of a twice-daily medication")
         #expect(text.contains("headache"))
         #expect(text.contains("severe"))
-        let rendered = try Self.run("pdftoppm", ["-png", "-r", "50", folder + "/report.pdf", folder + "/page"])
-        #expect(rendered.status == 0)
-        #expect(FileManager.default.fileExists(atPath: folder + "/page-1.png"))
-        #expect(FileManager.default.fileExists(atPath: folder + "/page-2.png"))
+        #expect(report.rendered >= 2, "pdftoppm renders every page")
     }
 
     /// The report's medication and symptom tables read the log as it reads now, like its

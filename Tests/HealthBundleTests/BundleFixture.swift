@@ -3,12 +3,13 @@ import HealthBundle
 import LedgerCore
 import LedgerCrypto
 import LedgerStore
+import TestSupport
 import Zip
 
 /// A vault in a temporary folder holding a fortnight of steps, resting heart rate, sleep,
 /// weight, moods, doses and symptoms — every figure the report shows has a known value.
 final class BundleFixture {
-    let directory: String
+    let vault: ScratchVault
     let ledger: Ledger
     /// 2026-03-01 … 2026-03-14, local time UTC+1.
     static let firstDay = "2026-03-01", lastDay = "2026-03-14"
@@ -16,14 +17,10 @@ final class BundleFixture {
     static let days = 14
 
     init(empty: Bool = false) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("hl-bundle-\(UUID().uuidString)").path
-        var phrase = Array("bundle tests".utf8)
-        let (master, _) = try VaultKeys.create(at: directory, passphrase: SecretBytes(consuming: &phrase), kdf: .interactive)
-        ledger = try Ledger(directory: directory, masterKey: master)
+        vault = try ScratchVault()
+        ledger = try vault.ledger
         if !empty { try ledger.append(Self.events()) }
     }
-
-    deinit { try? FileManager.default.removeItem(atPath: directory) }
 
     /// 09:00 local on day `index` (0 = 2026-03-01) plus `minutes`.
     static func time(_ index: Int, minutes: Int = 0) -> Timestamp {

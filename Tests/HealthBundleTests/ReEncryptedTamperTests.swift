@@ -2,31 +2,13 @@ import Foundation
 import LedgerCore
 import LedgerCrypto
 import Testing
+import TestSupport
 @testable import HealthBundle
 
 /// Someone who can decrypt a bundle (its recipient) changes what is inside and encrypts it
 /// again with Debian's `age`: the age layer is intact, so `healthledger open` must catch
 /// the change from the signed manifest alone.
 @Suite struct ReEncryptedTamperTests {
-    static let binary: String = {
-        var directory = Foundation.Bundle.main.bundleURL
-        if directory.pathExtension == "xctest" { directory.deleteLastPathComponent() }
-        return directory.appendingPathComponent("healthledger").path
-    }()
-
-    static func run(_ program: String, _ arguments: [String]) throws -> (status: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
-    }
-
     enum Change: CaseIterable {
         case fileModified, manifestSignedByAnotherKey
 
@@ -54,14 +36,13 @@ import Testing
     }
 
     @Test(arguments: Change.allCases) func openNamesTheChangeWithItsExitCode(_ change: Change) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("retamper-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let keygen = try Self.run("/usr/bin/age-keygen", ["-o", folder + "/key.txt"])
+        let scratch = try ScratchDirectory()
+        let folder = scratch.url.path
+        let keygen = try ExternalTool.run("age-keygen", ["-o", folder + "/key.txt"])
         let recipient = try #require(keygen.stderr.firstMatch(of: /age1[0-9a-z]+/)).0
         try Data(try change.apply(BundleFixture().export().bytes)).write(to: URL(fileURLWithPath: folder + "/inner.zip"))
-        #expect(try Self.run("/usr/bin/age", ["-r", String(recipient), "-o", folder + "/bundle.age", folder + "/inner.zip"]).status == 0)
-        let opened = try Self.run(Self.binary, ["open", folder + "/bundle.age", "--identity", folder + "/key.txt"])
+        #expect(try ExternalTool.run("age", ["-r", String(recipient), "-o", folder + "/bundle.age", folder + "/inner.zip"]).status == 0)
+        let opened = try CLI.run(["open", folder + "/bundle.age", "--identity", folder + "/key.txt"])
         #expect(opened.status == change.expected.status, "\(opened.stderr)")
         #expect(opened.stderr.contains(change.expected.says), "\(opened.stderr)")
     }

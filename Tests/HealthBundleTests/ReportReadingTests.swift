@@ -2,6 +2,7 @@ import Foundation
 import LedgerCore
 import Projections
 import Testing
+import TestSupport
 @testable import HealthBundle
 
 /// The report as a doctor reads it: the period is the days with data, adherence counts the
@@ -47,15 +48,15 @@ import Testing
         let fixture = try BundleFixture(empty: true)
         try fixture.ledger.append(events)
         let pdf = try #require(try BundleContentTests.files(fixture.export().bytes)["report.pdf"])
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try ScratchDirectory()
+        let folder = scratch.url.path
         try Data(pdf).write(to: URL(fileURLWithPath: folder + "/report.pdf"))
-        let (status, text) = try BundleContentTests.run("pdftotext", ["-layout", folder + "/report.pdf", "-"])
-        #expect(status == 0)
-        let info = try BundleContentTests.run("pdfinfo", [folder + "/report.pdf"])
-        let pages = info.output.split(separator: "\n").first { $0.hasPrefix("Pages:") }.flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0
-        #expect(try BundleContentTests.run("pdftoppm", ["-png", "-r", "40", folder + "/report.pdf", folder + "/page"]).status == 0)
+        let read = try ExternalTool.run("pdftotext", ["-layout", folder + "/report.pdf", "-"])
+        let text = read.stdout
+        #expect(read.status == 0)
+        let info = try ExternalTool.run("pdfinfo", [folder + "/report.pdf"])
+        let pages = info.stdout.split(separator: "\n").first { $0.hasPrefix("Pages:") }.flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0
+        #expect(try ExternalTool.run("pdftoppm", ["-png", "-r", "40", folder + "/report.pdf", folder + "/page"]).status == 0)
         let rendered = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("page-") && $0.hasSuffix(".png") }.count
         return (text, pages, rendered)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import Testing
+import TestSupport
 @testable import HealthBundle
 import Zip
 
@@ -63,15 +64,9 @@ import Zip
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("zip-\(UUID().uuidString).zip").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try Data(try Self.zip(Self.entries)).write(to: URL(fileURLWithPath: path))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/unzip")
-        process.arguments = ["-t", path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        let tested = try ExternalTool.run("unzip", ["-t", path])
+        let text = tested.stdout
+        #expect(tested.status == 0, "\(text)")
         #expect(text.contains("No errors detected"))
         for (name, _) in Self.entries { #expect(text.contains(name)) }
     }

@@ -4,6 +4,7 @@ import LedgerCrypto
 import LedgerStore
 import Testing
 @testable import HealthImport
+import TestSupport
 
 @Suite struct FaceCaptureFolderTests {
     func folder(_ name: String, _ ledger: Ledger) -> FaceCaptureFolder {

@@ -17,17 +17,3 @@ enum Fixtures {
     /// `2024-01-15T06:30:00+01:00` → the instant.
     static func instant(_ text: String) -> Timestamp { try! ISO8601.parse(text, localOffset: 0).timestamp }
 }
-
-/// A fresh vault in a temporary folder, removed when the value goes.
-final class ScratchVault {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hl-import-\(UUID().uuidString)").path
-    let ledger: Ledger
-
-    init() throws {
-        var phrase = Array("import test passphrase".utf8)
-        let (master, _) = try VaultKeys.create(at: directory, passphrase: SecretBytes(consuming: &phrase), kdf: .interactive)
-        ledger = try Ledger(directory: directory, masterKey: master)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: directory) }
-}

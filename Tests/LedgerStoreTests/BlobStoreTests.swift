@@ -1,20 +1,21 @@
 import Foundation
 import LedgerCore
 import Testing
+import TestSupport
 @testable import LedgerStore
 
 @Suite struct BlobStoreTests {
     let image: [UInt8] = [0xff, 0xd8, 0xff, 0xe0] + (0..<600).map { UInt8(truncatingIfNeeded: $0 &* 31) } + [0xff, 0xd9]
 
     @Test func aStoredBlobReadsBackByteIdenticalAfterReopening() throws {
-        let vault = try TestVault()
+        let vault = try ScratchVault()
         let name = try vault.open().storeBlob(image)
         #expect(name.count == 32)
         #expect(try vault.open().blob(named: name) == image)
     }
 
     @Test func theSameBytesAreStoredOnceUnderOneName() throws {
-        let vault = try TestVault()
+        let vault = try ScratchVault()
         let ledger = try vault.open()
         let first = try ledger.storeBlob(image)
         let second = try ledger.storeBlob(image)
@@ -25,18 +26,18 @@ import Testing
     }
 
     @Test func theContentIsNotStoredInClearAndItsNameDependsOnTheVault() throws {
-        let vault = try TestVault()
+        let vault = try ScratchVault()
         let ledger = try vault.open()
         let name = try ledger.storeBlob(image)
         let stored = try entries(ledger)
         let content = try #require(stored[BlobEntry.content(name)])
         #expect(!content.windowOf(Array(image[4..<36])))
-        #expect(try TestVault().open().storeBlob(image) != name)
+        #expect(try ScratchVault().open().storeBlob(image) != name)
     }
 
     @Test(arguments: [BlobEntry.content, BlobEntry.wrappedKey])
     func aChangedByteIsAnErrorNamingTheBlob(entry: @Sendable (String) -> [UInt8]) throws {
-        let vault = try TestVault()
+        let vault = try ScratchVault()
         let ledger = try vault.open()
         let name = try ledger.storeBlob(image)
         try ledger.environment.write { txn in
@@ -50,7 +51,7 @@ import Testing
     }
 
     @Test func contentSwappedBetweenNamesDoesNotOpen() throws {
-        let vault = try TestVault()
+        let vault = try ScratchVault()
         let ledger = try vault.open()
         let first = try ledger.storeBlob(image)
         let second = try ledger.storeBlob(Array(image.reversed()))
@@ -62,7 +63,7 @@ import Testing
     }
 
     @Test func destroyingTheWrappedKeyLeavesTheBlobUnreadable() throws {
-        let vault = try TestVault()
+        let vault = try ScratchVault()
         let ledger = try vault.open()
         let name = try ledger.storeBlob(image)
         try ledger.environment.write { txn in try txn.delete(ledger.databases.blobs, key: BlobEntry.wrappedKey(name)) }
@@ -72,7 +73,7 @@ import Testing
     }
 
     @Test func anUnknownNameIsAClearError() throws {
-        let vault = try TestVault()
+        let vault = try ScratchVault()
         let error = try #require(throws: BlobError.self) { try vault.open().blob(named: "0123456789abcdef0123456789abcdef") }
         #expect(error.description == "no blob named 0123456789abcdef0123456789abcdef in this vault")
     }

@@ -1,10 +1,11 @@
 import LedgerCore
 import Testing
+import TestSupport
 @testable import LedgerStore
 
 @Suite struct BulkAppenderTests {
     @Test func batchesCommitInOrderAndReadBackIdentical() throws {
-        let vault = try TestVault()
+        let vault = try ScratchVault()
         let ledger = try vault.open()
         let batches = (0..<5).map { heartRateEvents(count: 3_000, startingAt: Int64($0) * 1_000_000_000_000) }
         let appender = BulkAppender(ledger: ledger)
@@ -20,7 +21,7 @@ import Testing
     /// Events sealed ahead at guessed sequence numbers are sealed again when the guess is
     /// wrong: here duplicates shift every later event.
     @Test func duplicatesShiftSequencesAndEverythingStillOpens() throws {
-        let vault = try TestVault()
+        let vault = try ScratchVault()
         let ledger = try vault.open()
         let first = heartRateEvents(count: 100)
         try ledger.append(first)
@@ -37,7 +38,7 @@ import Testing
     }
 
     @Test func anotherWriterInBetweenIsHandled() throws {
-        let vault = try TestVault()
+        let vault = try ScratchVault()
         let ledger = try vault.open()
         let appender = BulkAppender(ledger: ledger)
         let other = try vault.open()
@@ -50,7 +51,7 @@ import Testing
     }
 
     @Test func anInvalidBatchIsRefusedAndEarlierOnesStay() throws {
-        let vault = try TestVault()
+        let vault = try ScratchVault()
         let ledger = try vault.open()
         let appender = BulkAppender(ledger: ledger)
         try appender.add(heartRateEvents(count: 10))

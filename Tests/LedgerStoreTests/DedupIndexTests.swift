@@ -3,6 +3,7 @@ import Foundation
 import LedgerCore
 import Migrations
 import Testing
+import TestSupport
 @testable import LedgerStore
 
 @Suite struct DedupIndexTests {
@@ -36,7 +37,7 @@ import Testing
         IndexKey(of: event.id, ledger.indexHasher)
     }
 
-    private func rewriteFormat(of vault: TestVault, to format: Int) throws {
+    private func rewriteFormat(of vault: ScratchVault, to format: Int) throws {
         let header = vault.directory + "/vault.json"
         let text = try String(contentsOfFile: header, encoding: .utf8)
         try text.replacingOccurrences(of: #""format" : \#(VaultFormat.current)"#, with: #""format" : \#(format)"#)
@@ -50,7 +51,7 @@ import Testing
     }
 
     @Test func recentKeysSettleSliceBySliceAndEveryIDStillDeduplicates() throws {
-        let vault = try TestVault()
+        let vault = try ScratchVault()
         let ledger = try vault.open()
         ledger.idSettling = DedupIndex.Settling(recentLimit: 100, pagesPerTransaction: 1)
         let batches = (0..<6).map(batch)
@@ -75,7 +76,7 @@ import Testing
     }
 
     @Test func aFormatOneVaultIsUpgradedAndItsIndexStillFindsEveryEvent() throws {
-        let vault = try TestVault()
+        let vault = try ScratchVault()
         var ledger: Ledger? = try vault.open()
         let events = batch(0)
         try ledger!.append(events)
@@ -96,7 +97,7 @@ import Testing
     }
 
     @Test func aFormatTwoVaultsRecentKeysMoveIntoTheSettledIndex() throws {
-        let vault = try TestVault()
+        let vault = try ScratchVault()
         var ledger: Ledger? = try vault.open()
         let events = batch(0)
         try ledger!.append(events)
@@ -131,7 +132,7 @@ import Testing
 
     /// What another process appending to the same vault relies on.
     @Test func aMapHeldElsewhereSeesEveryAppendAndStartsOverAfterASettling() throws {
-        let vault = try TestVault()
+        let vault = try ScratchVault()
         let ledger = try vault.open()
         ledger.idSettling = DedupIndex.Settling(recentLimit: 700, pagesPerTransaction: 1)
         let elsewhere = RecentKeyMap(capacity: 16)
@@ -146,7 +147,7 @@ import Testing
     }
 
     @Test func aSettlingCutShortLeavesEveryKeyFindableAndTheNextOneFinishes() throws {
-        let vault = try TestVault()
+        let vault = try ScratchVault()
         let ledger = try vault.open()
         ledger.idSettling.recentLimit = 10_000
         let stored = (0..<4).flatMap(batch)
@@ -169,7 +170,7 @@ import Testing
     /// Another process appends between two slices of a settling: its keys are not lost when
     /// the last slice empties the recent tier.
     @Test func keysAppendedBetweenSlicesAreSettledByTheLast() throws {
-        let vault = try TestVault()
+        let vault = try ScratchVault()
         let ledger = try vault.open()
         ledger.idSettling.recentLimit = 10_000
         try ledger.append(batch(0))
@@ -190,7 +191,7 @@ import Testing
     /// Another process that read the filter before a settling must not miss what it settled,
     /// even when the recent tier was empty both times it looked.
     @Test func aFilterHeldElsewhereIsReadAgainAfterASettling() throws {
-        let vault = try TestVault()
+        let vault = try ScratchVault()
         let ledger = try vault.open()
         let elsewhere = RecentKeyMap(capacity: 16)
         func filterElsewhere() throws -> SettledKeyFilter {
@@ -211,7 +212,7 @@ import Testing
     /// A command-line lookup or append, a few ids from a fresh process, passes over the recent
     /// tier instead of reading it into the map, and still finds every stored id.
     @Test func aFewEventsFromAFreshProcessAreFoundInEitherTier() throws {
-        let vault = try TestVault()
+        let vault = try ScratchVault()
         var ledger: Ledger? = try vault.open()
         let settled = batch(0), recent = batch(1)
         try ledger!.append(settled)

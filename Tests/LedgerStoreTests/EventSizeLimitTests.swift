@@ -2,6 +2,7 @@ import Foundation
 import LedgerCore
 import PropertyBased
 import Testing
+import TestSupport
 @testable import LedgerStore
 
 /// One limit, shared by the writer and the reader: whatever an append stores, every read
@@ -18,7 +19,7 @@ import Testing
     }
 
     @Test func anythingTheWriterAcceptsTheReaderOpens() async throws {
-        let vault = try TestVault()
+        let vault = try ScratchVault()
         let ledger = try vault.open()
         var outcomes = (accepted: 0, refused: 0)
         // Notes from a few kilobytes under the limit to a few over: the envelope's own

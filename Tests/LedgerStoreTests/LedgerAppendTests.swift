@@ -2,11 +2,12 @@ import Foundation
 import LedgerCore
 import LedgerCrypto
 import Testing
+import TestSupport
 @testable import LedgerStore
 
 @Suite struct LedgerAppendTests {
     @Test func appendedEventsReadBackIdenticalWithTheirCommitTime() throws {
-        let vault = try TestVault()
+        let vault = try ScratchVault()
         let ledger = try vault.open()
         let events = heartRateEvents(count: 50)
         let committed = Timestamp(micros: 1_800_000_000_000_000)
@@ -22,7 +23,7 @@ import Testing
     }
 
     @Test func theSameIDAppendedTwiceIsStoredOnce() throws {
-        let vault = try TestVault()
+        let vault = try ScratchVault()
         let ledger = try vault.open()
         let events = heartRateEvents(count: 10)
         try ledger.append(events)
@@ -35,7 +36,7 @@ import Testing
     }
 
     @Test func findsEventsByIDAndSequence() throws {
-        let vault = try TestVault()
+        let vault = try ScratchVault()
         let ledger = try vault.open()
         let events = heartRateEvents(count: 20)
         try ledger.append(events)
@@ -46,7 +47,7 @@ import Testing
     }
 
     @Test func aDictionaryIsTrainedOnTheVaultsOwnEventsAndOldRecordsStillRead() throws {
-        let vault = try TestVault()
+        let vault = try ScratchVault()
         let ledger = try vault.open()
         try ledger.append(heartRateEvents(count: 300))
         try ledger.append(heartRateEvents(count: 2_000, startingAt: 1_800_000_000_000_000))
@@ -62,7 +63,7 @@ import Testing
     /// A bulk import keeps batches compressed ahead of their commit; when the vault trains a
     /// new dictionary in between, those batches are stored with the one they were made with.
     @Test func aBatchCompressedBeforeARetrainingIsStoredAsMadeAndReadsBack() throws {
-        let vault = try TestVault()
+        let vault = try ScratchVault()
         let ledger = try vault.open()
         try ledger.append(heartRateEvents(count: 2_000))
         let early = try #require(ledger.shelf.current)
@@ -88,7 +89,7 @@ import Testing
     }
 
     @Test func theMapGrowsWhenFullAndNothingIsLost() throws {
-        let vault = try TestVault(mapSize: 256 * 1024)
+        let vault = try ScratchVault(mapSize: 256 * 1024)
         let ledger = try vault.open()
         for batch in 0..<5 {
             try ledger.append(heartRateEvents(count: 2_000, startingAt: Int64(batch) * 1_000_000_000_000))
@@ -98,7 +99,7 @@ import Testing
     }
 
     @Test func anEndBeforeItsStartIsRejectedAndNothingIsStored() throws {
-        let vault = try TestVault()
+        let vault = try ScratchVault()
         let ledger = try vault.open()
         var bad = heartRateEvents(count: 2)
         bad[1].end = Timestamp(micros: bad[1].start.micros - 1)
@@ -107,7 +108,7 @@ import Testing
     }
 
     @Test func theSignedCheckpointCoversTheWholeLog() throws {
-        let vault = try TestVault()
+        let vault = try ScratchVault()
         let ledger = try vault.open()
         try ledger.append(heartRateEvents(count: 33))
         let checkpoint = try #require(try ledger.latestCheckpoint())
@@ -121,7 +122,7 @@ import Testing
 
 @Suite struct LedgerMigrationTests {
     @Test func aStoredVersion1PayloadIsReadAsVersion2AndItsBytesStayUntouched() throws {
-        let vault = try TestVault()
+        let vault = try ScratchVault()
         let ledger = try vault.open()
         let v1 = Event(kind: .moodRated, schema: 1, start: Timestamp(micros: 1_000_000), utcOffset: 0, source: .cli, payload: ["rating": .int(3)])
         try ledger.append([v1])
@@ -135,7 +136,7 @@ import Testing
     }
 
     @Test func aVersion1PayloadThatIsInvalidEvenUpcastIsRejected() throws {
-        let vault = try TestVault()
+        let vault = try ScratchVault()
         let ledger = try vault.open()
         let bad = Event(kind: .moodRated, schema: 1, start: Timestamp(micros: 0), utcOffset: 0, source: .cli, payload: ["rating": .int(9)])
         #expect(throws: LedgerStoreError.self) { try ledger.append([bad]) }

@@ -2,6 +2,7 @@ import Foundation
 import LedgerCore
 import LedgerCrypto
 import Testing
+import TestSupport
 @testable import LedgerStore
 
 /// Serialized: each test measures the process's mapped file pages, which a sibling reading
@@ -71,29 +72,25 @@ import Testing
     }
 
     /// Reads that check nothing themselves are let go of while a warden watches, and only then.
-    @Test func aWardenLetsGoOfWhatAnyReaderMapped() async throws {
+    @Test func aWardenLetsGoOfWhatAnyReaderMapped() throws {
         let (environment, database, directory) = try filledEnvironment()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let warden = MapWarden(environment)
+        let ticks = WardenTicks()
+        let warden = MapWarden(environment, pause: ticks.pause)
         _ = try touchEveryPage(environment, database)
-        // Touching all 16 MB can take longer than the warden's interval, so it may let go
-        // part way and leave the rest, which is under the budget.
-        var mapped = try mappedKilobytes(of: directory)
-        for _ in 0..<200 where mapped >= Environment.mappedBudget / 1024 {
-            try await Task.sleep(for: .milliseconds(5))
-            mapped = try mappedKilobytes(of: directory)
-        }
-        #expect(mapped < Environment.mappedBudget / 1024, "the warden should have released the file's pages past the budget")
+        #expect(try mappedKilobytes(of: directory) > Environment.mappedBudget / 1024, "the warden waits for its round")
+        ticks.round()
+        #expect(try mappedKilobytes(of: directory) < Environment.mappedBudget / 1024, "the warden should have released the file's pages past the budget")
+        ticks.release()
         warden.stop()
         _ = try touchEveryPage(environment, database)
-        try await Task.sleep(for: .milliseconds(50))
         #expect(try mappedKilobytes(of: directory) > Environment.mappedBudget / 1024, "a stopped warden releases nothing")
     }
 
     /// An export or a replay reads the whole log through `forEach`, with no warden: what it
     /// maps stays near the budget, not the size of the log.
     @Test func aScanOfTheWholeLogKeepsWhatItMapsNearTheBudget() throws {
-        let vault = try TestVault()
+        let vault = try ScratchVault()
         let ledger = try vault.open()
         // Random text barely compresses, so 3,000 events make a data file of about 35 MB.
         for first in stride(from: 0, to: 3_000, by: 1_000) {
@@ -119,7 +116,7 @@ import Testing
     /// A view folded into a new vault mostly asks for partitions not written yet, and each
     /// miss maps its path down the tree as a hit does: misses let go of it too.
     @Test func readsOfAbsentPartitionsKeepWhatTheyMapNearTheBudget() throws {
-        let vault = try TestVault()
+        let vault = try ScratchVault()
         let ledger = try vault.open()
         let store = try ledger.projectionStore("misses")
         // Stored under keyed hashes, 60,000 small partitions fill about 30 MB of leaf pages

@@ -18,24 +18,23 @@ indirect enum ThriftValue: Equatable {
 }
 
 struct ThriftCompactReader {
-    let bytes: [UInt8]
-    var position: Int
+    private var cursor: ByteCursor
+    /// Where the next field or struct starts.
+    var position: Int { cursor.position }
 
     init(_ bytes: [UInt8], at position: Int = 0) {
-        self.bytes = bytes
-        self.position = position
+        cursor = ByteCursor(bytes, at: position)
     }
 
     mutating func readStruct() -> ThriftValue {
         var fields: [Int16: ThriftValue] = [:]
         var last: Int16 = 0
         while true {
-            let header = bytes[position]
-            position += 1
+            let header = cursor.byte()
             if header == 0 { return .structure(fields) }
             let type = header & 0x0F
             let delta = Int16(header >> 4)
-            let id = delta == 0 ? Int16(unzigzag(varint())) : last + delta
+            let id = delta == 0 ? Int16(unzigzag(cursor.varint())) : last + delta
             last = id
             fields[id] = value(of: type)
         }
@@ -45,33 +44,15 @@ struct ThriftCompactReader {
         switch type {
         case 1: return .bool(true)
         case 2: return .bool(false)
-        case 3:
-            position += 1
-            return .int(Int64(Int8(bitPattern: bytes[position - 1])))
-        case 4, 5, 6: return .int(unzigzag(varint()))
-        case 8:
-            let count = Int(varint())
-            position += count
-            return .binary(Array(bytes[(position - count)..<position]))
+        case 3: return .int(Int64(Int8(bitPattern: cursor.byte())))
+        case 4, 5, 6: return .int(unzigzag(cursor.varint()))
+        case 8: return .binary(cursor.take(Int(cursor.varint())))
         case 9:
-            let header = bytes[position]
-            position += 1
-            let count = header >> 4 == 15 ? Int(varint()) : Int(header >> 4)
+            let header = cursor.byte()
+            let count = header >> 4 == 15 ? Int(cursor.varint()) : Int(header >> 4)
             return .list((0..<count).map { _ in value(of: header & 0x0F) })
         case 12: return readStruct()
         default: fatalError("unexpected compact type \(type)")
-        }
-    }
-
-    private mutating func varint() -> UInt64 {
-        var result: UInt64 = 0
-        var shift: UInt64 = 0
-        while true {
-            let byte = bytes[position]
-            position += 1
-            result |= UInt64(byte & 0x7F) << shift
-            if byte < 0x80 { return result }
-            shift += 7
         }
     }
 

@@ -1,6 +1,7 @@
 import LedgerCore
 import Testing
 @testable import Projections
+import TestSupport
 
 /// The calorie-credit projection folded from a real ledger, with corrections and retractions.
 @Suite("Calorie credit projection: inputs per day, corrections, retractions")

@@ -2,6 +2,7 @@ import LedgerCore
 import LedgerStore
 @testable import Projections
 import Testing
+import TestSupport
 
 @Suite("Catching up a long backlog")
 struct CatchUpTests {

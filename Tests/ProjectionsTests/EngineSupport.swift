@@ -3,21 +3,10 @@ import LedgerCore
 import LedgerCrypto
 import LedgerStore
 import Projections
+import TestSupport
 
-/// A fresh vault in a temporary folder with a fast KDF.
-final class ScratchVault {
-    let directory: String
-    let ledger: Ledger
-
-    init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("hl-proj-\(UUID().uuidString)").path
-        var phrase = Array("projections".utf8)
-        let (master, _) = try VaultKeys.create(at: directory, passphrase: SecretBytes(consuming: &phrase), kdf: .interactive)
-        ledger = try Ledger(directory: directory, masterKey: master)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: directory) }
-
+extension ScratchVault {
+    /// Appends a mood `rating` at `seconds` since 1970, in UTC.
     @discardableResult
     func mood(_ rating: Double, at seconds: Int64 = 1_767_261_600) throws -> Event {
         let event = Event(MoodRated(rating: rating), start: Timestamp(micros: seconds * 1_000_000), utcOffset: 0)

@@ -3,6 +3,7 @@ import LedgerCore
 import LedgerStore
 import Projections
 import Testing
+import TestSupport
 
 @Suite struct EngineTests {
     @Test func aViewCatchesUpWithOnlyTheNewEvents() throws {

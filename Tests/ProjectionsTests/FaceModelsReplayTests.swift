@@ -2,6 +2,7 @@ import LedgerCore
 import LedgerStore
 import Testing
 @testable import Projections
+import TestSupport
 
 /// A better extractor: v1 with the left eye's openness halved, so the diff is known.
 struct HalvedEyeExtractor: FaceFeatureExtractor {

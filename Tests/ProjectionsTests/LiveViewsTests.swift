@@ -3,6 +3,7 @@ import LedgerCore
 import LedgerStore
 import Projections
 import Testing
+import TestSupport
 
 @Suite("Views folded during a bulk append")
 struct LiveViewsTests {
@@ -41,7 +42,7 @@ struct LiveViewsTests {
         // drain is written while later events are folded on top of it.
         let views = try ProjectionCatalog.liveViews(ledger: vault.ledger, residentLimit: 24 << 10)
         let appender = BulkAppender(
-            ledger: vault.ledger, preparation: .onOwnThread, onPrepared: { views.apply($0, first: $1) },
+            ledger: try vault.ledger, preparation: .onOwnThread, onPrepared: { views.apply($0, first: $1) },
             onCommit: { _, outcome in views.confirm(outcome) })
         let hurried = UncheckedAppender(appender: appender)
         views.follow(hurry: { hurried.appender.commitPromptly() }, failed: { hurried.appender.hasFailed })

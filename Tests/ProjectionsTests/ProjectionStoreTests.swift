@@ -3,6 +3,7 @@ import LedgerCore
 @testable import LedgerStore
 import Projections
 import Testing
+import TestSupport
 
 @Suite struct ProjectionStoreTests {
     static func filledVault() throws -> ScratchVault {
@@ -49,7 +50,7 @@ import Testing
         let store = try vault.ledger.projectionStore(DailyMetricsView.name)
         var earlier = try #require(try store.checkpoint())
         earlier.partitions = nil
-        let sealed = vault.ledger.projectionSealer.seal(
+        let sealed = try vault.ledger.projectionSealer.seal(
             [0] + earlier.encoded, associatedData: vault.ledger.vaultID + Array("proj:\(DailyMetricsView.name):".utf8) + [0])
         try vault.ledger.environment.write { txn in try txn.put(store.database, key: [0], value: sealed) }
         #expect(try store.savedWithoutDigest())

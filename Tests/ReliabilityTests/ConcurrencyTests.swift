@@ -1,6 +1,7 @@
 import Foundation
 @testable import LedgerStore
 import Testing
+import TestSupport
 
 /// Several programs on one vault: readers see whole batches while a writer commits, a
 /// reader killed mid-read leaves no slot that would pin old pages (and grow the file)
@@ -14,7 +15,7 @@ import Testing
         let vault = try CLIVault()
         let writer = try CLI.start(Self.arguments(vault, ["append", "--jsonl", "-", "--batch-size", "100"]))
         DispatchQueue.global().async {
-            try? writer.input.fileHandleForWriting.write(contentsOf: Data(CLIVault.moodLines(0..<6_000).utf8))
+            try? writer.input.fileHandleForWriting.write(contentsOf: Data(MoodEvents.lines(0..<6_000).utf8))
             try? writer.input.fileHandleForWriting.close()
         }
         var snapshots: [Int] = []
@@ -33,7 +34,7 @@ import Testing
 
     @Test func aReaderKilledMidReadLeavesNoStaleSlotOnceTheNextCommandRuns() throws {
         let vault = try CLIVault()
-        try vault.ok(["append", "--jsonl", "-"], stdin: CLIVault.moodLines(0..<20_000))
+        try vault.ok(["append", "--jsonl", "-"], stdin: MoodEvents.lines(0..<20_000))
         // This process keeps the vault open so LMDB's reader table outlives the reader.
         let observer = try Environment(path: vault.path, mapSize: Ledger.defaultMapSize)
         let reader = try CLI.start(Self.arguments(vault, ["audit"]))
@@ -55,11 +56,11 @@ import Testing
     @Test func aMapGrownByOneProcessIsAdoptedByAnother() throws {
         let vault = try CLIVault()
         let ledger = try vault.openLedger(mapSize: 256 * 1024)
-        try ledger.append(CLIVault.moodEvents(count: 3_000, first: 0))
+        try ledger.append(MoodEvents.events(count: 3_000, first: 0))
         #expect(ledger.environment.mapSize > 256 * 1024, "this process grew its full map")
-        try vault.ok(["append", "--jsonl", "-"], stdin: CLIVault.moodLines(3_000..<5_000))
+        try vault.ok(["append", "--jsonl", "-"], stdin: MoodEvents.lines(3_000..<5_000))
         #expect(try ledger.count() == 5_000, "this process adopted the map the CLI grew, and reads its events")
-        try ledger.append(CLIVault.moodEvents(count: 1_000, first: 5_000))
+        try ledger.append(MoodEvents.events(count: 1_000, first: 5_000))
         #expect(try vault.rawEvents().count == 6_000)
         #expect(try vault.run(["audit"]).status == 0)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Tools/crash-loop.sh in a short run: kill -9 at random moments during append, import,
 /// replay and export, checking after each that nothing acknowledged is lost, the audit is

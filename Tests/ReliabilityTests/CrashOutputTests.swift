@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A crash prints no memory and writes no core file, so no key can leave the process that way.
 @Suite struct CrashOutputTests {
@@ -10,7 +11,7 @@ import Testing
         let vault = try CLIVault()
         let running = try CLI.start(["append", "--jsonl", "-", "--ack", "--batch-size", "1000", "--vault", vault.path, "--passphrase-file", vault.passphraseFile])
         DispatchQueue.global().async {
-            try? running.input.fileHandleForWriting.write(contentsOf: Data(CLIVault.moodLines(0..<100_000).utf8))
+            try? running.input.fileHandleForWriting.write(contentsOf: Data(MoodEvents.lines(0..<100_000).utf8))
         }
         // Once a batch is committed the vault is unlocked: its keys are in this process's memory.
         var buffer = [UInt8](repeating: 0, count: 256)

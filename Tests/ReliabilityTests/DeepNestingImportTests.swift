@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// An export whose elements nest tens of thousands deep stops the import with a message
 /// naming where, instead of overflowing the stack (before: SIGSEGV, exit 139, no message).

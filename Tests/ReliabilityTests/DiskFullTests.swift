@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A vault on a 1 MB tmpfs that fills up during an append: the command stops with exit 75
 /// and says so, everything acknowledged is there, the vault reads and audits clean while the
@@ -58,7 +59,7 @@ import Testing
         let input = FileManager.default.temporaryDirectory.appendingPathComponent("hl-disk-\(UUID().uuidString).jsonl").path
         defer { try? FileManager.default.removeItem(atPath: input) }
         let total = 12_000
-        try CLIVault.moodLines(0..<total).write(toFile: input, atomically: true, encoding: .utf8)
+        try MoodEvents.lines(0..<total).write(toFile: input, atomically: true, encoding: .utf8)
 
         let full = try CLI.run(["append", "--jsonl", input, "--batch-size", "500", "--ack"] + secret)
         #expect(full.status == 75, "\(full.stderr)")

@@ -3,6 +3,7 @@ import Foundation
 import LedgerCore
 import LedgerCrypto
 import Testing
+import TestSupport
 
 /// `forget` crypto-shreds a face image and `compact` removes what is left of it from the
 /// vault's files: afterwards no file holds the image, its sealed bytes, its wrapped key or

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// I/O errors injected at the Nth call of fdatasync, pwrite or fsync, sweeping N over every
 /// call a command makes (a sample of them in CI): the command fails with its exit code and a
@@ -13,7 +14,7 @@ import Testing
     /// A vault holding the baseline events, made once per test and copied for every run.
     static func template() throws -> CLIVault {
         let vault = try CLIVault()
-        try vault.ok(["append", "--jsonl", "-"], stdin: CLIVault.moodLines(0..<baseline))
+        try vault.ok(["append", "--jsonl", "-"], stdin: MoodEvents.lines(0..<baseline))
         return vault
     }
 
@@ -23,7 +24,7 @@ import Testing
         try FileManager.default.removeItem(atPath: vault.path)
         try FileManager.default.copyItem(atPath: template.path, toPath: vault.path)
         let input = vault.root + "/append.jsonl"
-        try CLIVault.moodLines(baseline..<(baseline + appended)).write(toFile: input, atomically: true, encoding: .utf8)
+        try MoodEvents.lines(baseline..<(baseline + appended)).write(toFile: input, atomically: true, encoding: .utf8)
         return (vault, input)
     }
 

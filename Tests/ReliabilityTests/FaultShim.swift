@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The LD_PRELOAD shim of Tools/FaultInjection, compiled once per test run with `cc`.
 enum FaultShim {

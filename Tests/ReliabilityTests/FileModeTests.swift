@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Whatever the umask (here the common 022), the vault is the owner's alone — its folder
 /// 0700, every file in it 0600 — and so is every plaintext export and each folder an

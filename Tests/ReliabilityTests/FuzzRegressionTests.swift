@@ -2,6 +2,7 @@ import Foundation
 import LedgerCore
 import Query
 import Testing
+import TestSupport
 
 /// Inputs that made a fuzz target (Tools/Fuzz) trap, kept so the fix stays: each must now be
 /// refused with an error, as any bad record or file is.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `log` streams the log. Before, it held every event it matched and cut `--limit N` at the
 /// end, so a 2M-record vault took 3 GB and 11 s to show one line.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// One JSONL line can neither brick the vault nor exhaust the machine. Before, a line
 /// whose event encoded past 64 MiB was stored and every later read of the log failed
@@ -9,7 +10,7 @@ import Testing
     /// Writes a JSONL file: one mood, then a line of `head`, `count` times `unit`, and `tail`.
     static func input(in vault: CLIVault, head: String, repeating unit: String, count: Int, tail: String) throws -> String {
         let file = vault.root + "/input-\(UUID().uuidString).jsonl"
-        FileManager.default.createFile(atPath: file, contents: Data(CLIVault.moodLines(0..<1).utf8))
+        FileManager.default.createFile(atPath: file, contents: Data(MoodEvents.lines(0..<1).utf8))
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
         defer { try? handle.close() }
         try handle.seekToEnd()
@@ -65,7 +66,7 @@ import Testing
         let vault = try Self.vaultWithOneEvent()
         let fields = (0..<500_000).map { "\"f\($0)\":\($0)" }.joined(separator: ",")
         let file = vault.root + "/wide.jsonl"
-        try (CLIVault.moodLines(0..<1) + Self.moodHead + fields + "}}\n").write(toFile: file, atomically: true, encoding: .utf8)
+        try (MoodEvents.lines(0..<1) + Self.moodHead + fields + "}}\n").write(toFile: file, atomically: true, encoding: .utf8)
         let started = Date()
         let result = try vault.run(["append", "--jsonl", file])
         #expect(result.status == 65, "exit \(result.status): \(result.stderr)")

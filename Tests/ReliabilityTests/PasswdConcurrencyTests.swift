@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `passwd` changes `vault.json` alone: two at once take turns (before, both reported
 /// success through one shared temporary file and only one passphrase opened the vault),

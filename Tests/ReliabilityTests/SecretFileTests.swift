@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Secret files other users could read are refused with the fix in the message; passphrase
 /// hashing weaker than today's default is raised when the passphrase changes.

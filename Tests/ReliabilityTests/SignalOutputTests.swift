@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// No signal makes the CLI print process memory. Swift's runtime answers SIGQUIT (Ctrl-\)
 /// with its crash report — registers and the bytes next to each — and then let the command
@@ -15,7 +16,7 @@ import Testing
     static func sendWhileAppending(_ signal: Int32, vault: CLIVault) throws -> (status: Int32, errors: String) {
         let append = try SpawnedCLI(["append", "--jsonl", "-", "--ack", "--batch-size", "100", "--vault", vault.path, "--passphrase-file", vault.passphraseFile])
         // A process the signal does not end reads these to their end and finishes.
-        append.feed(CLIVault.moodLines(0..<2_000))
+        append.feed(MoodEvents.lines(0..<2_000))
         var buffer = [UInt8](repeating: 0, count: 16)
         _ = read(append.output, &buffer, buffer.count)
         kill(append.pid, signal)

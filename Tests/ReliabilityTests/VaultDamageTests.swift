@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Smaller ways to damage a vault or slip bad bytes into it, each refused and named.
 @Suite struct VaultDamageTests {
@@ -23,7 +24,7 @@ import Testing
 
     @Test func invalidUTF8InJSONLIsRefusedNotStoredAsReplacementCharacters() throws {
         let vault = try CLIVault()
-        var input = Data(CLIVault.moodLines(0..<1).utf8)
+        var input = Data(MoodEvents.lines(0..<1).utf8)
         // A Latin-1 "é" (0xE9) in the note: not UTF-8.
         input.append(Data(#"{"kind":"mood.rated","start":"2026-04-01T09:00:00+02:00","payload":{"rating":5,"note":"caf"#.utf8))
         input.append(0xE9)
@@ -41,8 +42,8 @@ import Testing
 
     @Test func logFailsOnADeletedRecordInsteadOfSkippingIt() throws {
         let vault = try CLIVault()
-        try vault.ok(["append", "--jsonl", "-"], stdin: CLIVault.moodLines(0..<5))
-        try LogDatabaseTampering(vault: vault.path).delete(sequence: 2)
+        try vault.ok(["append", "--jsonl", "-"], stdin: MoodEvents.lines(0..<5))
+        try VaultTampering(path: vault.path).delete(2)
 
         for arguments in [["log"], ["log", "--raw"], ["log", "--json"]] {
             let result = try vault.run(arguments)
@@ -53,8 +54,8 @@ import Testing
 
     @Test func aLogKeyOfNineBytesIsNamedNotBlamedOnSequenceZero() throws {
         let vault = try CLIVault()
-        try vault.ok(["append", "--jsonl", "-"], stdin: CLIVault.moodLines(0..<3))
-        try LogDatabaseTampering(vault: vault.path).put(key: LogDatabaseTampering.key(1) + [0], value: [1, 2, 3])
+        try vault.ok(["append", "--jsonl", "-"], stdin: MoodEvents.lines(0..<3))
+        try VaultTampering(path: vault.path).put("log", [(key: VaultTampering.bigEndian(1) + [0], value: [1, 2, 3])])
 
         let result = try vault.run(["log", "--raw"])
         #expect(result.status == 10, "exit \(result.status): \(result.stderr)")

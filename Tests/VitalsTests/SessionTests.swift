@@ -7,6 +7,7 @@ import LedgerCore
 import LedgerStore
 import Projections
 import Testing
+import TestSupport
 
 /// Sessions group measurements and symptoms; their card is a well-formed SVG with the values.
 @Suite struct SessionTests {

@@ -3,6 +3,7 @@ import LedgerCore
 import LedgerStore
 import Projections
 import Testing
+import TestSupport
 
 /// The vitals view as algorithm v1 computed it: what a vault from before v2 holds.
 enum VitalsViewV1: ProjectionKind {

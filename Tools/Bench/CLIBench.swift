@@ -26,8 +26,9 @@ enum CLIBench {
         print("  peer in the same run — `healthledger kinds` (process start, no vault): median \(String(format: "%.1f", versionTimes[runs / 2] * 1000)) ms")
     }
 
-    /// Runs the binary to completion with posix_spawn (Foundation's Process adds ~40 ms of
-    /// its own); returns its wall time in seconds.
+    /// Runs the binary to completion with posix_spawn, not Foundation's `Process`, whose own
+    /// start-up would be timed with it (docs/performance.md, `CLIBench.invoke`); returns its
+    /// wall time in seconds.
     static func invoke(_ binary: String, _ arguments: [String]) throws -> Double {
         var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

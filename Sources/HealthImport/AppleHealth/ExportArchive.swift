@@ -182,14 +182,34 @@ public final class ExportArchive {
 }
 
 /// Why an export could not be opened.
-public enum ExportArchiveError: Error, CustomStringConvertible {
-    case missing(String)
-    case noDocument(String)
-    case unreadableZip(String, String)
-    case notAnExport(String)
+public struct ExportArchiveError: Error, CustomStringConvertible {
+    private enum Reason {
+        case missing(String)
+        case noDocument(String)
+        case unreadableZip(String, String)
+        case notAnExport(String)
+    }
+
+    private let reason: Reason
+
+    private init(_ reason: Reason) { self.reason = reason }
+
+    /// Nothing is at `path`.
+    static func missing(_ path: String) -> Self { Self(.missing(path)) }
+    /// The zip or folder at `path` holds no export document.
+    static func noDocument(_ path: String) -> Self { Self(.noDocument(path)) }
+    /// The zip at `path` cannot be read, for `why`.
+    static func unreadableZip(_ path: String, _ why: String) -> Self { Self(.unreadableZip(path, why)) }
+    /// What is at `path` is no kind of export.
+    static func notAnExport(_ path: String) -> Self { Self(.notAnExport(path)) }
+
+    /// Whether the input named is not there at all (rather than there but unreadable).
+    public var isMissing: Bool {
+        if case .missing = reason { true } else { false }
+    }
 
     public var description: String {
-        switch self {
+        switch reason {
         case .missing(let path): "\(path): no such file or folder"
         case .noDocument(let path):
             "\(path) holds no Apple Health export document (export.xml or its localized name): export again from Health → profile → Export All Health Data"

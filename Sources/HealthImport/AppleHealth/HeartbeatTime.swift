@@ -2,8 +2,8 @@
 /// `6:14:48.94 PM`, `08:33:44,67`, `18:14:48.940`.
 ///
 /// Read in place from the attribute's UTF-8 bytes: an HRV series brings about a hundred
-/// beats a reading, and copying each time into arrays and strings to parse it cost 0.25 s of
-/// the main thread on a 2M-record import.
+/// beats a reading, and copying each time into arrays and strings to parse it showed in the
+/// import's main thread (docs/performance.md, `HeartbeatTime`).
 enum HeartbeatTime {
     /// Seconds since local midnight, or nil when the text is not a time of day.
     static func secondsOfDay(_ text: String) -> Double? {

@@ -105,14 +105,23 @@ public struct StepShareLink: Sendable, Equatable {
 }
 
 /// Why a shared step link was refused.
-public enum StepShareLinkError: Error, Equatable, CustomStringConvertible {
+public struct StepShareLinkError: Error, Equatable, CustomStringConvertible {
+    private enum Reason: Equatable {
+        case damaged(String)
+        case signatureMismatch
+    }
+
+    private let reason: Reason
+
+    private init(_ reason: Reason) { self.reason = reason }
+
     /// Not a whole link: cut short, mistyped, or not one at all.
-    case damaged(String)
+    public static func damaged(_ why: String) -> Self { Self(.damaged(why)) }
     /// Whole, but its signature does not match what it says: changed after it was signed.
-    case signatureMismatch
+    public static let signatureMismatch = Self(.signatureMismatch)
 
     public var description: String {
-        switch self {
+        switch reason {
         case .damaged(let reason): "the link is damaged or incomplete: \(reason). Ask your friend to share it again (copy the whole line)."
         case .signatureMismatch:
             "the link was changed after it was signed: its signature does not match its days and counts. Nothing was imported; ask your friend to share it again."

@@ -301,7 +301,7 @@ public final class XMLTagScanner {
 
     /// Where `range` first holds a control character, '&' or '<', or nil. Eight bytes a
     /// step: values are mostly dates and identifiers of 20–50 plain bytes, and looking at
-    /// them one by one was a tenth of the main thread.
+    /// them one by one showed in the import's main thread (docs/performance.md, `XMLTagScanner`).
     @inline(__always) static func firstSpecialByte(_ base: UnsafePointer<UInt8>, _ range: Range<Int>) -> Int? {
         let ones: UInt64 = 0x0101_0101_0101_0101, highBits: UInt64 = 0x8080_8080_8080_8080
         // A byte below n (n ≤ 128), or a zero byte, sets its high bit in these.

@@ -54,9 +54,8 @@ public struct BinaryReader {
     public mutating func string() throws(DecodingError) -> String {
         let slice = try lengthPrefixed()
         // Decoded with repair, then compared with memcmp, since repair changes any byte that
-        // is not UTF-8. `String(validating:as:)` is generic over the encoding and runs
-        // unspecialized: its metadata lookups were a sixth of a daily-metrics replay. Stepping
-        // through the string's UTF-8 view to compare cost as much again.
+        // is not UTF-8. `String(validating:as:)` runs unspecialized, and stepping through the
+        // UTF-8 view costs as much (docs/performance.md, `BinaryReader.string`).
         var text = String(decoding: slice, as: UTF8.self)
         let unchanged = text.withUTF8 { decoded in
             slice.withUnsafeBufferPointer { original in
@@ -76,17 +75,32 @@ public struct BinaryReader {
 }
 
 /// Bytes that do not decode: a truncated or corrupt record or document.
-public enum DecodingError: Error, Equatable, CustomStringConvertible {
-    case truncated(at: Int)
-    case malformed(String, at: Int)
-
-    public var description: String {
-        switch self {
-        case .truncated(let offset): "data ends early at byte \(offset)"
-        case .malformed(let what, let offset): "\(what) at byte \(offset)"
-        }
+public struct DecodingError: Error, Equatable, CustomStringConvertible {
+    private enum Reason: Equatable {
+        case truncated
+        case malformed(String)
     }
 
+    private let reason: Reason
+    /// The byte of the record or document where decoding stopped.
+    public let offset: Int
+
+    private init(_ reason: Reason, at offset: Int) {
+        self.reason = reason
+        self.offset = offset
+    }
+
+    /// The bytes end at `offset`, before what they announce.
+    public static func truncated(at offset: Int) -> Self { Self(.truncated, at: offset) }
+    /// What is at `offset` is not what the format allows; `what` says which field and why.
+    public static func malformed(_ what: String, at offset: Int) -> Self { Self(.malformed(what), at: offset) }
+
+    public var description: String {
+        switch reason {
+        case .truncated: "data ends early at byte \(offset)"
+        case .malformed(let what): "\(what) at byte \(offset)"
+        }
+    }
 }
 
 extension BinaryReader {

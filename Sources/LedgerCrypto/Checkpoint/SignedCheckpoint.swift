@@ -62,13 +62,26 @@ public struct SignedCheckpoint: Equatable, Sendable {
 }
 
 /// Why a checkpoint note was not accepted.
-public enum CheckpointError: Error, Equatable, CustomStringConvertible {
-    case malformed(String)
-    case badSignature
-    case noSignatureFromThisVault(String)
+public struct CheckpointError: Error, Equatable, CustomStringConvertible {
+    private enum Reason: Equatable {
+        case malformed(String)
+        case badSignature
+        case noSignatureFromThisVault(String)
+    }
+
+    private let reason: Reason
+
+    private init(_ reason: Reason) { self.reason = reason }
+
+    /// The text is not a checkpoint note; `why` names the line or field.
+    public static func malformed(_ why: String) -> Self { Self(.malformed(why)) }
+    /// The note was changed after it was signed, or signed by another key.
+    public static let badSignature = Self(.badSignature)
+    /// The note for `origin` carries no signature by this vault's key.
+    public static func noSignatureFromThisVault(_ origin: String) -> Self { Self(.noSignatureFromThisVault(origin)) }
 
     public var description: String {
-        switch self {
+        switch reason {
         case .malformed(let why): "not a checkpoint note: \(why)"
         case .badSignature: "the checkpoint's signature does not verify: it was altered or signed by another key"
         case .noSignatureFromThisVault(let origin): "the checkpoint for '\(origin)' has no signature by this vault's key"

@@ -56,8 +56,12 @@ public enum KernelKeyring {
 }
 
 /// The kernel keyring refused to hold the key.
-public enum KeyringError: Error, CustomStringConvertible {
-    case unavailable(String)
-    public var description: String { "the kernel keyring is not available (\(self.reason)); run commands with the passphrase instead" }
-    var reason: String { if case .unavailable(let why) = self { why } else { "" } }
+public struct KeyringError: Error, CustomStringConvertible {
+    /// What the keyring call reported.
+    let reason: String
+
+    /// The keyring cannot be used here; `why` is what the kernel said.
+    static func unavailable(_ why: String) -> Self { Self(reason: why) }
+
+    public var description: String { "the kernel keyring is not available (\(reason)); run commands with the passphrase instead" }
 }

@@ -73,14 +73,29 @@ public struct KeySlot: Codable, Equatable, Sendable {
 }
 
 /// Why a key slot could not be made or opened.
-public enum KeySlotError: Error, Equatable, CustomStringConvertible {
-    case wrongSecret(KeySlot.Kind)
-    case corruptSlot(KeySlot.Kind)
-    case unsupportedKDF(String)
-    case outOfMemory
+public struct KeySlotError: Error, Equatable, CustomStringConvertible {
+    private enum Reason: Equatable {
+        case wrongSecret(KeySlot.Kind)
+        case corruptSlot(KeySlot.Kind)
+        case unsupportedKDF(String)
+        case outOfMemory
+    }
+
+    private let reason: Reason
+
+    private init(_ reason: Reason) { self.reason = reason }
+
+    /// The passphrase, keyfile or recovery code is not the one the slot was made with.
+    public static func wrongSecret(_ kind: KeySlot.Kind) -> Self { Self(.wrongSecret(kind)) }
+    /// The slot of `kind` in vault.json does not decode.
+    public static func corruptSlot(_ kind: KeySlot.Kind) -> Self { Self(.corruptSlot(kind)) }
+    /// The slot names a key derivation this version does not have.
+    public static func unsupportedKDF(_ name: String) -> Self { Self(.unsupportedKDF(name)) }
+    /// Argon2id could not get the memory its profile asks for.
+    public static let outOfMemory = Self(.outOfMemory)
 
     public var description: String {
-        switch self {
+        switch reason {
         case .wrongSecret(.passphrase): "wrong passphrase"
         case .wrongSecret(.keyfile): "this keyfile does not unlock the vault"
         case .wrongSecret(.recovery): "wrong recovery code"

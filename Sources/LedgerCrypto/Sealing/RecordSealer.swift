@@ -104,13 +104,13 @@ extension RecordSealer {
     /// (HChaCha20), then runs ChaCha20-Poly1305 under it with the nonce's last 8 bytes. Every
     /// record of a batch has the same first 16 bytes, its prefix, so the subkey is derived
     /// once a batch rather than once a record. The records are byte for byte what
-    /// `crypto_aead_xchacha20poly1305_ietf_encrypt` writes; a record of 50 bytes seals in
-    /// about a quarter less time.
+    /// `crypto_aead_xchacha20poly1305_ietf_encrypt` writes, and small ones seal faster
+    /// (docs/performance.md, `RecordSealer.BatchKey`).
     ///
     /// The subkey lives in plain memory, zeroed on release, as libsodium's one-shot function
     /// keeps it on its stack: a key is made for every batch read or written, and guarded
-    /// memory (`sodium_malloc`) costs about 24 µs a time, which a log of one-event batches
-    /// (one per command-line entry) would pay for every record it reads.
+    /// memory (`sodium_malloc`) is slow enough to show in a log of one-event batches (one per
+    /// command-line entry), which would pay for it on every record it reads.
     public final class BatchKey: @unchecked Sendable {
         // Written once, by `batchKey`, before the key is handed out; only read after.
         fileprivate let subkey = UnsafeMutablePointer<UInt8>.allocate(capacity: Int(crypto_core_hchacha20_OUTPUTBYTES))
@@ -126,14 +126,29 @@ extension RecordSealer {
 }
 
 /// Why a sealed record or wrapped key did not open.
-public enum SealError: Error, Equatable, CustomStringConvertible {
-    case tooShort(Int)
-    case unknownFormat(UInt8)
-    case unknownKey(UInt8)
-    case authenticationFailed
+public struct SealError: Error, Equatable, CustomStringConvertible {
+    private enum Reason: Equatable {
+        case tooShort(Int)
+        case unknownFormat(UInt8)
+        case unknownKey(UInt8)
+        case authenticationFailed
+    }
+
+    private let reason: Reason
+
+    private init(_ reason: Reason) { self.reason = reason }
+
+    /// The record has `count` bytes, fewer than its header and tag.
+    public static func tooShort(_ count: Int) -> Self { Self(.tooShort(count)) }
+    /// The record's format byte is not one this version reads.
+    public static func unknownFormat(_ format: UInt8) -> Self { Self(.unknownFormat(format)) }
+    /// The record names a key id this vault does not have.
+    public static func unknownKey(_ id: UInt8) -> Self { Self(.unknownKey(id)) }
+    /// The bytes were changed, moved to another place, or sealed with another key.
+    public static let authenticationFailed = Self(.authenticationFailed)
 
     public var description: String {
-        switch self {
+        switch reason {
         case .tooShort(let count): "record of \(count) bytes is shorter than its header and tag"
         case .unknownFormat(let format): "record format \(format) is not one this version reads"
         case .unknownKey(let id): "record sealed with key id \(id), which this vault does not have"

@@ -12,14 +12,15 @@ final class MapWarden {
     private let state = WardenState()
     static let interval: useconds_t = 2_000
 
-    init(_ environment: Environment) {
+    /// `pause` waits between two looks: `interval` unless a test moves the warden on itself.
+    init(_ environment: Environment, pause: @escaping @Sendable () -> Void = { usleep(MapWarden.interval) }) {
         let state = state
         let watched = UncheckedEnvironment(environment: environment)
         // The thread holds the state, not the warden, so that dropping the warden stops it.
         let thread = Thread {
             nameCurrentThread("map-warden")
             while !state.stopped.load(ordering: .relaxed) {
-                usleep(Self.interval)
+                pause()
                 watched.environment.releaseMappedPagesIfDue()
             }
             state.ended.signal()

@@ -30,10 +30,8 @@ public enum ProjectionCatalog {
     /// and call `finish` after it). At `residentLimit` bytes folded, what the views hold is
     /// saved and let go of.
     ///
-    /// 5 MB: a 200k-record import's views never reached 16 MB and a 2M one's did, which made
-    /// most of the gap between their peaks (112–114 against 138–142 MB); 8 MB closed most of
-    /// it. Once prepared batches were bounded by their room, 5 MB with a 4 MB mapped budget
-    /// took 2M's peak from 95–99 to 89–100 MB (six runs, median 91) at the same speed.
+    /// 5 MB keeps a long import's peak near a short one's at the same speed (figures in
+    /// docs/performance.md, `residentLimit`).
     public static func liveViews(ledger: Ledger, residentLimit: Int = 5 << 20) throws -> LiveViews {
         let views: [any LiveView] = [
             try LiveProjection<DailyMetricsView>(ledger: ledger), try LiveProjection<CalorieCreditView>(ledger: ledger),

@@ -45,6 +45,6 @@ public struct ProjectionVersionError: Error, CustomStringConvertible {
 /// What saving one changed partition holds until its transaction commits, at least: LMDB
 /// copies every page it changes, and the store's keys are keyed hashes, so each partition
 /// lands on a page of its own. Counted in `residentSize`, it bounds a save by what it
-/// writes as well as by what the fold holds: late in a 6M-record import, saves of 30,000
-/// day partitions held 60 MB of page copies.
+/// writes as well as by what the fold holds, which a long import's saves otherwise outgrow
+/// (docs/performance.md, `savedPartitionCost`).
 let savedPartitionCost = 4_096

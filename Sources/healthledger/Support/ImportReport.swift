@@ -79,7 +79,7 @@ enum ImportReport {
             : ""
         switch failure.cause {
         case let cause as ExportArchiveError:
-            if case .missing = cause { return ExitStatus.Failure(status: .noVault, message: "\(cause)") }
+            if cause.isMissing { return ExitStatus.Failure(status: .noVault, message: "\(cause)") }
             return ExitStatus.Failure(status: .invalidInput, message: "\(cause)\(kept)")
         case let cause as XMLSyntaxError:
             // A bare export.xml is the document itself: name it once, not as "export.xml: export.xml:".

@@ -35,17 +35,3 @@ enum AgeCommand {
         try run("script", ["-qec", commandLine, "/dev/null"], input: lines.map { $0 + "\n" }.joined())
     }
 }
-
-/// A fresh directory for one test's files, removed when the test's value goes.
-final class ScratchDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("age-interop-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-}

@@ -10,9 +10,7 @@ struct ExportParquet: ParsableCommand {
         abstract: "Write every table as Parquet under DIR (samples and categories split by type=…), for DuckDB, pandas, polars and Spark.")
     @Argument(help: "The folder to write into; it must be new or empty.") var directory: String
     @Flag(help: "Replace the tables of an earlier export in DIR.") var force = false
-    @Flag(help: "When the daily metrics view is from another algorithm version, replay it first.") var autoReplay = false
-    @Flag(help: "Print the summary as one JSON object.") var json = false
-    @OptionGroup var vault: VaultOptions
+    @OptionGroup var options: PlaintextExportOptions
 
     func run() throws {
         let manager = FileManager.default
@@ -21,7 +19,7 @@ struct ExportParquet: ParsableCommand {
         if exists, !isDirectory.boolValue {
             throw ExitStatus.Failure(status: .invalidInput, message: "\(directory) is a file; name a folder to write the Parquet tables into")
         }
-        let ledger = try vault.openLedger()
+        let ledger = try options.vault.openLedger()
         var exporter = ParquetExporter(ledger: ledger, directory: directory)
         let summary = try PlaintextExport.failures(directory) {
             if exists, let entries = try? manager.contentsOfDirectory(atPath: directory), !entries.isEmpty {
@@ -31,14 +29,10 @@ struct ExportParquet: ParsableCommand {
             PlaintextExport.warn(directory)
             PlaintextExport.restrictNewFiles()
             try manager.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            let state = try PlaintextExport.dailyMetrics(ledger, autoReplay: autoReplay)
-            exporter.ratingScale = state.ratingScale
-            let progress = Progress("exporting to \(directory)", total: Int(try ledger.count()), unit: "rows")
-            defer { progress.finish() }
-            return try exporter.run(metrics: PlaintextExport.dayReader(state)) { progress.update($0) }
+            return try PlaintextExport.run(&exporter, to: directory, ledger: ledger, autoReplay: options.autoReplay)
         }
         PlaintextExport.printSummary(
-            json: json, [("directory", .string(directory)), ("to_sequence", .int(Int64(summary.toSequence))), ("days", .int(Int64(summary.days)))],
+            json: options.json, [("directory", .string(directory)), ("to_sequence", .int(Int64(summary.toSequence))), ("days", .int(Int64(summary.days)))],
             rows: summary.rows,
             text: "wrote \(directory): \(summary.rows.values.reduce(0, +)) rows from events 0..<\(summary.toSequence), \(summary.days) days of daily metrics")
     }

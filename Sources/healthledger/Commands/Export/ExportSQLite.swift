@@ -10,16 +10,14 @@ struct ExportSQLite: ParsableCommand {
         abstract: "Write every table into one SQLite database (Datasette, sqlite3); re-running on it adds only what is new.")
     @Argument(help: "The database file; an earlier export of this vault there is brought up to date.") var file: String
     @Flag(help: "Replace FILE when it is anything but this vault's export.") var force = false
-    @Flag(help: "When the daily metrics view is from another algorithm version, replay it first.") var autoReplay = false
-    @Flag(help: "Print the summary as one JSON object.") var json = false
-    @OptionGroup var vault: VaultOptions
+    @OptionGroup var options: PlaintextExportOptions
 
     func run() throws {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
             throw ExitStatus.Failure(status: .invalidInput, message: "\(file) is a folder; name a database file")
         }
-        let ledger = try vault.openLedger()
+        let ledger = try options.vault.openLedger()
         var exporter = SQLiteExporter(ledger: ledger, path: file)
         let summary = try PlaintextExport.failures(file) {
             if case .other(let reason) = try exporter.existing(), !force {
@@ -27,16 +25,11 @@ struct ExportSQLite: ParsableCommand {
             }
             PlaintextExport.warn(file)
             PlaintextExport.restrictNewFiles()
-            let state = try PlaintextExport.dailyMetrics(ledger, autoReplay: autoReplay)
-            exporter.ratingScale = state.ratingScale
-            let total = try ledger.count()
-            let progress = Progress("exporting to \(file)", total: Int(total), unit: "rows")
-            defer { progress.finish() }
-            return try exporter.run(metrics: PlaintextExport.dayReader(state)) { progress.update($0) }
+            return try PlaintextExport.run(&exporter, to: file, ledger: ledger, autoReplay: options.autoReplay)
         }
         let rows = summary.changes.values.reduce(0, +)
         PlaintextExport.printSummary(
-            json: json,
+            json: options.json,
             [("file", .string(file)), ("incremental", .bool(summary.isIncremental)), ("from_sequence", .int(Int64(summary.fromSequence))),
              ("to_sequence", .int(Int64(summary.toSequence))), ("days", .int(Int64(summary.days)))],
             rows: summary.changes,

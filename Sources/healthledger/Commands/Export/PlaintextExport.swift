@@ -34,6 +34,15 @@ enum PlaintextExport {
         }
     }
 
+    /// Runs `exporter` into `path` on the vault's rating scale, showing its progress.
+    static func run<Exporter: PlaintextExporter>(_ exporter: inout Exporter, to path: String, ledger: Ledger, autoReplay: Bool) throws -> Exporter.Summary {
+        let state = try dailyMetrics(ledger, autoReplay: autoReplay)
+        exporter.ratingScale = state.ratingScale
+        let progress = Progress("exporting to \(path)", total: Int(try ledger.count()), unit: "rows")
+        defer { progress.finish() }
+        return try exporter.run(metrics: dayReader(state)) { progress.update($0) }
+    }
+
     /// Reads each day's metrics from `state`, forgetting the days read so far every 64 days:
     /// the view keeps every partition it loads, which over years of days would grow with
     /// the vault. `state` comes from `dailyMetrics`, whose changes are already saved.
@@ -51,11 +60,8 @@ enum PlaintextExport {
         do {
             return try body()
         } catch let error as ExportError {
-            switch error {
-            case .exists: throw ExitStatus.Failure(status: .vaultExists, message: "\(error)")
-            case .unwritable: throw ExitStatus.Failure(status: .ioError, message: "\(error)")
-            case .diskFull: throw ExitStatus.Failure(status: .diskFull, message: "\(error)")
-            }
+            let status: ExitStatus = error.isExisting ? .vaultExists : error.isDiskFull ? .diskFull : .ioError
+            throw ExitStatus.Failure(status: status, message: "\(error)")
         } catch let error as CocoaError {
             throw ExitStatus.Failure(status: .ioError, message: "\(path): \(error.localizedDescription)")
         }

@@ -5,13 +5,13 @@ import Glibc
 /// child inherits: a child of `Process` inherits the signal mask of the test thread that
 /// starts it (which blocks SIGQUIT, SIGTERM and more) and may share its pipes with
 /// children other tests start at the same moment, so its stdin never reaches its end.
-final class SpawnedCLI {
-    let pid: pid_t
-    private(set) var input: Int32
-    let output: Int32
-    let errors: Int32
+public final class SpawnedCLI {
+    public let pid: pid_t
+    public private(set) var input: Int32
+    public let output: Int32
+    public let errors: Int32
 
-    init(_ arguments: [String]) throws {
+    public init(_ arguments: [String]) throws {
         var inPipe: [Int32] = [0, 0], outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
         for index in 0..<3 {
             var ends: [Int32] = [0, 0]
@@ -40,9 +40,7 @@ final class SpawnedCLI {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = ([CLI.binary] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        var environment = ProcessInfo.processInfo.environment
-        environment["HEALTHLEDGER_VAULT"] = nil
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let envp = CLI.childEnvironment().map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, CLI.binary, &actions, &attributes, argv, envp)
@@ -58,7 +56,7 @@ final class SpawnedCLI {
 
     /// Writes `text` to the process's stdin on another thread, then closes it: the
     /// process reads to its end unless a signal ends it first (the write then fails).
-    func feed(_ text: String) {
+    public func feed(_ text: String) {
         signal(SIGPIPE, SIG_IGN)
         let descriptor = input
         input = -1
@@ -75,7 +73,7 @@ final class SpawnedCLI {
     }
 
     /// Waits for the end; the exit status, or 128 + the signal that ended it.
-    func wait() -> Int32 {
+    public func wait() -> Int32 {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)

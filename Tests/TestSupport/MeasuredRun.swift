@@ -7,17 +7,17 @@ import Glibc
 /// process (posix_spawn shares its memory until the exec) inherits this test process's own
 /// peak, hundreds of megabytes while the whole suite runs. GNU time forks from a small
 /// process of its own.
-enum MeasuredRun {
-    struct Result {
-        let status: Int32
-        let stdout: String
-        let stderr: String
+public enum MeasuredRun {
+    public struct Result {
+        public let status: Int32
+        public let stdout: String
+        public let stderr: String
         /// Peak resident memory, in bytes.
-        let peakMemory: Int
-        let seconds: Double
+        public let peakMemory: Int
+        public let seconds: Double
     }
 
-    static func run(_ arguments: [String], stdinFile: String) throws -> Result {
+    public static func run(_ arguments: [String], stdinFile: String) throws -> Result {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hl-measured-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -30,9 +30,7 @@ enum MeasuredRun {
         let timer = "/usr/bin/time"
         let argv = ([timer, "-f", "%M", "-o", folder + "/peak", CLI.binary] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        var environment = ProcessInfo.processInfo.environment
-        environment["HEALTHLEDGER_VAULT"] = nil
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let envp = CLI.childEnvironment().map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
         let started = Date()
         var pid: pid_t = 0

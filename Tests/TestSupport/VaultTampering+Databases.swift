@@ -4,7 +4,7 @@ import Foundation
 /// Valid LMDB writes to any database of a vault's `data.mdb`: what someone with the files
 /// but not the key can do to the batch table, the dedup index, blobs, views and `meta`.
 extension VaultTampering {
-    func withDatabase<R>(_ name: String, write: Bool = true, _ body: (OpaquePointer, MDB_dbi) throws -> R) throws -> R {
+    public func withDatabase<R>(_ name: String, write: Bool = true, _ body: (OpaquePointer, MDB_dbi) throws -> R) throws -> R {
         var env: OpaquePointer?
         mdb_env_create(&env)
         mdb_env_set_maxdbs(env, 64)
@@ -29,7 +29,7 @@ extension VaultTampering {
     }
 
     /// Every entry of database `name`, in key order.
-    func entries(_ name: String) throws -> [(key: [UInt8], value: [UInt8])] {
+    public func entries(_ name: String) throws -> [(key: [UInt8], value: [UInt8])] {
         try withDatabase(name, write: false) { txn, dbi in
             var cursor: OpaquePointer?
             mdb_cursor_open(txn, dbi, &cursor)
@@ -47,7 +47,7 @@ extension VaultTampering {
     }
 
     /// Replaces (or adds) entries of database `name`.
-    func put(_ name: String, _ entries: [(key: [UInt8], value: [UInt8])]) throws {
+    public func put(_ name: String, _ entries: [(key: [UInt8], value: [UInt8])]) throws {
         try withDatabase(name) { txn, dbi in
             for (key, value) in entries {
                 var keyBytes = key, valueBytes = value
@@ -62,7 +62,7 @@ extension VaultTampering {
         }
     }
 
-    func delete(_ name: String, keys: [[UInt8]]) throws {
+    public func delete(_ name: String, keys: [[UInt8]]) throws {
         try withDatabase(name) { txn, dbi in
             for key in keys {
                 var keyBytes = key
@@ -75,11 +75,11 @@ extension VaultTampering {
     }
 
     /// The name of the active generation of view `view` (`proj.NAME.N`).
-    func viewDatabase(_ view: String) throws -> String {
+    public func viewDatabase(_ view: String) throws -> String {
         let pointer = Array("proj.\(view)".utf8)
         guard let entry = try entries("meta").first(where: { $0.key == pointer }) else { throw CLIError(message: "no view \(view)") }
         return "proj.\(view).\(entry.value.reduce(UInt64(0)) { $0 << 8 | UInt64($1) })"
     }
 
-    static func bigEndian(_ value: UInt64) -> [UInt8] { withUnsafeBytes(of: value.bigEndian) { Array($0) } }
+    public static func bigEndian(_ value: UInt64) -> [UInt8] { withUnsafeBytes(of: value.bigEndian) { Array($0) } }
 }
