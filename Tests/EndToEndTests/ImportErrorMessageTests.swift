@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A damaged export is named once, with where it broke and how much of it was kept, in sentences.
 @Suite struct ImportErrorMessageTests {

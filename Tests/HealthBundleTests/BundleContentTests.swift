@@ -33,21 +33,14 @@ import TestSupport
     /// The report's medication and symptom tables read the log as it reads now, like its
     /// daily figures: a retracted dose is not counted, a corrected severity is the new one.
     @Test func theReportCountsDosesAndSymptomsAsCorrectedAndRetracted() throws {
-        let fixture = try BundleFixture()
-        var events: [Event] = []
-        try fixture.ledger.forEach { events.append($0.event); return true }
+        let events = BundleFixture.events()
         let doses = events.filter { $0.kind == .doseTaken }.prefix(7)
         let severeHeadache = try #require(events.last { $0.kind == .symptomReported })
-        try fixture.ledger.append(doses.map { Event(EventRetracted(target: $0.id, reason: "entered twice"), start: BundleFixture.time(13, minutes: 300), utcOffset: BundleFixture.offset) } + [
+        let amendments = doses.map { Event(EventRetracted(target: $0.id, reason: "entered twice"), start: BundleFixture.time(13, minutes: 300), utcOffset: BundleFixture.offset) } + [
             Event(EventCorrected(target: severeHeadache.id, replacement: SymptomReported(name: "headache", severity: .mild)),
                   start: BundleFixture.time(13, minutes: 300), utcOffset: BundleFixture.offset),
-        ])
-        let pdf = try #require(try Self.files(fixture.export().bytes)["report.pdf"])
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try Data(pdf).write(to: URL(fileURLWithPath: folder + "/report.pdf"))
-        let text = try Self.run("pdftotext", ["-layout", folder + "/report.pdf", "-"]).output
+        ]
+        let text = try ReportReadingTests.read(events + amendments).text
         let metformin = try #require(text.split(separator: "\n").first { $0.contains("Metformin") && $0.contains("%") })
         #expect(metformin.contains("25%"), "7 doses left of the 28 a twice-daily schedule asks for: \(metformin)")
         #expect(metformin.contains("7 of 14"), "\(metformin)")
