@@ -129,7 +129,7 @@ struct Databases {
             let databases = try openAll(txn, create: false)
             try txn.commit()
             return databases
-        } catch LedgerStoreError.lmdb(let error) where error.code == LMDBError.notFound {
+        } catch let error as LedgerStoreError where error.lmdbCode == LMDBError.notFound {
             return try environment.write { try openAll($0, create: true) }
         }
     }
