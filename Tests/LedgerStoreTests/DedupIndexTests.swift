@@ -153,9 +153,8 @@ import TestSupport
         let stored = (0..<4).flatMap(batch)
         try ledger.append(stored)
         // The first of two slices commits, then the process dies.
-        var allowance = MappedPageAllowance(ledger.environment)
         _ = try ledger.environment.write { txn in
-            try ledger.databases.ids.settle(txn, slice: 0..<(1 << 15), appendedFrom: .max, emptying: false, allowance: &allowance)
+            try ledger.databases.ids.settle(txn, slice: 0..<(1 << 15), appendedFrom: .max, emptying: false)
         }
         let (settled, recent, inBoth) = try tiers(ledger)
         #expect(settled > 0 && settled < 1_200 && recent == 1_200 && inBoth == settled)
@@ -174,14 +173,13 @@ import TestSupport
         let ledger = try vault.open()
         ledger.idSettling.recentLimit = 10_000
         try ledger.append(batch(0))
-        var allowance = MappedPageAllowance(ledger.environment)
         let end = try ledger.environment.write { txn in
-            try ledger.databases.ids.settle(txn, slice: 0..<(1 << 15), appendedFrom: .max, emptying: false, allowance: &allowance)
+            try ledger.databases.ids.settle(txn, slice: 0..<(1 << 15), appendedFrom: .max, emptying: false)
         }
         let between = batch(1)
         try ledger.append(between)
         _ = try ledger.environment.write { txn in
-            try ledger.databases.ids.settle(txn, slice: (1 << 15)..<(1 << 16), appendedFrom: end, emptying: true, allowance: &allowance)
+            try ledger.databases.ids.settle(txn, slice: (1 << 15)..<(1 << 16), appendedFrom: end, emptying: true)
         }
         #expect(try tiers(ledger) == (settled: 600, recent: 0, inBoth: 0))
         #expect(try ledger.append(between).duplicates == 300)

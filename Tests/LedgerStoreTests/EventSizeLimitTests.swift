@@ -29,8 +29,8 @@ import TestSupport
             let before = try ledger.count()
             do {
                 _ = try ledger.append([event])
-            } catch LedgerStoreError.invalidEvent(_, let error) {
-                #expect(error.description.contains("is larger than the 64 MiB an event may take"))
+            } catch let error as LedgerStoreError where error.refusedEvent != nil {
+                #expect(error.refusedEvent!.error.description.contains("is larger than the 64 MiB an event may take"))
                 #expect(try ledger.count() == before, "nothing stored")
                 outcomes.refused += 1
                 return

@@ -136,10 +136,9 @@ public final class BundleExporter {
         var series = ReportSeries(ratingScale: ratingScale)
         var written = 0
         let (first, last) = (days.lowerBound.number, days.upperBound.number)
-        // The view keeps every day it has read: a fresh one each month (and the view's
-        // stored pages released) keeps memory to a month of days however long the period.
+        // The view keeps every day it has read: a fresh one each month keeps memory to a
+        // month of days however long the period (the store lets go of the pages it read).
         for month in stride(from: first, through: last, by: 31) {
-            ledger.releaseMappedPages()
             let state = try ProjectionEngine.current(DailyMetricsView.self, ledger: ledger)
             state.ratingScale = ratingScale
             for number in month...min(month + 30, last) {

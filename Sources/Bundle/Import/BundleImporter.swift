@@ -34,8 +34,9 @@ public struct BundleImporter {
             guard !batch.isEmpty else { return }
             do {
                 try appender.add(batch, tag: lineNumber)
-            } catch LedgerStoreError.invalidEvent(let index, let error) {
-                throw BundleError(.notABundle, "\(BundleLayout.events) line \(lineNumber - batch.count + index + 1): \(error)")
+            } catch let error as LedgerStoreError where error.refusedEvent != nil {
+                let (index, refusal) = error.refusedEvent!
+                throw BundleError(.notABundle, "\(BundleLayout.events) line \(lineNumber - batch.count + index + 1): \(refusal)")
             }
             batch.removeAll(keepingCapacity: true)
             progress(lineNumber)

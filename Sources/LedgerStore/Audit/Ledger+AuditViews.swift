@@ -46,8 +46,8 @@ extension Ledger {
             }
             do {
                 _ = try view.store.checkpoint()
-            } catch LedgerStoreError.damagedView(_, let reason) {
-                add(reason)
+            } catch let error as LedgerStoreError where error.damagedViewReason != nil {
+                add(error.damagedViewReason!)
             } catch {
                 add("cannot be read (\(error))")
             }

@@ -2,7 +2,7 @@ import CLMDB
 import Glibc
 
 /// An LMDB transaction. Not Sendable: LMDB write transactions belong to one thread.
-public final class Transaction {
+final class Transaction {
     let handle: OpaquePointer
     let environment: Environment
     private var finished = false
@@ -14,7 +14,7 @@ public final class Transaction {
 
     deinit { if !finished { mdb_txn_abort(handle) } }
 
-    public func commit() throws {
+    func commit() throws {
         finished = true
         let status = mdb_txn_commit(handle)
         // LMDB reports a write cut short as EIO; on a disk with no room left it is ENOSPC.
@@ -24,26 +24,26 @@ public final class Transaction {
         try lmdb(status, "mdb_txn_commit")
     }
 
-    public func abort() {
+    func abort() {
         guard !finished else { return }
         finished = true
         mdb_txn_abort(handle)
     }
 
     /// The value under `key`, copied out of the map, or nil.
-    public func get(_ database: Database, key: [UInt8]) throws -> [UInt8]? {
+    func get(_ database: Database, key: [UInt8]) throws -> [UInt8]? {
         try get(database, key: key) { Array($0) }
     }
 
     /// Runs `body` on the value in place (valid only during the call).
-    public func get<R>(
+    func get<R>(
         _ database: Database, key: [UInt8], _ body: (UnsafeRawBufferPointer) throws -> R
     ) throws -> R? {
         try key.withUnsafeBytes { try get(database, key: $0, body) }
     }
 
     /// Runs `body` on the value under `key` in place (valid only during the call), or returns nil.
-    public func get<R>(
+    func get<R>(
         _ database: Database, key: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) throws -> R
     ) throws -> R? {
         var keyVal = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
@@ -55,13 +55,13 @@ public final class Transaction {
     }
 
     /// The database's entry and page counts.
-    public func statistics(_ database: Database) throws -> MDB_stat {
+    func statistics(_ database: Database) throws -> MDB_stat {
         var stat = MDB_stat()
         try lmdb(mdb_stat(handle, database.handle, &stat), "mdb_stat(\(database.name))")
         return stat
     }
 
-    public enum PutMode {
+    enum PutMode {
         case replace
         /// Fails with `.keyExists` when the key is present (MDB_NOOVERWRITE).
         case insertOnly
@@ -71,7 +71,7 @@ public final class Transaction {
 
     /// Stores `value` under `key`; returns false if `insertOnly` found the key already there.
     @discardableResult
-    public func put(
+    func put(
         _ database: Database, key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer, mode: PutMode = .replace
     ) throws -> Bool {
         var keyVal = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
@@ -88,7 +88,7 @@ public final class Transaction {
     }
 
     @discardableResult
-    public func put(_ database: Database, key: [UInt8], value: [UInt8], mode: PutMode = .replace) throws -> Bool {
+    func put(_ database: Database, key: [UInt8], value: [UInt8], mode: PutMode = .replace) throws -> Bool {
         try key.withUnsafeBytes { (keyBytes) throws in
             try value.withUnsafeBytes { (valueBytes) throws in
                 try put(database, key: keyBytes, value: valueBytes, mode: mode)
@@ -96,19 +96,19 @@ public final class Transaction {
         }
     }
 
-    public func delete(_ database: Database, key: [UInt8]) throws {
+    func delete(_ database: Database, key: [UInt8]) throws {
         try key.withUnsafeBytes { try delete(database, key: $0) }
     }
 
     /// Deletes the entry under `key`, if there is one.
-    public func delete(_ database: Database, key: UnsafeRawBufferPointer) throws {
+    func delete(_ database: Database, key: UnsafeRawBufferPointer) throws {
         var keyVal = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
         let status = mdb_del(handle, database.handle, &keyVal, nil)
         if status == LMDBError.notFound { return }
         try lmdb(status, "mdb_del(\(database.name))")
     }
 
-    public func cursor(_ database: Database) throws -> Cursor {
+    func cursor(_ database: Database) throws -> Cursor {
         var cursor: OpaquePointer?
         try lmdb(mdb_cursor_open(handle, database.handle, &cursor), "mdb_cursor_open(\(database.name))")
         return Cursor(handle: cursor!, transaction: self)

@@ -9,7 +9,7 @@ import LedgerCore
 /// Batches commit in order, gathered into durable transactions of up to the queue's events
 /// or bytes, whichever comes first:
 /// the dedup index's random inserts then dirty each B-tree page once for many events
-/// instead of once per small batch (per event, commits cost a third less than with 10k).
+/// instead of once per small batch (see docs/performance.md, "BulkAppender: transactions").
 /// After an error no later batch commits; those before it stay stored.
 public final class BulkAppender {
     private let ledger: Ledger
@@ -54,17 +54,16 @@ public final class BulkAppender {
         self.preparation = preparation
         warden = MapWarden(ledger.environment)
         // A caller that prepares on its own thread is the heavy one: smaller transactions
-        // keep less in flight, and the committer has time for their extra page writes.
-        // With 12 MB waiting rather than 6, a 2M-record import peaked 6–10 MB higher
-        // (alternated runs) at the same speed.
+        // keep less in flight, and the committer has time for their extra page writes
+        // (see docs/performance.md, "BulkAppender: transactions").
         queue = preparation == .onOwnThread
             ? CommitQueue(maximumEvents: 50_000, maximumPendingBytes: 6 << 20)
             : CommitQueue(maximumEvents: 100_000, maximumPendingBytes: 12 << 20)
         self.onPrepared = onPrepared
         // The queue's bytes are bounded by the buffers' room, so this is about as many as are
-        // in flight; 16 held a 200k-record import's peak 4–9 MB higher for no speed.
+        // in flight; more hold memory for no speed (see docs/performance.md, "ByteBufferPool").
         let buffers = ByteBufferPool(capacity: 8)
-        preparer = EventPreparer(shelf: ledger.shelf, indexHasher: ledger.indexHasher, sealer: ledger.codec.sealer, buffers: buffers)
+        preparer = EventPreparer(codec: ledger.codec.sibling(), indexHasher: ledger.indexHasher, buffers: buffers)
         expectedNext = (try? ledger.count()) ?? 0
         let work = UncheckedLedger(ledger: ledger)
         let queue = queue
@@ -101,12 +100,10 @@ public final class BulkAppender {
 
     /// Every this many bytes of batches committed, free memory inside the heaps goes back
     /// to the kernel. Events are made on one thread and freed on another, so each thread's
-    /// heap ends up with free holes that only trimming returns. On a 2M-record import, peak
-    /// resident memory was 182–187 MB untrimmed, 170–172 trimmed every 200,000 events and
-    /// 158–160 every 50,000, where the trims took 2 ms of the whole profile and the share
-    /// of page faults did not change. Counted in bytes, about 50,000 events of samples
-    /// (560 bytes each, prepared), so that a tail of large events (routes, ECGs) is
-    /// trimmed as often for the memory it turns over.
+    /// heap ends up with free holes that only trimming returns (see docs/performance.md,
+    /// "BulkAppender.bytesBetweenHeapTrims"). Counted in bytes, about 50,000 events of
+    /// samples, so that a tail of large events (routes, ECGs) is trimmed as often for the
+    /// memory it turns over.
     static let bytesBetweenHeapTrims = 28 << 20
 
     private func startPreparing() {
@@ -145,9 +142,8 @@ public final class BulkAppender {
             handOff.push((tag, events, validated))
             return
         }
-        // Sealing a third ahead splits the work about evenly between the two threads
-        // (measured with 100k-event transactions: 1 in 2 left the producer behind, none the
-        // committer).
+        // Sealing a third ahead splits the work about evenly between the two threads (see
+        // docs/performance.md, "BulkAppender: sealing ahead").
         let batch = try preparer.prepare(events, expectedFirst: expectedNext, sealAheadEvery: 3, validate: !validated)
         queue.push(QueuedBatch(tag: tag, batch: batch))
         onPrepared?(events, expectedNext)
@@ -197,8 +193,8 @@ private final class CommitQueue: @unchecked Sendable {
     private var committedBatches = 0
     private var pendingEvents: Int { pending.reduce(0) { $0 + $1.batch.events.count } }
     /// Counted by the buffers' room, which is what they hold in memory: a pooled buffer keeps
-    /// the room of the largest batch it held, up to 4 MB. Counted by bytes used, the queue
-    /// held up to twice its bound, and a 2M-record import's peak was 9–14 MB higher.
+    /// the room of the largest batch it held, up to 4 MB; counted by bytes used, the queue
+    /// could hold up to twice its bound.
     private var pendingBytes: Int { pending.reduce(0) { $0 + $1.batch.bytes.capacity } }
     /// Prepared bytes allowed to wait: a few large events (routes, ECGs) weigh more than
     /// thousands of small ones, so the count of events alone does not bound memory.

@@ -11,7 +11,7 @@ extension DedupIndex {
             let old: Database
             do {
                 old = try environment.database(Self.formatTwoRecentName, in: txn, create: false, comparingWordwise: true)
-            } catch LedgerStoreError.lmdb(let error) where error.code == LMDBError.notFound {
+            } catch let error as LedgerStoreError where error.lmdbCode == LMDBError.notFound {
                 return
             }
             let cursor = try txn.cursor(old)

@@ -4,15 +4,16 @@ import LedgerCrypto
 extension DedupIndex {
     /// A commit of fewer keys than this, in a process whose map has not read `recent`, passes
     /// over `recent` once instead and searches `settled` without the filter (as a lookup of
-    /// one id does): reading 98,000 recent keys and a 3 MB filter for one mood made
-    /// `healthledger mood 7` on a 2M-event vault take 72 ms instead of 29.
+    /// one id does): a single `mood 7` should not pay for reading the whole recent tier and
+    /// the filter (see docs/performance.md, "DedupIndex.keysWorthTheMap").
     static let keysWorthTheMap = 1_024
 
     /// Whether each of `keys`, sorted, is stored in either tier or repeats the key before it.
-    func stored(_ txn: Transaction, sortedKeys keys: [IndexKey], allowance: inout MappedPageAllowance) throws -> [Bool] {
+    func stored(_ txn: Transaction, sortedKeys keys: [IndexKey]) throws -> [Bool] {
+        // Through one cursor, which lets go of the pages the lookups map all over the file.
+        let settledCursor = try txn.cursor(settled)
         func inSettled(_ key: IndexKey) throws -> Bool {
-            allowance.step()
-            return try key.withBytes { try settledSequence(txn, key: $0) != nil }
+            try key.withBytes { try settledCursor.seek(exactly: $0).flatMap { IndexValue.sequence($0.value) } != nil }
         }
         if keys.count < Self.keysWorthTheMap, recentKeys.passOverInstead() {
             let inRecent = try sequencesInRecent(of: Set(keys), txn)

@@ -6,8 +6,8 @@ import LedgerCrypto
 /// import writes few pages per transaction however large the vault is.
 ///
 /// Keys are keyed hashes, random by design, so new keys inserted into a B-tree land all over
-/// it: a transaction of 13,000 keys dirtied most of the tree it went into, and a 2M-record
-/// import wrote 1.1 GB for a 0.57 GB vault. New keys therefore go into `recent` under their
+/// it and a transaction dirties most of the tree (see docs/performance.md, "DedupIndex: two
+/// tiers"). New keys therefore go into `recent` under their
 /// sequence numbers, which only grow, so a commit appends a few pages; `RecentKeyMap` finds
 /// them there. Past `Settling.recentLimit` keys, `settle` moves them into `settled` one slice
 /// of the key space per transaction, each slice small enough to touch about
@@ -29,8 +29,8 @@ struct DedupIndex {
         /// A commit that would take `recent` past this many keys settles them first: three
         /// quarters of 2¹⁹ slots, the most `RecentKeyTable` holds before it doubles, 8 MB.
         /// Each settling rewrites most of the settled index, so the more keys it moves at
-        /// once, the less a large import writes in all; twice as many held 2M's peak 20 MB
-        /// higher (larger settling transactions) for no speed that the noise showed.
+        /// once, the less a large import writes in all, up to where memory grows for no
+        /// speed (see docs/performance.md, "DedupIndex.Settling.recentLimit").
         var recentLimit = 3 << 17
         /// The settled index's pages that one settling transaction may touch (8 MB).
         var pagesPerTransaction = 2_048
@@ -86,11 +86,8 @@ struct DedupIndex {
     /// Copies the recent keys whose first two bytes fall in `slice`, and those from sequence
     /// `appendedFrom` on, into the settled index, in key order. `emptying` then adds every
     /// recent key to the settled filter, stores it, clears `recent` and counts the settling.
-    /// Returns the sequence after recent's last entry. `allowance` lets go of mapped pages as
-    /// the walk maps them all over the file.
-    func settle(
-        _ txn: Transaction, slice: Range<Int>, appendedFrom: UInt64, emptying: Bool, allowance: inout MappedPageAllowance
-    ) throws -> UInt64 {
+    /// Returns the sequence after recent's last entry.
+    func settle(_ txn: Transaction, slice: Range<Int>, appendedFrom: UInt64, emptying: Bool) throws -> UInt64 {
         var moving: [(key: IndexKey, sequence: UInt64)] = []
         let end = try recentKeys.withCaughtUp(txn, self) { map, end in
             map.forEach { key, sequence in
@@ -101,7 +98,6 @@ struct DedupIndex {
         moving.sort { $0.key < $1.key }
         let cursor = try txn.cursor(settled)
         for (key, sequence) in moving {
-            allowance.step()
             var value = sequence.bigEndian
             try key.withBytes { key in
                 try withUnsafeBytes(of: &value) { try cursor.put(key: key, value: IndexValue.bytes($0)) }
@@ -141,15 +137,12 @@ extension Ledger {
     /// appended after the first, so emptying `recent` loses no key.
     func settleRecentIDsIfNeeded(adding incoming: Int) throws {
         let slices = try environment.read { txn in try databases.ids.slicesToSettle(txn, idSettling, adding: incoming) }
-        var allowance = MappedPageAllowance(environment)
         var appendedFrom = UInt64.max
         for (index, slice) in slices.enumerated() {
             let end = try environment.write { txn in
-                try databases.ids.settle(
-                    txn, slice: slice, appendedFrom: appendedFrom, emptying: index == slices.count - 1, allowance: &allowance)
+                try databases.ids.settle(txn, slice: slice, appendedFrom: appendedFrom, emptying: index == slices.count - 1)
             }
             if index == 0 { appendedFrom = end }
-            environment.releaseMappedPages()
         }
     }
 }

@@ -39,50 +39,13 @@ extension Ledger {
             var state = try LedgerState.load(txn, databases)
             try verifyHead(txn, frontier: state.frontier)
             try loadDictionaries(txn, upTo: state.currentDictionary)
-            let total = batches.reduce(0) { $0 + $1.events.count }
-            if state.frontier.size + UInt64(total) >= state.nextTraining {
-                // Only as many as training takes: copying out a whole 50k-event transaction
-                // held 10 MB more for nothing.
-                var samples = DictionarySamples()
-                gathering: for batch in batches {
-                    for event in batch.events {
-                        guard !samples.isFull else { break gathering }
-                        batch.withBytes(event.encoded) { samples.add($0) }
-                    }
-                }
-                try trainDictionary(txn, state: &state, samples: samples, incoming: total)
-            }
-            // Batches compressed before the vault had any dictionary are compressed again:
-            // the first dictionary is what lets small records compress well. Those compressed
-            // with an older one stay as they are, since every dictionary is kept for reading:
-            // at a retraining, compressing again the dozens of batches in flight held up to
-            // twice their bytes at once, the highest memory of a 2M-record import.
-            for index in batches.indices where batches[index].dictionary == nil && state.currentDictionary != nil {
-                preparer.recompress(&batches[index], dictionary: state.currentDictionary)
-            }
+            try trainDictionaryIfDue(txn, state: &state, batches: &batches)
             let first = state.frontier.size
-            let sequences = try insertIndexEntries(txn, batches, first: first)
-            let commitTime = withUnsafeBytes(of: recordedAt.micros.bigEndian) { Array($0) }
+            let sequences = try assignSequences(txn, batches, first: first)
             for (batch, assigned) in zip(batches, sequences) {
                 guard let batchFirst = assigned.lazy.compactMap({ $0 }).first else { continue }
-                let sealedAhead = batch.speculation.map { $0.first == batchFirst && !assigned.contains(nil) } ?? false
-                let batchKey = sealedAhead ? batch.speculation!.batchKey : codec.sealer.batchKey(RecordSealer.newNoncePrefix())
-                for (event, sequence) in zip(batch.events, assigned) {
-                    guard let sequence else { continue }
-                    var key = sequence.bigEndian
-                    try withUnsafeBytes(of: &key) { key in
-                        if sealedAhead, !event.sealed.isEmpty {
-                            state.frontier.append(leafHash: Array(batch.bytes[event.leafHash]))
-                            _ = try batch.withBytes(event.sealed) { try txn.put(databases.log, key: key, value: $0, mode: .append) }
-                        } else {
-                            let record = batch.withBytes(event.plain) { codec.seal($0, sequence: sequence, batch: batchKey) }
-                            state.frontier.append(leafHash: MerkleHasher.leaf(record))
-                            _ = try record.withUnsafeBytes { try txn.put(databases.log, key: key, value: $0, mode: .append) }
-                        }
-                    }
-                }
-                let batchValue = batchKey.noncePrefix + blobSealer.seal(commitTime, associatedData: associatedData(batchStarting: batchFirst))
-                try txn.put(databases.batches, key: bigEndianBytes(batchFirst), value: batchValue, mode: .append)
+                let batchKey = try sealAndPut(txn, batch, at: assigned, first: batchFirst, frontier: &state.frontier)
+                try recordBatch(txn, first: batchFirst, key: batchKey, recordedAt: recordedAt)
             }
             if state.frontier.size > first { signed = try storeHead(txn, frontier: state.frontier) }
             return sequences
@@ -91,13 +54,69 @@ extension Ledger {
         return sequences
     }
 
+    /// Trains a dictionary when the log reaches the next training size with `batches`, and
+    /// compresses again those prepared before the vault had any.
+    private func trainDictionaryIfDue(_ txn: Transaction, state: inout LedgerState, batches: inout [PreparedBatch]) throws {
+        let total = batches.reduce(0) { $0 + $1.events.count }
+        if state.frontier.size + UInt64(total) >= state.nextTraining {
+            // Only as many as training takes: copying out a whole transaction holds its
+            // encoded bytes twice for nothing.
+            var samples = DictionarySamples()
+            gathering: for batch in batches {
+                for event in batch.events {
+                    guard !samples.isFull else { break gathering }
+                    batch.withBytes(event.encoded) { samples.add($0) }
+                }
+            }
+            try trainDictionary(txn, state: &state, samples: samples, incoming: total)
+        }
+        // The first dictionary is what lets small records compress well. Batches compressed
+        // with an older one stay as they are, since every dictionary is kept for reading:
+        // compressing again the batches in flight at a retraining holds their bytes twice.
+        for index in batches.indices where batches[index].dictionary == nil && state.currentDictionary != nil {
+            preparer.recompress(&batches[index], dictionary: state.currentDictionary)
+        }
+    }
+
+    /// Seals `batch`'s new events at their sequence numbers (or takes the records sealed
+    /// ahead, when the preparer guessed the numbers right), puts them in the log and hashes
+    /// them into `frontier`. Returns the key the records are sealed with.
+    private func sealAndPut(
+        _ txn: Transaction, _ batch: PreparedBatch, at assigned: [UInt64?], first: UInt64, frontier: inout MerkleFrontier
+    ) throws -> RecordSealer.BatchKey {
+        let sealedAhead = batch.speculation.map { $0.first == first && !assigned.contains(nil) } ?? false
+        let batchKey = sealedAhead ? batch.speculation!.batchKey : codec.sealer.batchKey(RecordSealer.newNoncePrefix())
+        for (event, sequence) in zip(batch.events, assigned) {
+            guard let sequence else { continue }
+            var key = sequence.bigEndian
+            try withUnsafeBytes(of: &key) { key in
+                if sealedAhead, !event.sealed.isEmpty {
+                    frontier.append(leafHash: Array(batch.bytes[event.leafHash]))
+                    _ = try batch.withBytes(event.sealed) { try txn.put(databases.log, key: key, value: $0, mode: .append) }
+                } else {
+                    let record = batch.withBytes(event.plain) { codec.seal($0, sequence: sequence, batch: batchKey) }
+                    frontier.append(leafHash: MerkleHasher.leaf(record))
+                    _ = try record.withUnsafeBytes { try txn.put(databases.log, key: key, value: $0, mode: .append) }
+                }
+            }
+        }
+        return batchKey
+    }
+
+    /// Records the batch that starts at `first`: its records' nonce prefix and its sealed commit time.
+    private func recordBatch(_ txn: Transaction, first: UInt64, key: RecordSealer.BatchKey, recordedAt: Timestamp) throws {
+        let commitTime = withUnsafeBytes(of: recordedAt.micros.bigEndian) { Array($0) }
+        let value = key.noncePrefix + logMetadataSealer.seal(commitTime, associatedData: associatedData(batchStarting: first))
+        try txn.put(databases.batches, key: bigEndianBytes(first), value: value, mode: .append)
+    }
+
     /// Adds every new id to the dedup index and returns each event's sequence number (per
     /// batch), or nil for an id already stored or earlier in the same transaction.
     ///
     /// Keys are looked up in sorted order, so the settled B-tree is walked once from left to
     /// right rather than jumped about, and a key repeated in the transaction comes right
     /// after its first.
-    private func insertIndexEntries(_ txn: Transaction, _ batches: [PreparedBatch], first: UInt64) throws -> [[UInt64?]] {
+    private func assignSequences(_ txn: Transaction, _ batches: [PreparedBatch], first: UInt64) throws -> [[UInt64?]] {
         // Each place carries its key, so that sorting compares values in place rather than
         // reaching into two batches' event lists per comparison.
         var places: [(key: IndexKey, position: Int)] = []
@@ -107,11 +126,7 @@ extension Ledger {
         }
         places.sort { lhs, rhs in lhs.key != rhs.key ? lhs.key < rhs.key : lhs.position < rhs.position }
         var isDuplicate = [Bool](repeating: false, count: places.count)
-        // Mapped pages are let go as the walk goes, not only after the commit, so resident
-        // memory stays flat as the index grows. The pages stay in the page cache and LMDB's
-        // pointers to them stay valid.
-        var allowance = MappedPageAllowance(environment)
-        for (place, stored) in zip(places, try databases.ids.stored(txn, sortedKeys: places.map(\.key), allowance: &allowance)) {
+        for (place, stored) in zip(places, try databases.ids.stored(txn, sortedKeys: places.map(\.key))) {
             isDuplicate[place.position] = stored
         }
         var sequences: [[UInt64?]] = []

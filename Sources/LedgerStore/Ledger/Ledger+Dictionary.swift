@@ -14,7 +14,7 @@ extension Ledger {
                 throw LedgerStoreError.unreadableRecord(sequence: 0, reason: "compression dictionary \(id) is missing")
             }
             do {
-                shelf.add(id, bytes: try blobSealer.open(sealed, associatedData: associatedData(dictionary: id)))
+                shelf.add(id, bytes: try logMetadataSealer.open(sealed, associatedData: associatedData(dictionary: id)))
             } catch {
                 throw LedgerStoreError.unreadableRecord(sequence: 0, reason: "compression dictionary \(id): \(error)")
             }
@@ -42,7 +42,7 @@ extension Ledger {
         state.nextTraining = max(state.nextTraining, stored + UInt64(incoming)) * Self.retrainGrowth
         try txn.put(databases.meta, key: MetaKey.nextTraining, value: bigEndianBytes(nextID < 254 ? state.nextTraining : .max))
         guard let dictionary = Compressor.trainDictionary(samples: samples, capacity: Self.dictionaryCapacity) else { return }
-        try txn.put(databases.meta, key: MetaKey.dictionary(nextID), value: blobSealer.seal(dictionary, associatedData: associatedData(dictionary: nextID)))
+        try txn.put(databases.meta, key: MetaKey.dictionary(nextID), value: logMetadataSealer.seal(dictionary, associatedData: associatedData(dictionary: nextID)))
         try txn.put(databases.meta, key: MetaKey.currentDictionary, value: [nextID])
         shelf.add(nextID, bytes: dictionary)
         state.currentDictionary = nextID

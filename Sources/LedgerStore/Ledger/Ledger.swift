@@ -26,7 +26,9 @@ public final class Ledger {
     /// Prepares batches appended from this thread, and re-compresses in the write transaction.
     let preparer: EventPreparer
     let indexHasher: IDIndexHasher
-    let blobSealer: BlobSealer
+    /// Seals what the log keeps beside its records, under the record key: each batch's
+    /// commit time and the compression dictionaries.
+    let logMetadataSealer: BlobSealer
     let signingKey: SigningKey
     let vaultID: [UInt8]
     /// Keyed BLAKE2b for deterministic ids of imported records.
@@ -42,8 +44,8 @@ public final class Ledger {
 
     /// Address space, not memory: without WRITEMAP the file grows only as it is written.
     /// Large, because growing the map remaps it, which LMDB allows only with no transaction
-    /// open in the process, and a bulk import's views read while it commits: at 1 GB, a
-    /// 6M-record import grew the map in the middle of its reads.
+    /// open in the process, and a bulk import's views read while it commits (see
+    /// docs/performance.md, "Ledger.defaultMapSize").
     public static let defaultMapSize = 64 << 30
 
     public init(directory: String, masterKey: MasterKey, mapSize: Int = Ledger.defaultMapSize) throws {
@@ -68,10 +70,10 @@ public final class Ledger {
         self.header = header
         let recordKey = masterKey.derive(.recordSealing)
         codec = RecordCodec(sealer: RecordSealer(key: recordKey, vaultID: vaultID), shelf: shelf)
-        secondaryCodec = RecordCodec(sealer: codec.sealer, shelf: shelf)
-        blobSealer = BlobSealer(key: recordKey)
+        secondaryCodec = codec.sibling()
+        logMetadataSealer = BlobSealer(key: recordKey)
         indexHasher = IDIndexHasher(key: masterKey.derive(.idIndex, length: 16))
-        preparer = EventPreparer(shelf: shelf, indexHasher: indexHasher, sealer: codec.sealer)
+        preparer = EventPreparer(codec: codec.sibling(), indexHasher: indexHasher)
         idDerivationKey = masterKey.derive(.deterministicIDs)
         projectionKey = masterKey.derive(.projectionState)
         blobKeyWrappingKey = masterKey.derive(.blobKeyWrapping)
@@ -127,7 +129,7 @@ struct Databases {
             let databases = try openAll(txn, create: false)
             try txn.commit()
             return databases
-        } catch LedgerStoreError.lmdb(let error) where error.code == LMDBError.notFound {
+        } catch let error as LedgerStoreError where error.lmdbCode == LMDBError.notFound {
             return try environment.write { try openAll($0, create: true) }
         }
     }

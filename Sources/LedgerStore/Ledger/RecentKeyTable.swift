@@ -3,8 +3,8 @@ import Glibc
 /// Open addressing over a power-of-two count of 16-byte slots, each a key's first eight
 /// bytes, its last four, and its sequence as a distance from the first recent one, plus one
 /// (zero is an empty slot). The keys are keyed hashes, uniform already, so a key's own low
-/// bits choose its slot. A dictionary of the same keys took 24 bytes a slot and hashed each
-/// key again.
+/// bits choose its slot, and a slot takes less than a dictionary's (see docs/performance.md,
+/// "RecentKeyTable").
 ///
 /// Zeroed slots come from `calloc`, whose large blocks are fresh mappings: pages the keys
 /// never reach are never resident.

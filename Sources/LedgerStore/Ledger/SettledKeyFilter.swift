@@ -3,9 +3,9 @@ import Foundation
 /// A blocked Bloom filter over the settled dedup index's keys, so that a new key, which a
 /// fresh import's nearly all are, is known absent without a search of the settled B-tree.
 ///
-/// Those searches were 2.7 µs a key at 6M records: the index's pages lie all over a file far
-/// larger than what the process keeps mapped, so nearly every one was a page fault. With
-/// about 10 bits a key and a key's seven bits inside one 64-byte block, about one new key in
+/// Those searches are nearly all page faults on a large vault: the index's pages lie all over
+/// a file far larger than what the process keeps mapped (see docs/performance.md,
+/// "SettledKeyFilter"). With about 10 bits a key and a key's seven bits inside one 64-byte block, about one new key in
 /// a hundred still searches. The keys are keyed hashes, uniform already: their own bits
 /// choose the block and the bits. The filter holds nothing more than the index it covers.
 ///
@@ -108,12 +108,9 @@ extension DedupIndex {
     func filterOfSettledKeys(_ txn: Transaction) throws -> SettledKeyFilter {
         let entries = try txn.statistics(settled).ms_entries
         var filter = SettledKeyFilter(capacity: entries + entries / 2)
-        // The walk maps the whole index; what it maps is let go as it goes.
-        var allowance = MappedPageAllowance(txn.environment)
         let cursor = try txn.cursor(settled)
         var entry = try cursor.move(.first)
         while let (key, _) = entry {
-            allowance.step()
             filter.add(IndexKey(key))
             entry = try cursor.move(.next)
         }

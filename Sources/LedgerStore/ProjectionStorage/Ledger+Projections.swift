@@ -38,8 +38,9 @@ extension Ledger {
 
     /// Makes `shadow` the active state and deletes the one it replaces, in one transaction.
     public func activate(_ shadow: ProjectionStore, replacing active: ProjectionStore) throws {
-        // Dropping a generation reads each of its overflow pages for its length: 200 MB of a
-        // 2M-record vault's file mapped at once. Watched as a bulk append is.
+        // Dropping a generation reads each of its overflow pages for its length, which maps
+        // much of the file at once (see docs/performance.md, "MapWarden"): watched as a bulk
+        // append is.
         let warden = MapWarden(environment)
         defer { warden.stop() }
         try environment.write { txn in

@@ -144,9 +144,7 @@ public final class ProjectionStore {
         var digest = PartitionSetDigest()
         let cursor = try txn.cursor(database)
         var entry = try cursor.move(.first)
-        var allowance = MappedPageAllowance(ledger.environment)
         while let (key, value) = entry {
-            allowance.step()
             if !key.elementsEqual(Self.checkpointKey) { digest.toggle(storedKey: key, sealed: value, key: ledger.projectionKey) }
             entry = try cursor.move(.next)
         }
@@ -157,16 +155,10 @@ public final class ProjectionStore {
     public func read(_ key: [UInt8]) throws -> [UInt8]? {
         let stored = storedKey(key)
         return try ledger.environment.read { txn in
-            // A view catching up reads partitions from all over the file, with no bulk
-            // append's warden watching. Looked at after misses too: a view folded into a new
-            // vault mostly looks for partitions not yet written, and each miss still maps its
-            // path down the tree (up to a 2 MB folio a page where the pages were just
-            // written), which mapped 55 MB between two of the warden's looks. Measured only
-            // when this read took faults (counting them costs a quarter of reading statm): a
-            // day's metrics read a hundred-odd partitions, mostly misses on pages already mapped.
-            let faults = MappedPageAllowance.threadFaults()
-            defer { if MappedPageAllowance.threadFaults() != faults { ledger.environment.releaseMappedPagesIfDue() } }
-            guard let sealed = try txn.get(database, key: stored) else { return nil }
+            // Through a cursor, which lets go of what the read mapped: a view catching up reads
+            // partitions from all over the file, misses included, with no warden watching.
+            let sealed = try stored.withUnsafeBytes { try txn.cursor(database).seek(exactly: $0).map { Array($0.value) } }
+            guard let sealed else { return nil }
             let partition = try open(sealed, storedKey: stored)
             guard partition.key == key else {
                 throw LedgerStoreError.damagedView(name: name, reason: "holds another partition under this key")
@@ -181,15 +173,13 @@ public final class ProjectionStore {
         let partitions = try ledger.environment.read { txn in
             var partitions: [(key: [UInt8], value: [UInt8])] = []
             // Opened on every core a run at a time, so that no sealed copy of the whole state is
-            // held, and what the walk mapped let go of after each run, as a whole-log scan does:
-            // a 2M-record vault's daily metrics are hundreds of MB of the file.
+            // held; the cursor lets go of what the walk mapped, as a whole-log scan's does.
             var run: [(storedKey: [UInt8], value: [UInt8])] = []
             var runBytes = 0
             func openRun() throws {
                 partitions += try parallelMap(run.count) { try open(run[$0].value, storedKey: run[$0].storedKey) }
                 run.removeAll(keepingCapacity: true)
                 runBytes = 0
-                ledger.environment.releaseMappedPagesIfDue()
             }
             let cursor = try txn.cursor(database)
             var entry = try cursor.move(.first)
@@ -211,15 +201,11 @@ public final class ProjectionStore {
     /// Writes changed partitions (nil deletes) and the new checkpoint in one durable transaction.
     public func write(_ changes: [(key: [UInt8], value: [UInt8]?)], checkpoint: ProjectionCheckpoint) throws {
         try ledger.environment.write { txn in
-            // Stored keys are keyed hashes, so a large save touches pages all over the
-            // file, each fault mapping a whole folio: let go of them as the save goes
-            // (saves mapped 50–60 MB of the file on a 2M-record import). Measured after a
-            // few faults rather than per change: reading statm per change was 7 % of a replay.
-            var allowance = MappedPageAllowance(ledger.environment)
+            // Stored keys are keyed hashes, so a large save touches pages all over the file:
+            // the cursor lets go of them as the save goes.
             var digest = try currentDigest(txn)
             let cursor = try txn.cursor(database)
             for change in changes {
-                allowance.step()
                 let stored = storedKey(change.key)
                 try stored.withUnsafeBytes { stored in
                     // The cursor stays on the entry, so the put or delete after it need not search again.
@@ -239,7 +225,6 @@ public final class ProjectionStore {
             bound.partitions = digest
             try putCheckpoint(bound, txn)
         }
-        ledger.environment.releaseMappedPagesIfDue()
     }
 
     /// Fills this store's empty database with `partitions` and the checkpoint in one durable
@@ -250,7 +235,7 @@ public final class ProjectionStore {
         let storedKeys = parallelMap(partitions.count) { storedKey(partitions[$0].key) }
         let order = storedKeys.indices.sorted { storedKeys[$0].lexicographicallyPrecedes(storedKeys[$1]) }
         try ledger.environment.write { txn in
-            var allowance = MappedPageAllowance(ledger.environment)
+            let cursor = try txn.cursor(database)
             var digest = PartitionSetDigest()
             var end = 0
             while end < order.count {
@@ -266,10 +251,11 @@ public final class ProjectionStore {
                     return seal(partitions[index].key, partitions[index].value, storedKey: storedKeys[index])
                 }
                 for (index, value) in zip(run, sealed) {
-                    allowance.step()
-                    try txn.put(database, key: storedKeys[index], value: value, mode: .append)
-                    storedKeys[index].withUnsafeBytes { key in
-                        value.withUnsafeBytes { digest.toggle(storedKey: key, sealed: $0, key: ledger.projectionKey) }
+                    try storedKeys[index].withUnsafeBytes { key in
+                        try value.withUnsafeBytes { value in
+                            try cursor.put(key: key, value: value, appending: true)
+                            digest.toggle(storedKey: key, sealed: value, key: ledger.projectionKey)
+                        }
                     }
                 }
             }
@@ -277,7 +263,6 @@ public final class ProjectionStore {
             bound.partitions = digest
             try putCheckpoint(bound, txn)
         }
-        ledger.environment.releaseMappedPagesIfDue()
     }
 
     /// Partitions sealed or opened at a time, and their bytes: a share for every core, and

@@ -4,9 +4,9 @@ import Foundation
 /// fill again.
 ///
 /// A batch's bytes (about a megabyte) are at or above glibc's mmap threshold (see
-/// `HeapPolicy`), so each new buffer was a fresh mapping whose every page faulted in on
-/// first write: 1.3 s of kernel time on the preparing thread for a 2M-record import. A
-/// reused buffer has its pages already.
+/// `HeapPolicy`), so each new buffer would be a fresh mapping whose every page faults in on
+/// first write (see docs/performance.md, "ByteBufferPool"). A reused buffer has its pages
+/// already.
 final class ByteBufferPool: @unchecked Sendable {
     private let lock = NSLock()
     private var buffers: [[UInt8]] = []

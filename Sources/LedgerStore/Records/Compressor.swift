@@ -14,9 +14,8 @@ final class Compressor {
     /// The dictionary each context references now; re-referencing costs a context reset.
     private var compressionReference: UInt8?? = .none
     private var decompressionReference: UInt8?? = .none
-    /// Level 1, not DESIGN's 3: with a trained dictionary a sample's sealed record grows by
-    /// half a byte (63.6 → 64.1), routes by about a sixth, and compressing costs a third
-    /// less (a 2M-record import: 1 s less on the preparing thread).
+    /// Level 1, not DESIGN's 3: with a trained dictionary records grow a little and
+    /// compressing costs a third less (see docs/performance.md, "Compressor.level").
     static let level: Int32 = 1
 
     // Experimental zstd parameters, set by number: ZSTD_c_format (ZSTD_c_experimentalParam2)
@@ -89,9 +88,9 @@ final class Compressor {
     /// Trains a dictionary of at most `capacity` bytes on `samples`; nil when zstd finds too little to learn.
     ///
     /// zstd's default training (fastCover, d 8, 4 steps) with a table of 2¹⁷ rather than
-    /// 2²⁰ entries: the default held 10 MB while it tried each step, which came on top of a
-    /// large import's memory at its retraining. On a 2M-record import the data file came
-    /// out the same size (545–547 MB either way).
+    /// 2²⁰ entries: the default's table comes on top of a large import's memory at its
+    /// retraining, and the smaller one trains as good a dictionary (see docs/performance.md,
+    /// "Compressor.trainDictionary").
     static func trainDictionary(samples: DictionarySamples, capacity: Int) -> [UInt8]? {
         var parameters = ZDICT_fastCover_params_t()
         parameters.d = 8

@@ -6,8 +6,8 @@
 struct DictionarySamples {
     static let mostCount = 10_000
     /// zstd's guide asks for about a hundred times the dictionary's size (16 kB) in samples;
-    /// 10,000 events were 4.5 MB. With 2 MB, a 2M-record import's data file came out the
-    /// same size.
+    /// half of what 10,000 events take trains as good a dictionary (see docs/performance.md,
+    /// "DictionarySamples.mostBytes").
     static let mostBytes = 2 << 20
 
     private(set) var joined: [UInt8] = []

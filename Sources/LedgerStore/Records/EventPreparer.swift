@@ -3,70 +3,22 @@ import LedgerCore
 import LedgerCrypto
 import Migrations
 
-/// The dictionaries a vault has, shared by the threads that compress (under a lock).
-final class DictionaryShelf: @unchecked Sendable {
-    private let lock = NSLock()
-    private var dictionaries: [UInt8: [UInt8]] = [:]
-    private var newest: UInt8?
-
-    var current: UInt8? { lock.withLock { newest } }
-
-    func bytes(_ id: UInt8) -> [UInt8]? { lock.withLock { dictionaries[id] } }
-
-    func contains(_ id: UInt8) -> Bool { lock.withLock { dictionaries[id] != nil } }
-
-    func add(_ id: UInt8, bytes: [UInt8]) {
-        lock.withLock {
-            dictionaries[id] = bytes
-            if newest.map({ id > $0 }) ?? true { newest = id }
-        }
-    }
-}
-
-/// Where one prepared event's pieces lie in its batch's byte buffer.
-struct PreparedEvent {
-    /// The dedup index key.
-    let key: IndexKey
-    let encoded: Range<Int>
-    var plain: Range<Int>
-    var sealed: Range<Int> = 0..<0
-    var leafHash: Range<Int> = 0..<0
-}
-
-/// A batch made ready off the write lock. Every event's bytes live in one buffer: batches
-/// are made on one thread and freed on another, and one allocation per batch rather than
-/// five per event keeps the two threads from contending in the allocator.
-struct PreparedBatch {
-    var bytes: [UInt8] = []
-    var events: [PreparedEvent] = []
-    /// The dictionary the events were compressed with.
-    var dictionary: UInt8?
-    /// Set when the events were sealed ahead at `first`, `first + 1`, … with `batchKey`.
-    var speculation: (first: UInt64, batchKey: RecordSealer.BatchKey)?
-
-    func withBytes<R>(_ range: Range<Int>, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try bytes.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[range])) }
-    }
-}
-
 /// Validates, encodes, hashes and compresses events. One per thread: it owns a zstd context.
 ///
 /// This is the work of an append that needs no transaction, so a bulk import does it for
 /// the next batch while the previous one commits.
 final class EventPreparer {
-    private let compressor = Compressor()
-    private let shelf: DictionaryShelf
+    /// This preparer's own: it compresses, and seals ahead.
+    private let codec: RecordCodec
     private let indexHasher: IDIndexHasher
-    private let sealer: RecordSealer
     private var scratch: [UInt8] = []
     private var encoder = BinaryWriter(capacity: 4096)
     /// Where batch buffers come from when the committing side hands them back.
     private let buffers: ByteBufferPool?
 
-    init(shelf: DictionaryShelf, indexHasher: IDIndexHasher, sealer: RecordSealer, buffers: ByteBufferPool? = nil) {
-        self.shelf = shelf
+    init(codec: RecordCodec, indexHasher: IDIndexHasher, buffers: ByteBufferPool? = nil) {
+        self.codec = codec
         self.indexHasher = indexHasher
-        self.sealer = sealer
         self.buffers = buffers
     }
 
@@ -77,7 +29,7 @@ final class EventPreparer {
     /// `validate: false` is for callers that have validated each event themselves (an
     /// importer does, to set aside one bad record rather than fail its whole batch).
     func prepare(_ events: [Event], expectedFirst: UInt64? = nil, sealAheadEvery: Int = 1, validate: Bool = true) throws -> PreparedBatch {
-        var batch = PreparedBatch(bytes: buffers?.take() ?? [], dictionary: shelf.current)
+        var batch = PreparedBatch(bytes: buffers?.take() ?? [], dictionary: codec.newestDictionary)
         batch.bytes.reserveCapacity(events.count * 320)
         batch.events.reserveCapacity(events.count)
         // Through the buffer, so that reading an event does not copy it.
@@ -95,7 +47,7 @@ final class EventPreparer {
                         reason: "is larger than the \(EventLimits.describe(bytes: EventLimits.maximumEncodedSize)) an event may take; large content belongs in a blob (as `append face --image` stores one)"))
                 }
                 let encodedRange = append(encoder.bytes, to: &batch.bytes)
-                let plainRange = compress(encoder.bytes, in: &batch.bytes, dictionary: batch.dictionary)
+                let plainRange = codec.compress(encoder.bytes, dictionary: batch.dictionary, into: &batch.bytes)
                 batch.events.append(PreparedEvent(
                     key: key, encoded: encodedRange, plain: plainRange))
             }
@@ -112,17 +64,17 @@ final class EventPreparer {
     func recompress(_ batch: inout PreparedBatch, dictionary: UInt8?) {
         for index in batch.events.indices {
             let encoded = Array(batch.bytes[batch.events[index].encoded])
-            batch.events[index].plain = compress(encoded, in: &batch.bytes, dictionary: dictionary)
+            batch.events[index].plain = codec.compress(encoded, dictionary: dictionary, into: &batch.bytes)
         }
         batch.dictionary = dictionary
         batch.speculation = nil
     }
 
     private func sealAhead(_ batch: inout PreparedBatch, first: UInt64, every: Int) {
-        let batchKey = sealer.batchKey(RecordSealer.newNoncePrefix())
+        let batchKey = codec.sealer.batchKey(RecordSealer.newNoncePrefix())
         for index in stride(from: 0, to: batch.events.count, by: max(1, every)) {
             scratch.removeAll(keepingCapacity: true)
-            batch.withBytes(batch.events[index].plain) { sealer.seal($0, sequence: first + UInt64(index), batch: batchKey, into: &scratch) }
+            batch.withBytes(batch.events[index].plain) { codec.seal($0, sequence: first + UInt64(index), batch: batchKey, into: &scratch) }
             batch.events[index].sealed = append(scratch, to: &batch.bytes)
             batch.events[index].leafHash = append(MerkleHasher.leaf(scratch), to: &batch.bytes)
         }
@@ -132,28 +84,6 @@ final class EventPreparer {
     private func append(_ piece: [UInt8], to bytes: inout [UInt8]) -> Range<Int> {
         let start = bytes.count
         bytes.append(contentsOf: piece)
-        return start..<bytes.count
-    }
-
-    /// Appends `codec (1) ‖ [encoded length varint ‖ zstd frame | encoded bytes]`: codec 0
-    /// is uncompressed, 1 zstd without dictionary, 2… zstd with dictionary `codec − 1`.
-    private func compress(_ encoded: [UInt8], in bytes: inout [UInt8], dictionary: UInt8?) -> Range<Int> {
-        if let dictionary, !compressor.hasDictionary(dictionary), let dictionaryBytes = shelf.bytes(dictionary) {
-            compressor.addDictionary(dictionary, bytes: dictionaryBytes)
-        }
-        let start = bytes.count
-        bytes.append(dictionary.map { $0 + 1 } ?? 1)
-        var length = UInt64(encoded.count)
-        while length >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: length) | 0x80)
-            length >>= 7
-        }
-        bytes.append(UInt8(length))
-        if !compressor.compress(encoded, dictionary: dictionary, into: &bytes) {
-            bytes.removeSubrange(start...)
-            bytes.append(0)
-            bytes.append(contentsOf: encoded)
-        }
         return start..<bytes.count
     }
 

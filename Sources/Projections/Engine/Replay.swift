@@ -34,10 +34,10 @@ extension ProjectionEngine {
             _ = try active.checkpoint()
             changed = changedKeys(try active.allPartitions(), rebuilt)
             details = try P.describeChanges(from: try P.makeState(load: active.read), to: fold.state, keys: changed)
-        } catch LedgerStoreError.damagedView(_, let reason) {
+        } catch let error as LedgerStoreError where error.kind == .damagedView {
             // A damaged state is what replay repairs: there is nothing trustworthy to compare.
             changed = rebuilt.map(\.key).filter { $0.first != 0xFF }
-            details = ["the stored state \(reason): rebuilt from the log"]
+            details = ["the stored state \(error.damagedViewReason ?? ""): rebuilt from the log"]
         }
         if !dryRun {
             let shadow = try ledger.shadowStore(after: active)

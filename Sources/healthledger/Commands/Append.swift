@@ -68,8 +68,9 @@ struct Append: ParsableCommand {
             guard !batch.isEmpty else { return }
             do {
                 try appender.add(batch, tag: lineNumber)
-            } catch LedgerStoreError.invalidEvent(let index, let error) {
-                throw ExitStatus.Failure(status: .invalidInput, message: "\(path) line \(batchLines[index]): \(error)")
+            } catch let error as LedgerStoreError where error.refusedEvent != nil {
+                let (index, refusal) = error.refusedEvent!
+                throw ExitStatus.Failure(status: .invalidInput, message: "\(path) line \(batchLines[index]): \(refusal)")
             }
             batch.removeAll(keepingCapacity: true)
             batchLines.removeAll(keepingCapacity: true)

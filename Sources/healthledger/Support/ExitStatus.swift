@@ -64,21 +64,21 @@ enum ExitStatus: Int32, CaseIterable {
     static func classify(_ error: any Error) -> ExitStatus? {
         switch error {
         case let error as LedgerStoreError:
-            switch error {
+            switch error.kind {
             case .noVault: .noVault
             case .vaultExists: .vaultExists
             case .newerFormat: .newerFormat
             case .locked: .wrongSecret
             case .truncatedFile: .truncatedVault
             case .invalidEvent: .invalidInput
-            case .lmdb(let lmdbError): lmdbError.isDiskFull ? .diskFull : .ioError
+            case .storage: error.isDiskFull ? .diskFull : .ioError
             case .unreadableRecord, .malformedLogKey: .auditFailed
             case .damagedView: .needsReplay
             case .tampered: .auditFailed
             case .rolledBack: .rolledBack
             case .corruptHeader: .auditFailed
-            case .io: .ioError
-            case .callback(let inner): classify(inner) ?? .ioError
+            case .callback: error.callbackError.flatMap(classify) ?? .ioError
+            default: .ioError
             }
         case is ValidationError, is JSONError, is TimeParseError, is QuantityError: .invalidInput
         case is KeySlotError: .wrongSecret

@@ -4,10 +4,9 @@ import Synchronization
 /// Watches how much of the data file this process has mapped while a bulk append runs, and
 /// lets it go past `Environment.mappedBudget`, whichever thread mapped it.
 ///
-/// The walks that read all over the file check as they go, but every reader would have to,
-/// and on Linux 6.18 a single fault maps a whole large folio of the page cache: late in a
-/// 6M-record import, reads without a check of their own mapped 150 MB of the file between
-/// two checks. Looking every 2 ms took 0.14 s of CPU in a 13 s, 2M-record import.
+/// Cursors let go as they walk, but a single fault can map a whole large folio of the page
+/// cache, and reads between two of a walk's looks can map a lot (see docs/performance.md,
+/// "MapWarden").
 final class MapWarden {
     private let state = WardenState()
     static let interval: useconds_t = 2_000

@@ -1,0 +1,10 @@
+extension Environment {
+    /// How much of the data file may stay mapped between releases.
+    static var mappedBudget: Int { MappedPages.budget }
+
+    /// Lets go of the map's pages that this process has touched (see `MappedPages`).
+    func releaseMappedPages() { mappedPages.release(mapSize: mapSize) }
+
+    /// Lets go of them once more than the budget is mapped since the last release.
+    func releaseMappedPagesIfDue() { mappedPages.releaseIfDue(mapSize: mapSize) }
+}

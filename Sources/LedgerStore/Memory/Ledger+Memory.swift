@@ -1,0 +1,6 @@
+extension Ledger {
+    /// Drops the pages of the log's file that this process has read from its resident set
+    /// (they are read back from the file when touched again). Reads let go as they go (see
+    /// `MappedPageAllowance`); this lets go of everything at once.
+    func releaseMappedPages() { environment.releaseMappedPages() }
+}
