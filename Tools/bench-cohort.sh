@@ -4,7 +4,8 @@
 # export bundle, then `cohort build` of all the bundles (and again, which must change
 # nothing), then the cohort queries of Tools/check-cohort.py in DuckDB and in Spark.
 #   bash Tools/bench-cohort.sh [PARTICIPANTS [RECORDS]]   (default 50 100000)
-# Bundles are kept in .build-bench/cohort-RECORDS/ and reused by later runs.
+# Bundles are kept in .build-bench/cohort-RECORDS/ and reused by later runs; PREPARE_BIN
+# names another healthledger to make them with (init, import and export bundle only).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 participants=${1:-50}
@@ -15,6 +16,7 @@ if [ -z "${HEALTHLEDGER_BIN:-}" ]; then
 fi
 bin=${HEALTHLEDGER_BIN:-.build/release/healthledger}
 gen=${EXPORT_GEN_BIN:-.build/release/health-export-gen}
+prepare=${PREPARE_BIN:-$bin}
 venv=.build/venv-export
 "$venv/bin/python" -c 'import pyarrow, duckdb, pyspark' 2>/dev/null || bash Tools/check-cohort.sh >/dev/null
 export SPARK_LOCAL_IP=127.0.0.1
@@ -22,7 +24,6 @@ bench=.build-bench/cohort-$records
 mkdir -p "$bench/bundles"
 [ -f "$bench/identity.txt" ] || age-keygen -o "$bench/identity.txt" 2>"$bench/recipient.txt"
 recipient=$(grep -o 'age1[0-9a-z]*' "$bench/recipient.txt")
-[ -f "$bench/study.key" ] || "$bin" cohort keygen "$bench/study.key" >/dev/null
 printf 'bench passphrase\n' >"$bench/passphrase"
 chmod 600 "$bench/passphrase"
 
@@ -52,7 +53,7 @@ for index in $(seq 1 "$participants"); do
   rm -rf "$work" && mkdir -p "$work"
   echo "participant $index of $participants: generate, import, bundle" >&2
   "$gen" --records "$records" --seed "$((1000 + index))" --no-quirks --out "$work/export.zip" >/dev/null 2>&1
-  hl() { "$bin" "$@" --vault "$work/vault" --passphrase-file "$bench/passphrase"; }
+  hl() { "$prepare" "$@" --vault "$work/vault" --passphrase-file "$bench/passphrase"; }
   hl init --kdf interactive >/dev/null
   hl import apple-health "$work/export.zip" --json >/dev/null
   # A mood each morning after a night's sleep (Apple Health exports hold none).
@@ -74,6 +75,8 @@ for day in sorted(days):
   rm -rf "$work"
 done
 echo "bundles ready ($(( $(date +%s) - prepared )) s)" >&2
+[ "${PREPARE_ONLY:-}" = 1 ] && exit 0
+[ -f "$bench/study.key" ] || "$bin" cohort keygen "$bench/study.key" >/dev/null
 
 dataset="$bench/dataset-$participants"
 rm -rf "$dataset"
