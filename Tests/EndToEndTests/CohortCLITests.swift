@@ -105,6 +105,26 @@ final class CohortScene {
         #expect(try CohortScene.participantFolders(scene.root + "/one") == ["participant=" + (third.first?["participant"] as? String ?? "")])
     }
 
+    @Test func aFolderHoldingOtherFilesOrTheOtherDateChoiceIsRefused() throws {
+        let scene = try CohortScene(participants: 1, days: 3)
+        let bundle = try scene.participants[0].export()
+        let folder = scene.root + "/papers"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "draft\n".write(toFile: folder + "/notes.txt", atomically: true, encoding: .utf8)
+        for more in [[], ["--force"]] {
+            let refused = try scene.build([bundle], into: folder, more)
+            #expect(refused.status == 73, "\(refused.stderr)")
+            #expect(refused.stderr.contains("notes.txt"))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["notes.txt"])
+
+        let dataset = scene.root + "/cohort"
+        #expect(try scene.build([bundle], into: dataset).status == 0)
+        let shifted = try scene.build([bundle], into: dataset, ["--shift-dates"])
+        #expect(shifted.status == 65, "shifted and unshifted participants are not mixed: \(shifted.stderr)")
+        #expect(shifted.stderr.contains("without --shift-dates"))
+    }
+
     @Test func buildingAgainWithTheSameBundlesChangesNoByte() throws {
         let scene = try CohortScene(participants: 2)
         let bundles = try scene.participants.map { try $0.export() }
