@@ -110,6 +110,6 @@ struct CohortBuild: ParsableCommand {
             let rows = outcome.rows.keys.sorted().map { "\($0) \(outcome.rows[$0]!)" }.joined(separator: ", ")
             print("\(bundle): participant \(outcome.participant) \(outcome.action.rawValue)\(rows.isEmpty ? "" : ": " + rows)")
         }
-        print("\(out): \(outcomes.count) bundles added, \(refused.count) refused")
+        print("\(out): \(outcomes.count) of \(bundles.count) bundles verified and taken, \(refused.count) refused")
     }
 }
