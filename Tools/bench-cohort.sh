@@ -70,8 +70,7 @@ for day in sorted(days):
                       "payload": {"rating": random.randint(1, 10), "scaleMin": 1, "scaleMax": 10}}))
 ' "$index" >"$work/moods.jsonl"
   [ -s "$work/moods.jsonl" ] && hl append --jsonl "$work/moods.jsonl" >/dev/null
-  hl export bundle --out "$bundle.partial" --recipient "$recipient" >/dev/null
-  mv "$bundle.partial" "$bundle"
+  hl export bundle --out "$bundle" --recipient "$recipient" >/dev/null  # written as .partial, moved when whole
   rm -rf "$work"
 done
 echo "bundles ready ($(( $(date +%s) - prepared )) s)" >&2
