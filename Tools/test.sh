@@ -8,6 +8,7 @@ swift build --build-tests
 # (arguments for swift test) skips them.
 if [ $# -eq 0 ]; then
   bash Tools/check-exports.sh
+  bash Tools/check-cohort.sh
   # The dashboard in a real browser (Chromium via Selenium), on the binary just built.
   bash Tools/dashboard-browser-test.sh
 fi

@@ -5,7 +5,7 @@ import Parquet
 /// table `DIR/<table>/<column>=<value>/part-0.parquet` (Hive-style, the value escaped as
 /// Hive does), one file per partition. All open files share one memory budget: when their
 /// buffered rows pass it, the fullest file writes a row group.
-final class ParquetDatasetWriter {
+public final class ParquetDatasetWriter {
     let directory: String
     let budget: Int
     private var files: [String: (writer: ParquetFileWriter, table: ExportTable)] = [:]
@@ -64,7 +64,7 @@ final class ParquetDatasetWriter {
         return writer
     }
 
-    static func parquetColumn(_ column: ExportColumn) -> ParquetColumn {
+    public static func parquetColumn(_ column: ExportColumn) -> ParquetColumn {
         let kind: ParquetColumn.Kind = switch column.kind {
         case .integer: .int64
         case .real: .double
@@ -75,7 +75,7 @@ final class ParquetDatasetWriter {
         return ParquetColumn(column.name, kind, optional: column.isOptional)
     }
 
-    static func parquetValue(_ value: ExportValue) -> ParquetValue {
+    public static func parquetValue(_ value: ExportValue) -> ParquetValue {
         switch value {
         case .null: .null
         case .integer(let number): .int(number)

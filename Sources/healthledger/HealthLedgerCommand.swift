@@ -19,7 +19,7 @@ struct HealthLedgerCommand: ParsableCommand {
             Forget.self, CompactCommand.self,
             Measure.self, SessionCommand.self, History.self, Card.self, Vitals.self,
             SleepScoreCommand.self, Models.self,
-            QueryCommand.self, ChartCommand.self, CorrelateCommand.self, Share.self, Serve.self,
+            QueryCommand.self, ChartCommand.self, CorrelateCommand.self, Share.self, Serve.self, CohortCommand.self,
         ])
 
     /// Runs the command, mapping every failure to a message on stderr and its own exit code.

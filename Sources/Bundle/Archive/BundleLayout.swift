@@ -2,10 +2,10 @@ import LedgerCore
 import Projections
 
 /// Where things are inside a bundle's zip.
-enum BundleLayout {
+public enum BundleLayout {
     static let manifest = "manifest.json"
     static let signature = "manifest.sig"
-    static let events = "events.jsonl"
+    public static let events = "events.jsonl"
     static let report = "report.pdf"
     static let fhir = "fhir/bundle.json"
     static let facesFolder = "faces/"

@@ -1,8 +1,10 @@
 /// Cuts a byte stream into lines (without their newline), whatever the chunk boundaries.
-struct LineSplitter {
+public struct LineSplitter {
     private var partial: [UInt8] = []
 
-    mutating func split(_ chunk: UnsafeRawBufferPointer, _ body: ([UInt8]) throws -> Void) throws {
+    public init() {}
+
+    public mutating func split(_ chunk: UnsafeRawBufferPointer, _ body: ([UInt8]) throws -> Void) throws {
         var start = 0
         while let newline = chunk[start...].firstIndex(of: 0x0a) {
             if partial.isEmpty {
@@ -17,7 +19,7 @@ struct LineSplitter {
         partial.append(contentsOf: chunk[start...])
     }
 
-    mutating func finish(_ body: ([UInt8]) throws -> Void) throws {
+    public mutating func finish(_ body: ([UInt8]) throws -> Void) throws {
         if !partial.isEmpty { try body(partial) }
         partial.removeAll()
     }
