@@ -103,6 +103,7 @@ let package = Package(
         .testTarget(name: "AgeFormatTests", dependencies: ["AgeFormat", "LedgerCrypto", "CZip"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HealthBundleTests", dependencies: ["HealthBundle", "Zip", "AgeFormat", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "LedgerCore", "LedgerStore", "DemoData", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections"]),
         .testTarget(name: "VitalsTests", dependencies: ["Projections", "Charts", "HealthImport", "LedgerCore", "LedgerStore", "LedgerCrypto", .product(name: "PropertyBased", package: "swift-property-based")], resources: [.copy("Fixtures")]),
     ]
 )
