@@ -29,13 +29,15 @@ struct PageTests {
         let day = "2026-01-05"
         let query = "/query?q=mood+where+between+\(day)+and+\(day)"
         let metrics = "/metrics?col=mood_avg&from=2026-01-01&to=2026-01-10"
+        // An event on another day first: a view that has folded nothing keeps no checkpoint to reuse it by.
+        let noon = { (day: String) in Timestamp(micros: (LocalDay(iso: day)!.number * 86_400 + 43_200) * 1_000_000) }
+        try dashboard.server.vault.with { _ = try $0.append([Event(MoodRated(rating: 3), start: noon("2025-12-01"), utcOffset: 0)]) }
         let emptyQuery = try await dashboard.get(query, cookie: cookie).body
         let emptyMetrics = try await dashboard.get(metrics, cookie: cookie).body
         #expect(emptyQuery.contains("0 rows"))
         #expect(try await dashboard.get(query, cookie: cookie).body == emptyQuery)
         // An append the server did not make, as a CLI entry in another process would be.
-        let noon = Timestamp(micros: (LocalDay(iso: day)!.number * 86_400 + 43_200) * 1_000_000)
-        try dashboard.server.vault.with { _ = try $0.append([Event(MoodRated(rating: 7), start: noon, utcOffset: 0)]) }
+        try dashboard.server.vault.with { _ = try $0.append([Event(MoodRated(rating: 7), start: noon(day), utcOffset: 0)]) }
         let afterQuery = try await dashboard.get(query, cookie: cookie).body
         #expect(afterQuery.contains("1 row"))
         let afterMetrics = try await dashboard.get(metrics, cookie: cookie).body

@@ -92,6 +92,8 @@ struct DailyMetricsColumnsTests {
         let sleepGroups = Set(MetricCatalog.layout.series.filter { $0.kind == .night }.map { UInt16($0.group) })
         #expect(sleepGroups.count > 1, "in-bed, awake and asleep stages overlap apart")
         #expect(Set(fold.groups(reading: [index("bedtime")])) == sleepGroups)
+        // Deep sleep's own series is one asleep stage, yet its night is folded from in-bed and awake too.
+        #expect(Set(fold.groups(reading: [index("sleep_deep")])) == sleepGroups)
         #expect(fold.groups(reading: [index("step_count")]).count == 1)
         #expect(fold.groups(reading: [index("step_count"), index("step_count")]) == fold.groups(reading: [index("step_count")]))
     }
