@@ -5,13 +5,17 @@
 # for a minute. Loopback only.
 #   bash Tools/bench-dashboard.sh [RECORDS]
 # BENCH_CONFIG=debug times the debug build (no release build needed; slower figures).
+# BENCH_BIN=DIR times the healthledger and health-export-gen already in DIR (e.g. copies of an
+# older build, for a before/after comparison on the same vault); nothing is built.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash Tools/install-packages.sh wrk
 config=${BENCH_CONFIG:-release}
-swift build -c "$config" --product healthledger >&2
-swift build -c "$config" --product health-export-gen >&2
-bin=.build/$config
+bin=${BENCH_BIN:-.build/$config}
+if [ -z "${BENCH_BIN:-}" ]; then
+  swift build -c "$config" --product healthledger >&2
+  swift build -c "$config" --product health-export-gen >&2
+fi
 
 records=${1:-1000000}
 bench=.build-bench/dashboard

@@ -17,13 +17,14 @@ struct MetricSeriesTable {
         self.columns = columns
         self.grouping = grouping
         var groups: [(start: LocalDay, sums: [Double], counts: [Int])] = []
+        let indices = columns.map(\.index)
         for number in days.lowerBound.number...days.upperBound.number {
             let day = LocalDay(number: number)
-            let metrics = try daily.metrics(for: day)
+            let values = try daily.values(for: day, columns: indices)
             let start = Self.groupStart(day, grouping)
             if groups.last?.start != start { groups.append((start, Array(repeating: 0, count: columns.count), Array(repeating: 0, count: columns.count))) }
             for (position, entry) in columns.enumerated() {
-                guard let value = metrics.values[entry.index] else { continue }
+                guard let value = values[position] else { continue }
                 groups[groups.count - 1].sums[position] += shown(value, entry.column)
                 groups[groups.count - 1].counts[position] += 1
             }

@@ -18,7 +18,7 @@ struct PageContext {
     let runningActivities: LogSizeCache<[(name: String, start: Timestamp)]>
 
     init(request: Request, ledger: Ledger, hooks: DashboardHooks, asOf: String?, csrf: String, offset: Int32, lastAudit: LastAudit,
-         runningActivities: LogSizeCache<[(name: String, start: Timestamp)]>) throws {
+         runningActivities: LogSizeCache<[(name: String, start: Timestamp)]>, views: ViewStateCache? = nil) throws {
         self.ledger = ledger
         self.hooks = hooks
         self.asOf = asOf
@@ -26,7 +26,7 @@ struct PageContext {
         self.offset = offset
         self.lastAudit = lastAudit
         self.runningActivities = runningActivities
-        point = try ViewPoint.parse(asOf, ledger: ledger, offset: offset)
+        point = try ViewPoint.parse(asOf, ledger: ledger, offset: offset, views: views)
         var parameters: [String: [String]] = [:]
         for (name, value) in FormFields.pairs(request.uri.query ?? "") { parameters[name, default: []].append(value) }
         self.parameters = parameters

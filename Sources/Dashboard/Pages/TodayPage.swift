@@ -21,12 +21,12 @@ struct TodayPage {
         let day = try context.day()
         let daily = try context.point.dailyMetrics(ledger: context.ledger)
         let days = (day.number - Self.sparkDays + 1...day.number).map(LocalDay.init(number:))
-        let rows = try days.map { try daily.metrics(for: $0) }
+        let columns = Self.keyColumns.compactMap(MetricLabel.column)
+        let rows = try days.map { try daily.values(for: $0, columns: columns.map(\.index)) }
         var html = "<p class=\"muted\">\(day) · <a href=\"/?date=\(LocalDay(number: day.number - 1))\(asOfLink)\">previous day</a></p>"
         html += "<section class=\"grid\" aria-label=\"Key metrics\">"
-        for key in Self.keyColumns {
-            guard let (index, column) = MetricLabel.column(key) else { continue }
-            html += card(column, values: rows.map { $0.values[index] })
+        for (position, (_, column)) in columns.enumerated() {
+            html += card(column, values: rows.map { $0[position] })
         }
         html += "</section>"
         html += try budget(day)

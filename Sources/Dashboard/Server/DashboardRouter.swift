@@ -56,12 +56,17 @@ struct DashboardRouter: Sendable {
         // A read is cached per request, local day and last audit; a write is never answered from the cache.
         let cacheKey = form.isEmpty && request.method == .get
             ? "\(request.uri)|\(LocalDay(.now(), utcOffset: server.configuration.offsetSeconds))|\(server.lastAudit.value?.at.timeIntervalSince1970 ?? 0)" : nil
+        // A cached page is answered without waiting for the vault, which a slower page may hold.
+        if let cacheKey, let size = server.vault.size(), let cached = server.pages.page(key: cacheKey, size: size) {
+            return Self.html(cached)
+        }
         do {
             html = try server.vault.with { ledger in
                 let size = try ledger.count()
                 if let cacheKey, let cached = server.pages.page(key: cacheKey, size: size) { return cached }
                 let context = try PageContext(request: request, ledger: ledger, hooks: server.hooks, asOf: asOf, csrf: csrf,
-                                              offset: server.configuration.offsetSeconds, lastAudit: server.lastAudit, runningActivities: server.runningActivities)
+                                              offset: server.configuration.offsetSeconds, lastAudit: server.lastAudit, runningActivities: server.runningActivities,
+                                              views: server.vault.views)
                 let page = try body(context)
                 let rendered = PageLayout(title: page.title, path: path, asOf: asOf, csrf: csrf, live: live).render(page.html)
                 if let cacheKey { server.pages.keep(rendered, key: cacheKey, size: size) }
@@ -79,7 +84,7 @@ struct DashboardRouter: Sendable {
     private func csv(_ request: Request, _ body: (PageContext) throws -> String) throws -> Response {
         let asOf = Self.asOf(request)
         let text = try server.vault.with { ledger in
-            try body(PageContext(request: request, ledger: ledger, hooks: server.hooks, asOf: asOf, csrf: "", offset: server.configuration.offsetSeconds, lastAudit: server.lastAudit, runningActivities: server.runningActivities))
+            try body(PageContext(request: request, ledger: ledger, hooks: server.hooks, asOf: asOf, csrf: "", offset: server.configuration.offsetSeconds, lastAudit: server.lastAudit, runningActivities: server.runningActivities, views: server.vault.views))
         }
         var headers = HTTPFields()
         headers[.contentType] = "text/csv; charset=utf-8"

@@ -5,11 +5,16 @@ import Projections
 
 /// The open vault, shared by every request one at a time: a ledger and its LMDB
 /// transactions belong to one thread at a time, and the lock makes each read whole.
-/// `close()` drops the ledger, and with it the only copy of the key (its bytes are zeroed
-/// when freed).
+/// `close()` drops the ledger and the views opened from it, and with them the only copy of
+/// the key (its bytes are zeroed when freed).
 public final class VaultSession: @unchecked Sendable {
-    private let lock = NSLock()
+    /// One request's reads and writes at a time.
+    private let work = NSLock()
+    /// Guards `ledger` itself, held only to read or clear it.
+    private let reference = NSLock()
     private var ledger: Ledger?
+    /// Views read from the ledger, kept between requests; used under `work`.
+    let views = ViewStateCache()
 
     public init(_ ledger: Ledger) {
         self.ledger = ledger
@@ -17,34 +22,42 @@ public final class VaultSession: @unchecked Sendable {
 
     /// Runs `body` with the ledger; throws once the session is closed.
     public func with<T>(_ body: (Ledger) throws -> T) throws -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let ledger else { throw EntryRejected("the dashboard has stopped and let go of the vault key") }
+        work.lock()
+        defer { work.unlock() }
+        guard let ledger = reference.withLock({ ledger }) else { throw EntryRejected("the dashboard has stopped and let go of the vault key") }
         return try body(ledger)
     }
 
-    /// Forgets the ledger (and the key it holds).
+    /// Forgets the ledger (and the key it holds), once the request in progress is done.
     public func close() {
-        lock.lock()
-        ledger = nil
-        lock.unlock()
+        work.lock()
+        reference.withLock { ledger = nil }
+        views.clear()
+        work.unlock()
     }
 
-    /// How many events the log holds: what live pages watch for change.
+    /// How many events the log holds: what live pages watch for change, and what tells
+    /// whether a cached page is still the page. Read beside a request in progress, not
+    /// after it: counting opens its own LMDB read transaction (the environment is opened
+    /// with NOTLS, so it belongs to no thread) and reads only the stored head, touching no
+    /// state of the ledger that a request changes.
     public func size() -> UInt64? {
-        try? with { try $0.count() }
+        guard let ledger = reference.withLock({ ledger }) else { return nil }
+        return try? ledger.count()
     }
 }
 
 /// A point in the log's history that a page is drawn as of: now, or the first N events.
-struct ViewPoint: Equatable {
+struct ViewPoint {
     /// nil: the current view.
     let size: UInt64?
+    /// Where the current views are kept between requests; nil opens each afresh.
+    var views: ViewStateCache? = nil
 
     /// `as-of` from a query string: a sequence count (`1200`) or a date (`2026-03-01`, its
     /// end), read the way `--as-of-seq` / `--as-of` read them.
-    static func parse(_ text: String?, ledger: Ledger, offset: Int32) throws -> ViewPoint {
-        guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return ViewPoint(size: nil) }
+    static func parse(_ text: String?, ledger: Ledger, offset: Int32, views: ViewStateCache? = nil) throws -> ViewPoint {
+        guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return ViewPoint(size: nil, views: views) }
         if let size = UInt64(text) { return ViewPoint(size: size) }
         if let day = LocalDay(iso: text) {
             let endOfDay = Timestamp(micros: (day.number + 1) * 86_400_000_000 - Int64(offset) * 1_000_000 - 1)
@@ -60,6 +73,7 @@ struct ViewPoint: Equatable {
 
     func state<P: ProjectionKind>(_ kind: P.Type, ledger: Ledger) throws -> P.State {
         if let size { return try ProjectionEngine.asOf(kind, ledger: ledger, size: size) }
+        if let views { return try views.current(kind, ledger: ledger) }
         return try ProjectionEngine.current(kind, ledger: ledger)
     }
 

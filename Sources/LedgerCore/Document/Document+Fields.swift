@@ -141,7 +141,36 @@ public func describe(_ value: DocValue?) -> String {
     case .double(let number): return number.isFinite ? JSONWriter.formatDouble(number) : "\(number)"
     default:
         var out = ""
-        JSONWriter.write(value, into: &out)
+        writeJSONPrefix(value, into: &out, beyond: 40)
         return out.count > 40 ? String(out.prefix(40)) + "…" : out
     }
+}
+
+/// Writes `value` as `JSONWriter.write` does, but stops once `out` holds more than `limit`
+/// characters: a summary shows 40, and an ECG's payload is thousands of numbers. Returns
+/// whether it wrote all of it. Characters before the last can no longer change once more
+/// follow, so the first `limit` are those of the whole text.
+@discardableResult
+private func writeJSONPrefix(_ value: DocValue, into out: inout String, beyond limit: Int) -> Bool {
+    switch value {
+    case .array(let items):
+        out.append("[")
+        for (index, item) in items.enumerated() {
+            if index > 0 { out.append(",") }
+            guard writeJSONPrefix(item, into: &out, beyond: limit), out.count <= limit else { return false }
+        }
+        out.append("]")
+    case .map(let document):
+        out.append("{")
+        for (index, field) in document.fields.enumerated() {
+            if index > 0 { out.append(",") }
+            JSONWriter.writeString(field.name, into: &out)
+            out.append(":")
+            guard writeJSONPrefix(field.value, into: &out, beyond: limit), out.count <= limit else { return false }
+        }
+        out.append("}")
+    default:
+        JSONWriter.write(value, into: &out)
+    }
+    return true
 }

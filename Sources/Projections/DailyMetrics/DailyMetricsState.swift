@@ -125,6 +125,35 @@ public final class DailyMetricsState {
         return SleepNight(day: day, fold: state.night(day: day, ranks: ranks))
     }
 
+    /// The values of `columns` (indices into `MetricCatalog.columns`) on `day`, in that order:
+    /// the numbers `metrics(for:)` gives them, computed from only the partitions they read.
+    /// Sources rank the same in any subset of a day's sources, and overlaps resolve within an
+    /// overlap group, so leaving other groups out changes none of these columns.
+    public func values(for day: LocalDay, columns: [Int]) throws -> [Double?] {
+        let parts = try groups(reading: columns).compactMap { try stored(DayPartition(day: day, group: $0)) }
+        guard !parts.isEmpty else { return [Double?](repeating: nil, count: columns.count) }
+        let state = parts.count == 1 ? parts[0] : DayState(merging: parts)
+        let ranks = SourcePriority.ranks(of: state.sources, listed: priority.names(for: day))
+        let values = state.values(day: day, ranks: ranks)
+        return columns.map { values[$0] }
+    }
+
+    /// The overlap groups whose records `columns` are computed from: their series' groups, and
+    /// for a sleep column every sleep group, since a night is folded from all its stages.
+    func groups(reading columns: [Int]) -> [UInt16] {
+        var groups = Set<UInt16>()
+        var needsNight = false
+        for column in columns {
+            let series = layout.plans[column].series
+            if layout.kinds[series[0]] == .night { needsNight = true }
+            for index in series { groups.insert(UInt16(layout.series[index].group)) }
+        }
+        if needsNight {
+            for (index, kind) in layout.kinds.enumerated() where kind == .night { groups.insert(UInt16(layout.series[index].group)) }
+        }
+        return groups.sorted()
+    }
+
     /// The partition's state, created empty if it has none yet.
     private func state(for partition: DayPartition) throws -> DayState {
         if partition == lastPartition, let lastState { return lastState }

@@ -95,6 +95,16 @@ public final class DailyMetricsViewState: ProjectionState {
         return night
     }
 
+    /// The values of `columns` (indices into `MetricCatalog.columns`) on `day`, as
+    /// `metrics(for:)` gives them, reading only the partitions those columns need.
+    public func values(for day: LocalDay, columns: [Int]) throws -> [Double?] {
+        let values = try fold.values(for: day, columns: columns)
+        try failures.check()
+        return zip(values, columns).map { value, column in
+            MetricCatalog.columns[column].isRating ? value.map { ratingScale.show(fraction: $0) } : value
+        }
+    }
+
     public func add(_ event: Event) throws {
         try fold.add(event)
         try failures.check()

@@ -1,0 +1,173 @@
+import Dashboard
+import Foundation
+import Glibc
+import LedgerCore
+import LedgerCrypto
+import LedgerStore
+
+/// A running dashboard on a scratch vault, reached over loopback as a browser reaches it.
+final class DashboardHarness: @unchecked Sendable {
+    let directory: String
+    let server: DashboardServer
+    let port: Int
+    private let task: Task<Void, any Error>
+
+    /// Hooks that turn a quick entry of any kind into one mood rating of 5: enough to see
+    /// whether a write got through. The CLI's own hooks live in the executable.
+    static let hooks = DashboardHooks(
+        recordEntry: { _, _ in [Event(MoodRated(rating: 5), start: .now(), utcOffset: 0)] },
+        shownValue: { value, _ in value },
+        budgetLines: { _ in [] },
+        queryChart: { _, _ in .failure(EntryRejected("no chart in tests")) },
+        runningActivities: { _ in [] },
+        eventSummary: { $0.kind.rawValue })
+
+    init() async throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("hl-dash-\(UUID().uuidString)").path
+        var phrase = Array("dashboard".utf8)
+        let (master, _) = try VaultKeys.create(at: directory, passphrase: SecretBytes(consuming: &phrase), kdf: .interactive)
+        let ledger = try Ledger(directory: directory, masterKey: master)
+        port = try Self.freePort()
+        server = DashboardServer(configuration: DashboardConfiguration(port: port, idleSeconds: 600, offsetSeconds: 0),
+                                 vault: VaultSession(ledger), hooks: Self.hooks)
+        let server = server
+        task = Task { try await server.run(onReady: {}) }
+        for _ in 0..<200 {
+            if (try? await get("/", host: "127.0.0.1:\(port)"))?.status == 401 { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw HarnessError("the dashboard did not answer on port \(port)")
+    }
+
+    deinit {
+        task.cancel()
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// Stops the server and waits for it to let go of the vault.
+    func stop() async {
+        task.cancel()
+        _ = await task.result
+    }
+
+    /// The session cookie (`hl_session=…`) the printed URL is traded for.
+    func signIn() async throws -> String {
+        let answer = try await get("/?token=\(server.gate.launchToken)")
+        guard answer.status == 303, let cookie = answer.header("Set-Cookie")?.split(separator: ";").first else {
+            throw HarnessError("signing in answered \(answer.status)")
+        }
+        return String(cookie)
+    }
+
+    /// The session's CSRF token, as the entry form carries it.
+    func csrf(cookie: String) async throws -> String {
+        let form = try await get("/entry", cookie: cookie).body
+        guard let range = form.range(of: "name=\"csrf\" value=\"") else { throw HarnessError("the entry form has no CSRF field") }
+        return String(form[range.upperBound...].prefix { $0 != "\"" })
+    }
+
+    func get(_ path: String, host: String? = nil, cookie: String? = nil) async throws -> HTTPAnswer {
+        try await send("GET \(path) HTTP/1.1", host: host, cookie: cookie, body: nil)
+    }
+
+    func post(_ path: String, form: String, host: String? = nil, cookie: String? = nil) async throws -> HTTPAnswer {
+        try await send("POST \(path) HTTP/1.1", host: host, cookie: cookie, body: form)
+    }
+
+    /// Events in the log now.
+    func logSize() throws -> UInt64 { try server.vault.with { try $0.count() } }
+
+    /// One request on its own connection, with exactly the headers given. The socket blocks,
+    /// so it runs on a thread of its own: the server answers on the same few threads that
+    /// run async tests, and a test blocked there would starve it.
+    private func send(_ requestLine: String, host: String?, cookie: String?, body: String?) async throws -> HTTPAnswer {
+        let port = port
+        return try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try Self.exchange(requestLine, port: port, host: host, cookie: cookie, body: body) }) }.start()
+        }
+    }
+
+    private static func exchange(_ requestLine: String, port: Int, host: String?, cookie: String?, body: String?) throws -> HTTPAnswer {
+        var lines = [requestLine, "Host: \(host ?? "127.0.0.1:\(port)")", "Connection: close"]
+        if let cookie { lines.append("Cookie: \(cookie)") }
+        if let body {
+            lines.append("Content-Type: application/x-www-form-urlencoded")
+            lines.append("Content-Length: \(body.utf8.count)")
+        }
+        let request = Array((lines.joined(separator: "\r\n") + "\r\n\r\n" + (body ?? "")).utf8)
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw HarnessError("socket: errno \(errno)") }
+        defer { close(socket) }
+        var timeout = timeval(tv_sec: 60, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw HarnessError("connect: errno \(errno)") }
+        var written = 0
+        while written < request.count {
+            let sent = request[written...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, 0) }
+            guard sent > 0 else { throw HarnessError("send: errno \(errno)") }
+            written += sent
+        }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else {
+                if count < 0 { throw HarnessError("recv: errno \(errno) (no answer within 60 s?)") }
+                break
+            }
+            received += buffer[0..<count]
+        }
+        return try HTTPAnswer(String(decoding: received, as: UTF8.self))
+    }
+
+    /// A loopback port nothing listens on now.
+    private static func freePort() throws -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
+        }
+        guard bound else { throw HarnessError("no free port: errno \(errno)") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+/// A response as received: status, headers, body.
+struct HTTPAnswer {
+    let status: Int
+    let headers: [(name: String, value: String)]
+    let body: String
+
+    init(_ text: String) throws {
+        guard let end = text.range(of: "\r\n\r\n") else { throw HarnessError("no end of headers in \(text.prefix(200))") }
+        let lines = text[..<end.lowerBound].components(separatedBy: "\r\n")
+        guard let status = lines.first?.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else {
+            throw HarnessError("no status in \(lines.first ?? "")")
+        }
+        self.status = status
+        headers = lines.dropFirst().compactMap { line in
+            line.firstIndex(of: ":").map { (String(line[..<$0]), line[line.index(after: $0)...].trimmingCharacters(in: .whitespaces)) }
+        }
+        body = String(text[end.upperBound...])
+    }
+
+    func header(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+}
+
+struct HarnessError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
