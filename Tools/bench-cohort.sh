@@ -20,6 +20,7 @@ prepare=${PREPARE_BIN:-$bin}
 venv=.build/venv-export
 "$venv/bin/python" -c 'import pyarrow, duckdb, pyspark' 2>/dev/null || bash Tools/check-cohort.sh >/dev/null
 export SPARK_LOCAL_IP=127.0.0.1
+source Tools/bench-exports.sh
 bench=.build-bench/cohort-$records
 mkdir -p "$bench/bundles"
 [ -f "$bench/identity.txt" ] || age-keygen -o "$bench/identity.txt" 2>"$bench/recipient.txt"
@@ -27,21 +28,6 @@ recipient=$(grep -o 'age1[0-9a-z]*' "$bench/recipient.txt")
 printf 'bench passphrase\n' >"$bench/passphrase"
 chmod 600 "$bench/passphrase"
 
-# Runs a command; prints "SECONDS CPU_SECONDS PEAK_RSS_KB" (wait4's figures for the child alone).
-measure() {
-  local out=$1
-  shift
-  python3 - "$out" "$@" <<'PY'
-import os, subprocess, sys, time
-started = time.monotonic()
-with open(sys.argv[1], "wb") as out:
-    child = subprocess.Popen(sys.argv[2:], stdout=out, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
-    _, status, usage = os.wait4(child.pid, 0)
-if os.waitstatus_to_exitcode(status) != 0:
-    sys.exit(f"{sys.argv[2:]} failed")
-print(f"{time.monotonic() - started:.2f} {usage.ru_utime + usage.ru_stime:.2f} {usage.ru_maxrss}")
-PY
-}
 
 bundles=()
 prepared=$(date +%s)

@@ -17,21 +17,6 @@ sizes=("$@")
 mkdir -p "$bench/export-runs"
 peer_version=$(install_peer)
 
-# Runs a command; prints "SECONDS PEAK_RSS_KB" (wait4's figure for the child alone).
-measure() {
-  local out=$1
-  shift
-  python3 - "$out" "$@" <<'PY'
-import os, subprocess, sys, time
-started = time.monotonic()
-with open(sys.argv[1], "wb") as out:
-    child = subprocess.Popen(sys.argv[2:], stdout=out, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
-    _, status, usage = os.wait4(child.pid, 0)
-if os.waitstatus_to_exitcode(status) != 0:
-    sys.exit(f"{sys.argv[2:]} failed")
-print(f"{time.monotonic() - started:.2f} {usage.ru_maxrss}")
-PY
-}
 rows_of() { python3 -c 'import json, sys; print(sum(json.load(open(sys.argv[1]))["rows"].values()))' "$1"; }
 
 lines=()
@@ -48,14 +33,14 @@ for records in "${sizes[@]}"; do
   hl daily --from 1970-01-01 --to 1970-01-01 >/dev/null  # brings the daily view up to date outside the timings
 
   echo "export sqlite, export sqlite again, export parquet on $records records" >&2
-  read -r sqlite_seconds sqlite_rss < <(measure "$run/sqlite.json" .build/release/healthledger export sqlite "$run/health.db" --json \
+  read -r sqlite_seconds _ sqlite_rss < <(measure "$run/sqlite.json" .build/release/healthledger export sqlite "$run/health.db" --json \
     --vault "$run/vault" --passphrase-file "$run/passphrase")
-  read -r rerun_seconds rerun_rss < <(measure "$run/rerun.json" .build/release/healthledger export sqlite "$run/health.db" --json \
+  read -r rerun_seconds _ rerun_rss < <(measure "$run/rerun.json" .build/release/healthledger export sqlite "$run/health.db" --json \
     --vault "$run/vault" --passphrase-file "$run/passphrase")
-  read -r parquet_seconds parquet_rss < <(measure "$run/parquet.json" .build/release/healthledger export parquet "$run/parquet" --json \
+  read -r parquet_seconds _ parquet_rss < <(measure "$run/parquet.json" .build/release/healthledger export parquet "$run/parquet" --json \
     --vault "$run/vault" --passphrase-file "$run/passphrase")
   echo "peer: healthkit-to-sqlite $peer_version on $records records" >&2
-  read -r peer_seconds peer_rss < <(measure "$run/peer.out" "$bench/venv/bin/healthkit-to-sqlite" "$export_zip" "$run/peer.db" --silent)
+  read -r peer_seconds _ peer_rss < <(measure "$run/peer.out" "$bench/venv/bin/healthkit-to-sqlite" "$export_zip" "$run/peer.db" --silent)
   peer_rows=$(python3 -c '
 import sqlite3, sys
 db = sqlite3.connect(sys.argv[1])

@@ -1,5 +1,5 @@
-# Generated Apple Health exports and the peer importer, for the benchmarks that run on
-# them (bench-import.sh, bench-export.sh, bench-bundle.sh): sourced, not run, from the
+# Generated Apple Health exports, the peer importer and a timer, for the benchmarks that
+# run on them (bench-import.sh, bench-export.sh, bench-bundle.sh, bench-cohort.sh): sourced, not run, from the
 # repository's root after a release build of health-export-gen.
 # Exports are generated once per size, seed and generator version and kept in .build-bench/.
 # They are written with --no-quirks: the peer parses with Python's expat, which stops at
@@ -33,4 +33,20 @@ install_peer() {
     "$bench/venv/bin/pip" install --quiet healthkit-to-sqlite >&2
   fi
   "$bench/venv/bin/pip" show healthkit-to-sqlite | sed -n 's/^Version: //p'
+}
+
+# Runs a command; prints "SECONDS CPU_SECONDS PEAK_RSS_KB" (wait4's figures for the child alone).
+measure() {
+  local out=$1
+  shift
+  python3 - "$out" "$@" <<'PY'
+import os, subprocess, sys, time
+started = time.monotonic()
+with open(sys.argv[1], "wb") as out:
+    child = subprocess.Popen(sys.argv[2:], stdout=out, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+if os.waitstatus_to_exitcode(status) != 0:
+    sys.exit(f"{sys.argv[2:]} failed")
+print(f"{time.monotonic() - started:.2f} {usage.ru_utime + usage.ru_stime:.2f} {usage.ru_maxrss}")
+PY
 }

@@ -12,6 +12,23 @@ import argparse, datetime as dt, glob, json, math, os, sys, time
 
 KINDS = ["samples", "categories", "moods"]
 
+# Hours asleep by the day each night ends, and the mean mood of each day (0–1).
+SLEEP_AND_MOOD = """
+        WITH sleep AS (
+            SELECT participant, end_day AS wake_day, sum(duration_seconds) / 3600 AS sleep_hours
+            FROM categories
+            WHERE type = 'HKCategoryTypeIdentifierSleepAnalysis'
+              AND value IN ('HKCategoryValueSleepAnalysisAsleepCore', 'HKCategoryValueSleepAnalysisAsleepDeep',
+                            'HKCategoryValueSleepAnalysisAsleepREM', 'HKCategoryValueSleepAnalysisAsleepUnspecified',
+                            'HKCategoryValueSleepAnalysisAsleep')
+            GROUP BY participant, end_day
+        ), mood AS (
+            SELECT participant, local_day AS mood_day, avg(normalized) AS mood
+            FROM moods
+            GROUP BY participant, local_day
+        )
+"""
+
 # The queries, word for word the same in both engines: each reads the views
 # `samples`, `categories` and `moods` (one per kind=…, over every participant=…).
 QUERIES = {
@@ -24,37 +41,11 @@ QUERIES = {
         WHERE type = 'HKQuantityTypeIdentifierRestingHeartRate'
         GROUP BY participant, CAST(date_trunc('week', local_day) AS DATE)
         ORDER BY participant, week""",
-    "sleep total against next-day mood": """
-        WITH sleep AS (
-            SELECT participant, end_day AS wake_day, sum(duration_seconds) / 3600 AS sleep_hours
-            FROM categories
-            WHERE type = 'HKCategoryTypeIdentifierSleepAnalysis'
-              AND value IN ('HKCategoryValueSleepAnalysisAsleepCore', 'HKCategoryValueSleepAnalysisAsleepDeep',
-                            'HKCategoryValueSleepAnalysisAsleepREM', 'HKCategoryValueSleepAnalysisAsleepUnspecified',
-                            'HKCategoryValueSleepAnalysisAsleep')
-            GROUP BY participant, end_day
-        ), mood AS (
-            SELECT participant, local_day AS mood_day, avg(normalized) AS mood
-            FROM moods
-            GROUP BY participant, local_day
-        )
+    "sleep total against next-day mood": SLEEP_AND_MOOD + """
         SELECT s.participant, s.wake_day, s.sleep_hours, m.mood AS next_day_mood
         FROM sleep s JOIN mood m ON m.participant = s.participant AND m.mood_day = s.wake_day
         ORDER BY s.participant, s.wake_day""",
-    "sleep and mood correlation by participant": """
-        WITH sleep AS (
-            SELECT participant, end_day AS wake_day, sum(duration_seconds) / 3600 AS sleep_hours
-            FROM categories
-            WHERE type = 'HKCategoryTypeIdentifierSleepAnalysis'
-              AND value IN ('HKCategoryValueSleepAnalysisAsleepCore', 'HKCategoryValueSleepAnalysisAsleepDeep',
-                            'HKCategoryValueSleepAnalysisAsleepREM', 'HKCategoryValueSleepAnalysisAsleepUnspecified',
-                            'HKCategoryValueSleepAnalysisAsleep')
-            GROUP BY participant, end_day
-        ), mood AS (
-            SELECT participant, local_day AS mood_day, avg(normalized) AS mood
-            FROM moods
-            GROUP BY participant, local_day
-        )
+    "sleep and mood correlation by participant": SLEEP_AND_MOOD + """
         SELECT s.participant, count(*) AS nights, corr(s.sleep_hours, m.mood) AS correlation
         FROM sleep s JOIN mood m ON m.participant = s.participant AND m.mood_day = s.wake_day
         GROUP BY s.participant
