@@ -63,6 +63,8 @@ pages = {
     "metrics 1 year by week": f"/metrics?col=step_count&col=active_energy&group=week&to={last_day}&from={int(last_day[:4]) - 1}{last_day[4:]}",
     "query": f"/query?q=heart_rate+avg+by+day+where+between+{last_day[:8]}01+and+{last_day}",
     "entry": "/entry", "history": "/history",
+    "sleep": f"/sleep?date={last_day}", "weight and budget": f"/weight?date={last_day}",
+    "timeline": f"/timeline?date={last_day}", "vitals": "/vitals", "face models": "/models",
 }
 def timed(paths):
     times = []
