@@ -23,7 +23,7 @@ public enum CohortError: Error, CustomStringConvertible {
         case .otherDateShifting(let dataset, let shifted):
             "\(dataset) was built \(shifted ? "with" : "without") --shift-dates: build it the same way, or --force to rebuild it from these bundles alone"
         case .notADataset(let path, let reason): "\(path) \(reason); name a new or empty folder for the cohort dataset"
-        case .unwritable(let path, let reason): "cannot write \(path): \(reason)"
+        case .unwritable(let path, let reason): "cannot write \(path): \(reason); check that its folder exists and you may write there, then run again"
         case .diskFull(let path): "cannot write \(path): the disk is full; the participants written so far are complete, free some space and run again"
         }
     }

@@ -35,7 +35,7 @@ public struct ExportError: Error, CustomStringConvertible {
     public var description: String {
         switch reason {
         case .exists(let why): "\(path) already exists (\(why)); add --force to replace it, or choose another path"
-        case .unwritable(let why): "cannot write \(path): \(why)"
+        case .unwritable(let why): "cannot write \(path): \(why); check that its folder exists and you may write there, then run again"
         case .diskFull: "cannot write \(path): the disk is full; nothing was committed to it, free some space and run again"
         }
     }

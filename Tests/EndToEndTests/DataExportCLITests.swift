@@ -72,6 +72,16 @@ struct DataExportCLITests {
         #expect(try Self.sqlite(file, "SELECT local_day FROM other_events WHERE kind = 'correlation.recorded'") == "2026-03-02")
     }
 
+    @Test func anExportThatCannotBeWrittenSaysWhereAndWhatToDo() throws {
+        let vault = try CLIVault()
+        try vault.ok(["mood", "6"])
+        let file = vault.root + "/no-such-folder/health.db"
+        let result = try Self.exportRun(vault, ["export", "sqlite", file])
+        #expect(result.status == 74, "\(result.stderr)")
+        #expect(result.stderr.contains("cannot write \(file)"), "\(result.stderr)")
+        #expect(result.stderr.contains("check that its folder exists and you may write there, then run again"), "\(result.stderr)")
+    }
+
     @Test func exportsRefuseToOverwriteUnlessForced() throws {
         let vault = try CLIVault()
         try vault.ok(["mood", "6"])
