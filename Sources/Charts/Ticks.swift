@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCore
 
 /// Tick positions people read easily: 1, 2 or 5 times a power of ten, or calendar steps.
 enum Ticks {
@@ -26,20 +27,9 @@ enum Ticks {
     /// `1.5`, `200`, `0.25`, `12,000`: no more digits than the step needs, thousands grouped
     /// so that a step count reads at a glance.
     static func label(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e12 { return grouped(Int64(value)) }
+        if value == value.rounded(), abs(value) < 1e12 { return Thousands.grouped(Int64(value)) }
         var text = String(format: "%.3f", value)
         while text.hasSuffix("0") { text.removeLast() }
         return text
-    }
-
-    /// `-12,500`: commas every three digits, the same in every locale, as the CLI's tables print.
-    static func grouped(_ whole: Int64) -> String {
-        var digits = String(whole.magnitude)
-        var index = digits.endIndex
-        while digits.distance(from: digits.startIndex, to: index) > 3 {
-            index = digits.index(index, offsetBy: -3)
-            digits.insert(",", at: index)
-        }
-        return whole < 0 ? "-" + digits : digits
     }
 }

@@ -1,3 +1,5 @@
+import LedgerCore
+
 /// Numbers as the report prints them: thousands grouped with commas, a decimal only where
 /// it says something — the same on every machine, whatever its locale.
 enum ReportFormat {
@@ -10,15 +12,7 @@ enum ReportFormat {
         "\(grouped(Int64(value))) \(noun)\(value == 1 ? "" : "s")"
     }
 
-    static func grouped(_ value: Int64) -> String {
-        let digits = String(value.magnitude)
-        var out = ""
-        for (index, character) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { out += "," }
-            out.append(character)
-        }
-        return (value < 0 ? "-" : "") + out
-    }
+    static func grouped(_ value: Int64) -> String { Thousands.grouped(value) }
 
     static func decimal(_ value: Double, digits: Int) -> String {
         let scale = pow10(digits)
