@@ -8,8 +8,16 @@ enum LocalTime {
         try TimeExpression.resolve(text, now: .now(), zone: .current).timestamp
     }
 
+    /// `2026-03-01` as written; `yesterday`, `7d ago` on the local day they fall in.
     static func day(_ text: String) throws(TimeParseError) -> LocalDay {
+        if let day = LocalDay(iso: text) { return day }
         let zoned = try TimeExpression.resolve(text, now: .now(), zone: .current)
         return LocalDay(zoned.timestamp, utcOffset: zoned.utcOffset)
+    }
+
+    /// Today, in this machine's zone.
+    static var today: LocalDay {
+        let now = Timestamp.now()
+        return LocalDay(now, utcOffset: LocalZone.current.offset(at: now))
     }
 }

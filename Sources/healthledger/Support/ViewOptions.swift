@@ -46,24 +46,17 @@ struct DayRange: ParsableArguments {
 
     /// The days asked for; `--from earliest` is the day `earliest` gives, where the command has one.
     func days(defaultSpan: Int64 = 6, earliest: (() throws -> LocalDay)? = nil) throws -> ClosedRange<LocalDay> {
-        let offset = Int32(TimeZone.current.secondsFromGMT())
-        let last = try to.map(Self.day) ?? LocalDay(.now(), utcOffset: offset)
+        let last = try to.map(LocalTime.day) ?? LocalTime.today
         let first: LocalDay
         if let earliest, from?.lowercased() == "earliest" {
             first = try earliest()
         } else {
-            first = try from.map(Self.day) ?? LocalDay(number: last.number - defaultSpan)
+            first = try from.map(LocalTime.day) ?? LocalDay(number: last.number - defaultSpan)
         }
         guard first <= last else {
             throw ExitStatus.Failure(status: .invalidInput, message: "--from \(first) is after --to \(last)")
         }
         return first...last
-    }
-
-    /// A day as people write it: `2026-03-01`, `yesterday`, `7d ago`.
-    static func day(_ text: String) throws -> LocalDay {
-        if let day = LocalDay(iso: text) { return day }
-        return try LocalTime.day(text)
     }
 }
 

@@ -37,9 +37,7 @@ struct Budget: ParsableCommand {
     }
 
     static func day(_ text: String?) throws -> LocalDay {
-        let offset = Int32(TimeZone.current.secondsFromGMT())
-        guard let text else { return LocalDay(.now(), utcOffset: offset) }
-        if let day = LocalDay(iso: text) { return day }
+        guard let text else { return LocalTime.today }
         do {
             return try LocalTime.day(text)
         } catch {

@@ -30,7 +30,7 @@ struct ExportBundle: ParsableCommand {
     func run() throws {
         let keys = try BundleKeys.forSealing(passphrase: passphrase, passphraseFile: bundlePassphraseFile, recipients: recipients)
         let selection = BundleSelection(
-            from: try from.map(DayRange.day), to: try to.map(DayRange.day),
+            from: try from.map(LocalTime.day), to: try to.map(LocalTime.day),
             kinds: kinds.isEmpty ? nil : try BundleSelection.kinds(named: kinds), includeFaces: includeFaces)
         if let first = selection.from, let last = selection.to, first > last {
             throw ExitStatus.Failure(status: .invalidInput, message: "--from \(first) is after --to \(last)")

@@ -28,7 +28,7 @@ struct ShareSteps: ParsableCommand {
 
     func run() throws {
         let ledger = try vault.openLedger()
-        let last = try to.map(DayRange.day) ?? LocalDay(.now(), utcOffset: Int32(TimeZone.current.secondsFromGMT()))
+        let last = try to.map(LocalTime.day) ?? LocalTime.today
         let first = LocalDay(number: last.number - Int64(days) + 1)
         let daily = try view.state(DailyMetricsView.self, ledger: ledger)
         let steps = try (first.number...last.number).map { try daily.metrics(for: LocalDay(number: $0))["step_count"] }
