@@ -50,6 +50,23 @@ struct VaultOptions: ParsableArguments {
         let ledger = try Ledger(directory: path, masterKey: masterKey(header))
         ledger.witness = CheckpointWitness.forVault(in: path, header: header)
         if checkingWitness { try ledger.checkWitness() }
+        try buildTreeEdgesOnce(ledger)
         return ledger
+    }
+
+    /// Vaults made before the tree edges were kept get them once, from their records, so
+    /// that `audit --since` need not hash everything before a kept checkpoint. A vault on
+    /// read-only media keeps working without them (`audit --since` then hashes the records).
+    private func buildTreeEdgesOnce(_ ledger: Ledger) throws {
+        guard try ledger.treeEdgesMissing() else { return }
+        let total = try ledger.count()
+        FileHandle.standardError.write(Data("upgrading \(path): building the Merkle tree edges that `audit --since` starts from, once, from its \(total.formatted()) records\n".utf8))
+        let progress = Progress("tree edges", total: Int(total))
+        guard let rebuilt = try? ledger.rebuildTreeEdges(progress: { progress.update(Int($0)) }) else {
+            FileHandle.standardError.write(Data("could not store them (read-only vault?): `audit --since` will hash the records before a checkpoint instead\n".utf8))
+            return
+        }
+        progress.finish()
+        FileHandle.standardError.write(Data("stored \(rebuilt.edges.formatted()) tree edges\n".utf8))
     }
 }
