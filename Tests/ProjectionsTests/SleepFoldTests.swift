@@ -1,6 +1,7 @@
 import LedgerCore
 import PropertyBased
 import Testing
+import TestSupport
 @testable import Projections
 
 /// Issue 27, cases 1 and 2: overlapping sleep counts once, and naps stay apart from the night.
@@ -199,20 +200,5 @@ import Testing
             let twice = try Self.sleepColumns(events + [copy])
             #expect(once == twice)
         }
-    }
-}
-
-/// A small seeded generator for shuffles that a failing seed reproduces.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
+import LedgerApplication
 import LedgerCore
 import LedgerStore
-import Projections
 
 /// Quick entry: one small form per command (mood, fatigue, symptom, dose, food, weight,
 /// start, stop). Each is validated and turned into events by the command of the same name.
@@ -30,8 +30,7 @@ struct EntryPage {
         fields["csrf"] = nil
         do {
             let events = try context.hooks.recordEntry(QuickEntry(kind: kind, fields: fields), context.ledger)
-            let outcome = try context.ledger.append(events)
-            try? ProjectionCatalog.catchUpAll(ledger: context.ledger)
+            let outcome = try VaultApplication(context.ledger, viewsBehind: VaultApplication.viewsBehindOnStandardError).append(events)
             let stored = zip(outcome.appended, events).map { "#\($0) \($1.kind.rawValue) \(context.hooks.eventSummary($1))" }
             return (true, "Stored " + stored.joined(separator: "; "))
         } catch {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerApplication
 import LedgerCore
 import LedgerStore
 import Projections
@@ -52,17 +53,16 @@ struct Stop: ParsableCommand {
     func run() throws {
         let ledger = try vault.openLedger()
         let (chosen, stopTime, events) = try stopping(in: ledger)
-        let outcome = try ledger.append(events)
+        let outcome = try vault.application(ledger).append(events)
         for (running, sequence) in zip(chosen, outcome.appended) {
             let minutes = Int((stopTime.timestamp.seconds - running.start.seconds) / 60)
             print("stored #\(sequence) activity.stopped \(running.name) after \(minutes) min")
         }
-        vault.catchUpViews(ledger)
     }
 
     /// The running activities this stop ends, when, and its events.
     func stopping(in ledger: Ledger) throws -> (chosen: [ActivityLog.Running], time: ZonedTime, events: [Event]) {
-        let running = try ActivityLog.scan(ledger).running
+        let running = try VaultApplication.runningActivities(ledger)
         let chosen: [ActivityLog.Running]
         if all {
             chosen = running

@@ -2,6 +2,7 @@ import ArgumentParser
 import Charts
 import Dashboard
 import Foundation
+import LedgerApplication
 import LedgerCore
 import LedgerStore
 import Projections
@@ -85,7 +86,7 @@ struct Serve: ParsableCommand {
                 return .failure(EntryRejected("\(error)"))
             }
         },
-        runningActivities: { ledger in try ActivityLog.scan(ledger).running.map { ($0.name, $0.start) } },
+        runningActivities: { ledger in try VaultApplication.runningActivities(ledger).map { ($0.name, $0.start) } },
         eventSummary: { event in EventSummary.text(event) })
 }
 
