@@ -52,7 +52,7 @@ let package = Package(
             "LedgerCore", "LedgerCrypto", "LedgerStore", "Zip",
         ], swiftSettings: hotPath),
         .target(name: "Query", dependencies: ["LedgerCore", "Projections"]),
-        .target(name: "LedgerApplication", dependencies: ["LedgerCore", "LedgerCrypto", "LedgerStore", "Projections"]),
+        .target(name: "LedgerApplication", dependencies: ["Charts", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", "Query"]),
         .target(name: "Charts", dependencies: ["LedgerCore", "Projections"]),
         .target(name: "Parquet", dependencies: ["CZstd"]),
         .target(name: "DataExport", dependencies: [
@@ -99,7 +99,7 @@ let package = Package(
             name: "HealthImportTests",
             dependencies: ["HealthImport", "LedgerCore", "LedgerStore", "TestSupport", "Zip", .product(name: "ZIPFoundation", package: "ZIPFoundation"), .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Fixtures")]),
-        .testTarget(name: "ReliabilityTests", dependencies: ["LedgerStore", "TestSupport", "LedgerCore", "LedgerCrypto", "HealthImport", "Query", "CLMDB", .product(name: "PropertyBased", package: "swift-property-based")], exclude: ["Fixtures"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["DemoData", "LedgerStore", "TestSupport", "LedgerCore", "LedgerCrypto", "HealthImport", "Query", "CLMDB", .product(name: "PropertyBased", package: "swift-property-based")], exclude: ["Fixtures"]),
         .testTarget(name: "QueryTests", dependencies: ["Query", "Projections", "LedgerCore", "DemoData"], exclude: ["Reference"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts"]),
         .testTarget(name: "ParquetTests", dependencies: ["Parquet", "CZstd", .product(name: "PropertyBased", package: "swift-property-based")]),

@@ -10,7 +10,7 @@ public enum KeySource {
     /// that says how to unlock).
     case keyring(otherwise: () throws -> VaultSecret)
 
-    func masterKey(_ header: VaultHeader) throws -> MasterKey {
+    public func masterKey(_ header: VaultHeader) throws -> MasterKey {
         switch self {
         case .given(let secret):
             return try VaultKeys.unlock(header, with: secret())

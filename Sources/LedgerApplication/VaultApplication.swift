@@ -10,7 +10,7 @@ public struct VaultApplication {
     public let viewsBehind: (any Error) -> Void
 
     /// What the CLI and the dashboard (one process) say when views fall behind an append.
-    public static let viewsBehindOnStandardError: (any Error) -> Void = { error in
+    public static func viewsBehindOnStandardError(_ error: any Error) {
         FileHandle.standardError.write(Data("healthledger: stored, but views are not updated: \(error)\n".utf8))
     }
 

@@ -1,3 +1,4 @@
+import DemoData
 import Foundation
 import Synchronization
 import PropertyBased
@@ -11,7 +12,7 @@ import TestSupport
 @Suite struct ConcurrentWriterViewsTests {
     /// Step samples of one writer's round, spread over the same ten days as every other
     /// writer's, so that their folds touch the same partitions; ids unique per writer and round.
-    static func lines(writer: Int, round: Int, count: Int, random: inout SplitMix) -> String {
+    static func lines(writer: Int, round: Int, count: Int, random: inout SeededRandom) -> String {
         (0..<count).map { index in
             let day = 1 + Int(random.next() % 10)
             let minute = Int(random.next() % 1_380)
@@ -36,7 +37,7 @@ import TestSupport
     /// after a random pause, so that their commits and catch-ups interleave differently per seed.
     static func check(writers: Int, rounds: Int, seed: UInt64) throws {
         let vault = try CLIVault()
-        var random = SplitMix(seed: seed)
+        var random = SeededRandom(seed: seed)
         let plans = try (0..<writers).map { writer in
             try (0..<rounds).map { round in
                 let file = vault.root + "/writer-\(writer)-\(round).jsonl"
@@ -46,11 +47,12 @@ import TestSupport
             }
         }
         let failures = Mutex<[String]>([])
+        let unlock = ["--vault", vault.path, "--passphrase-file", vault.passphraseFile]
         DispatchQueue.concurrentPerform(iterations: writers) { writer in
             for (file, pause) in plans[writer] {
                 usleep(pause)
                 do {
-                    let result = try vault.run(["append", "--jsonl", file, "--batch-size", String(500 + writer * 300)])
+                    let result = try CLI.run(["append", "--jsonl", file, "--batch-size", String(500 + writer * 300)] + unlock)
                     if result.status != 0 || result.stderr.contains("not updated") { failures.withLock { $0.append("append \(file) → \(result.status): \(result.stderr)") } }
                 } catch {
                     failures.withLock { $0.append("append \(file): \(error)") }
