@@ -113,5 +113,28 @@ import TestSupport
         let full = try Self.elsewhere(vault, ["audit"])
         #expect(full.status == 10, "\(full.stdout)")
         #expect(full.stdout.contains("PROBLEM index at sequence 299: the stored tree edge at size 300 is not the root of the records that end there"), "\(full.stdout)")
+
+        let replay = try Self.elsewhere(vault, ["replay"])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        #expect(replay.stdout.contains("tree edges: rebuilt from 330 records"), "\(replay.stdout)")
+        #expect(replay.stdout.contains(", 1 changed"), "\(replay.stdout)")
+        #expect(try Self.elsewhere(vault, ["audit"]).status == 0)
+        #expect(try Self.elsewhere(vault, ["audit", "--since", checkpoint]).status == 0)
+    }
+
+    @Test func aVaultMadeBeforeTreeEdgesGetsThemOnceAndSaysSo() throws {
+        let (vault, checkpoint) = try Self.vault(kept: 400, appended: 20)
+        let tampering = VaultTampering(path: vault.path)
+        try tampering.delete("treeEdges", keys: try tampering.entries("treeEdges").map(\.key))
+
+        let first = try Self.elsewhere(vault, ["log", "--limit", "1"])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.contains("building the Merkle tree edges that `audit --since` starts from, once, from its 420 records"), "\(first.stderr)")
+        let second = try Self.elsewhere(vault, ["log", "--limit", "1"])
+        #expect(!second.stderr.contains("tree edges"), "only once: \(second.stderr)")
+        let stats = vault.root + "/read-stats"
+        let since = try Self.elsewhere(vault, ["audit", "--since", checkpoint], stats: stats)
+        #expect(since.status == 0, "\(since.stdout)")
+        #expect(try Self.recordsOpened(stats) == 20)
     }
 }

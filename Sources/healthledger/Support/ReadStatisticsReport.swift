@@ -16,7 +16,7 @@ enum ReadStatisticsReport {
 
     private static func write() {
         guard let path = ProcessInfo.processInfo.environment[variable] else { return }
-        if !FileManager.default.fileExists(atPath: path) { FileManager.default.createFile(atPath: path, contents: nil) }
+        if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
         guard let file = FileHandle(forWritingAtPath: path) else { return }
         let records = ReadStatistics.recordsOpened.load(ordering: .relaxed)
         let partitions = ReadStatistics.partitionsOpened.load(ordering: .relaxed)
