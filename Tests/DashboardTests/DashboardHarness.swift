@@ -15,16 +15,6 @@ final class DashboardHarness: @unchecked Sendable {
     private let task: Task<Void, any Error>
     private let stopped = StopFlag()
 
-    /// Hooks that turn a quick entry of any kind into one mood rating of 5: enough to see
-    /// whether a write got through. The CLI's own hooks live in the executable.
-    static let hooks = DashboardHooks(
-        recordEntry: { _, _ in [Event(MoodRated(rating: 5), start: .now(), utcOffset: 0)] },
-        shownValue: { value, _ in value },
-        budgetLines: { _ in [] },
-        queryChart: { _, _ in .failure(EntryRejected("no chart in tests")) },
-        runningActivities: { _ in [] },
-        eventSummary: { $0.kind.rawValue })
-
     init(idleSeconds: Double = 600) async throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("hl-dash-\(UUID().uuidString)").path
         var phrase = Array("dashboard".utf8)
@@ -32,7 +22,7 @@ final class DashboardHarness: @unchecked Sendable {
         let ledger = try Ledger(directory: directory, masterKey: master)
         port = try Self.freePort()
         server = DashboardServer(configuration: DashboardConfiguration(port: port, idleSeconds: idleSeconds, offsetSeconds: 0),
-                                 vault: VaultSession(ledger), hooks: Self.hooks)
+                                 vault: VaultSession(ledger))
         authority = "\(server.configuration.hostName):\(port)"
         let server = server
         let stopped = stopped
