@@ -128,7 +128,7 @@ def session_isolation_checks(run, driver, port, session):
         for host in ["127.0.0.1", "localhost"]:
             driver.get(f"http://{host}:{catcher.port}/steal")
         run.check("another listener on 127.0.0.1/localhost (another port) receives no hl_session from the browser",
-                  len(catcher.cookies) == 2 and not any("hl_session" in cookie for cookie in catcher.cookies), catcher.cookies)
+                  len(catcher.cookies) >= 2 and not any("hl_session" in cookie for cookie in catcher.cookies), catcher.cookies)
     finally:
         catcher.stop()
     for host in [f"127.0.0.1:{port}", f"localhost:{port}"]:
