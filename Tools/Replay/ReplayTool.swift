@@ -31,6 +31,10 @@ struct ReplayTool: ParsableCommand {
             throw ValidationError("the vault is locked: pass --passphrase-file or run `healthledger unlock` first")
         }
         let ledger = try Ledger(directory: vault, masterKey: master)
+        if names.isEmpty, !dryRun {
+            let rebuilt = try ledger.rebuildStoreIndexes()
+            print("store indexes: rebuilt from \(rebuilt.indexed.formatted()) events (by kind, by amended id, running activities)")
+        }
         for name in names.isEmpty ? ProjectionCatalog.names : names {
             let report = try ProjectionCatalog.replay(name, ledger: ledger, dryRun: dryRun)
             print(report.summary)

@@ -21,6 +21,7 @@ extension Ledger {
             report.checkpoint = signed
             let signedSize = signed?.size ?? state.frontier.size
             var references = EventReferences(index: databases.ids, hasher: indexHasher)
+            var storeIndexes = try StoreIndexAudit(ledger: self, txn)
             let viewSizes = Set(views.map(\.checkpoint.size))
 
             var frontier = MerkleFrontier()
@@ -30,9 +31,9 @@ extension Ledger {
             let probe = try txn.cursor(databases.batches)
             try scanRecords(txn, from: 0) { sequence, record, batch in
                 if sequence > expected { problems.add(.missing, expected, sequence - 1, "no record stored (deleted from the log)") }
-                if let event = diagnose(record, at: sequence, batch: batch, probe: probe, problems: &problems) {
-                    try references.check(event, at: sequence, txn, problems: &problems)
-                }
+                let event = diagnose(record, at: sequence, batch: batch, probe: probe, problems: &problems)
+                if let event { try references.check(event, at: sequence, txn, problems: &problems) }
+                try storeIndexes.check(event, at: sequence, problems: &problems)
                 frontier.append(leafHash: MerkleHasher.leaf(record))
                 if frontier.size == olderCheckpoint?.size { olderRoot = frontier.root }
                 if frontier.size == signedSize { signedRoot = frontier.root }
@@ -59,6 +60,7 @@ extension Ledger {
             }
             try auditBatches(txn, logEnd: expected, problems: &problems)
             try references.finish(txn, logEnd: expected, ledger: self, problems: &problems)
+            try storeIndexes.finish(logEnd: expected, problems: &problems)
             if let older = olderCheckpoint {
                 if older.size > expected {
                     report.consistency = .rolledBack(olderSize: older.size, current: expected)
@@ -96,6 +98,7 @@ extension Ledger {
     private func diagnose(
         _ record: UnsafeRawBufferPointer, at sequence: UInt64, batch: BatchInfo, probe: Cursor, problems: inout ProblemCollector
     ) -> Event? {
+        ReadStatistics.recordsOpened.add(1, ordering: .relaxed)
         do {
             let encoded = try codec.open(record, sequence: sequence, noncePrefix: batch.noncePrefix)
             return try EnvelopeCodec.decode(encoded, recordedAt: Timestamp(micros: 0))

@@ -26,6 +26,8 @@ public final class Ledger {
     /// Prepares batches appended from this thread, and re-compresses in the write transaction.
     let preparer: EventPreparer
     let indexHasher: IDIndexHasher
+    /// Keys the store indexes (by kind, by amended id) apart from the dedup index.
+    let storeIndexHasher: StoreIndexHasher
     /// Seals what the log keeps beside its records, under the record key: each batch's
     /// commit time and the compression dictionaries.
     let logMetadataSealer: BlobSealer
@@ -73,6 +75,7 @@ public final class Ledger {
         secondaryCodec = codec.sibling()
         logMetadataSealer = BlobSealer(key: recordKey)
         indexHasher = IDIndexHasher(key: masterKey.derive(.idIndex, length: 16))
+        storeIndexHasher = StoreIndexHasher(key: masterKey.derive(.storeIndexes, length: 16))
         preparer = EventPreparer(codec: codec.sibling(), indexHasher: indexHasher)
         idDerivationKey = masterKey.derive(.deterministicIDs)
         projectionKey = masterKey.derive(.projectionState)
@@ -113,6 +116,8 @@ struct Databases {
     let meta: Database
     /// Sealed images and their wrapped keys, under separate entries (see `Ledger+Blobs.swift`).
     let blobs: Database
+    /// By kind, by amended id, running activities (see `StoreIndexes`).
+    let indexes: StoreIndexes
 
     static func open(in environment: Environment) throws -> Databases {
         func openAll(_ txn: Transaction, create: Bool) throws -> Databases {
@@ -122,7 +127,8 @@ struct Databases {
                 batches: try environment.database("batches", in: txn, create: create),
                 ids: try DedupIndex.open(environment, txn, meta: meta, create: create),
                 meta: meta,
-                blobs: try environment.database("blobs", in: txn, create: create))
+                blobs: try environment.database("blobs", in: txn, create: create),
+                indexes: try StoreIndexes.open(environment, txn, create: create))
         }
         do {
             let txn = try environment.beginTransaction(readOnly: true)

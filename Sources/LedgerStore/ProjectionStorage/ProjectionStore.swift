@@ -85,6 +85,7 @@ public final class ProjectionStore {
 
     /// The real key and value inside a stored partition.
     private func open(_ sealed: [UInt8], storedKey: [UInt8]) throws -> (key: [UInt8], value: [UInt8]) {
+        ReadStatistics.partitionsOpened.add(1, ordering: .relaxed)
         let plain: [UInt8]
         do {
             plain = try sealer.open(sealed, associatedData: associatedData(storedKey))

@@ -50,6 +50,7 @@ struct VaultOptions: ParsableArguments {
         let ledger = try Ledger(directory: path, masterKey: masterKey(header))
         ledger.witness = CheckpointWitness.forVault(in: path, header: header)
         if checkingWitness { try ledger.checkWitness() }
+        StoreIndexUpgrade.run(ledger)
         return ledger
     }
 }
