@@ -9,7 +9,7 @@ import TestSupport
     static func vault(moods: Int) throws -> CLIVault {
         let vault = try CLIVault()
         try vault.ok(["append", "--jsonl", "-"], stdin: MoodEvents.lines(0..<moods))
-        try vault.ok(["append", "activity.defined", "name=Reading", "tags=quiet"])
+        try vault.ok(["append", "activity.defined", "name=Reading"])
         try vault.ok(["fatigue", "3"])
         try vault.ok(["mood", "6"])
         return vault
