@@ -83,3 +83,12 @@ extension VaultTampering {
 
     public static func bigEndian(_ value: UInt64) -> [UInt8] { withUnsafeBytes(of: value.bigEndian) { Array($0) } }
 }
+
+extension VaultTampering {
+    /// Deletes database `name` itself, as a vault made before it existed lacks it.
+    public func drop(_ name: String) throws {
+        try withDatabase(name) { txn, dbi in
+            guard mdb_drop(txn, dbi, 1) == 0 else { throw CLIError(message: "mdb_drop(\(name)) failed") }
+        }
+    }
+}

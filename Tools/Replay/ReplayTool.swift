@@ -32,6 +32,10 @@ struct ReplayTool: ParsableCommand {
         }
         // A replay folds every view itself: nothing is appended, so no view falls behind.
         let ledger = try VaultApplication.open(vault: vault, key: key) { _ in }.ledger
+        if names.isEmpty, !dryRun {
+            let rebuilt = try ledger.rebuildStoreIndexes()
+            print("store indexes: rebuilt from \(rebuilt.indexed.formatted()) events (by kind, by amended id, running activities)")
+        }
         for name in names.isEmpty ? ProjectionCatalog.names : names {
             let report = try ProjectionCatalog.replay(name, ledger: ledger, dryRun: dryRun)
             print(report.summary)

@@ -12,7 +12,7 @@ extension QuickEntries {
 
     static func defaultDosage(of medication: String, in ledger: Ledger) throws -> Dosage? {
         var dosage: Dosage?
-        for current in try CurrentView.build(ledger, include: { $0.kind == .medicationDefined }) where !current.isRetracted {
+        for current in try ledger.currentEvents(ofKinds: [.medicationDefined]) where !current.isRetracted {
             guard let defined = try? current.event.decode(MedicationDefined.self),
                   defined.name.caseInsensitiveCompare(medication) == .orderedSame else { continue }
             dosage = defined.defaultDosage

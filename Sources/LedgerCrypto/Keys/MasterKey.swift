@@ -32,4 +32,5 @@ public enum KeyPurpose: UInt64, Sendable {
     case deterministicIDs = 4
     case projectionState = 5
     case blobKeyWrapping = 6
+    case storeIndexes = 7
 }

@@ -23,7 +23,8 @@ extension Ledger {
             let viewSizes = Set(views.map(\.checkpoint.size))
 
             var walk = RecordAudit(from: MerkleFrontier(), references: EventReferences(index: databases.ids), problems: problems,
-                comparedSizes: Set([olderCheckpoint?.size, signedSize].compactMap { $0 }).union(viewSizes))
+                comparedSizes: Set([olderCheckpoint?.size, signedSize].compactMap { $0 }).union(viewSizes),
+                storeIndexes: try StoreIndexAudit(ledger: self, txn))
             try walkRecords(txn, &walk)
             problems = walk.problems
             let expected = walk.expected
@@ -49,6 +50,7 @@ extension Ledger {
             }
             try auditBatches(txn, logEnd: expected, problems: &problems)
             try walk.references.finish(txn, logEnd: expected, ledger: self, problems: &problems)
+            try walk.storeIndexes?.finish(logEnd: expected, problems: &problems)
             if let older = olderCheckpoint {
                 if older.size > expected {
                     report.consistency = .rolledBack(olderSize: older.size, current: expected)

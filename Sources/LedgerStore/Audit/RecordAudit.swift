@@ -14,9 +14,16 @@ struct RecordAudit {
     /// Sizes whose root the caller compares; `roots` holds them once the walk passed them.
     let comparedSizes: Set<UInt64>
     private(set) var roots: [UInt64: [UInt8]] = [:]
+    /// The store indexes checked against every record; nil where the walk starts past the
+    /// log's first record (`audit --since`), since an index is compared with the whole log.
+    var storeIndexes: StoreIndexAudit?
 
-    init(from frontier: MerkleFrontier, references: EventReferences, problems: ProblemCollector, comparedSizes: Set<UInt64>) {
+    init(
+        from frontier: MerkleFrontier, references: EventReferences, problems: ProblemCollector, comparedSizes: Set<UInt64>,
+        storeIndexes: StoreIndexAudit? = nil
+    ) {
         self.frontier = frontier
+        self.storeIndexes = storeIndexes
         expected = frontier.size
         self.references = references
         self.problems = problems
@@ -70,14 +77,17 @@ extension Ledger {
                 if sequence > audit.expected {
                     audit.problems.add(.missing, audit.expected, sequence - 1, "no record stored (deleted from the log)")
                 }
+                var opened: Event?
                 switch chunk.outcomes[index] {
                 case .opened(let event):
+                    opened = event
                     try audit.references.check(event, at: sequence, txn, problems: &audit.problems)
                 case .notSealedHere:
                     diagnoseDisplaced(item.record, at: sequence, probe: probe, problems: &audit.problems)
                 case .undecodable(let reason):
                     audit.problems.add(.undecodable, sequence, sequence, "opens but does not decode (\(reason))")
                 }
+                try audit.storeIndexes?.check(opened, at: sequence, problems: &audit.problems)
                 if !joinsWhole {
                     audit.frontier.append(leafHash: chunk.leafHash(index))
                     audit.noteRoot()

@@ -41,15 +41,9 @@ public enum CurrentView {
         return CurrentEvent(stored: stored, event: event, amendments: amendments)
     }
 
-    /// One event with every amendment aimed at it.
+    /// One event with every amendment aimed at it, found through the amendment index.
     public static func current(_ ledger: Ledger, id: EventID) throws -> CurrentEvent? {
-        guard let stored = try ledger.event(id: id) else { return nil }
-        var amendments: [StoredEvent] = []
-        try ledger.forEach(from: stored.sequence + 1) { later in
-            if later.event.kind.isAmendment, (try? Self.target(of: later.event)) == id { amendments.append(later) }
-            return true
-        }
-        return apply(amendments, to: stored)
+        try ledger.currentEvent(id: id)
     }
 
     /// The event a correction or retraction is aimed at.

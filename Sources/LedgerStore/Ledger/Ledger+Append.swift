@@ -47,6 +47,7 @@ extension Ledger {
                 let batchKey = try sealAndPut(txn, batch, at: assigned, first: batchFirst, frontier: &state.frontier)
                 try recordBatch(txn, first: batchFirst, key: batchKey, recordedAt: recordedAt)
             }
+            try indexCommitted(txn, batches, sequences, logSizeBefore: first)
             if state.frontier.size > first { signed = try storeHead(txn, frontier: state.frontier) }
             return sequences
         }

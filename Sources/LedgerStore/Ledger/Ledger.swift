@@ -26,6 +26,8 @@ public final class Ledger {
     /// Prepares batches appended from this thread, and re-compresses in the write transaction.
     let preparer: EventPreparer
     let indexHasher: IDIndexHasher
+    /// Keys the store indexes (by kind, by amended id) apart from the dedup index.
+    let storeIndexHasher: StoreIndexHasher
     /// Seals what the log keeps beside its records, under the record key: each batch's
     /// commit time and the compression dictionaries.
     let logMetadataSealer: BlobSealer
@@ -73,6 +75,7 @@ public final class Ledger {
         secondaryCodec = codec.sibling()
         logMetadataSealer = BlobSealer(key: recordKey)
         indexHasher = IDIndexHasher(key: masterKey.derive(.idIndex, length: 16))
+        storeIndexHasher = StoreIndexHasher(key: masterKey.derive(.storeIndexes, length: 16))
         preparer = EventPreparer(codec: codec.sibling(), indexHasher: indexHasher)
         idDerivationKey = masterKey.derive(.deterministicIDs)
         projectionKey = masterKey.derive(.projectionState)
@@ -115,6 +118,8 @@ struct Databases {
     let blobs: Database
     /// Size → root of the tree's last subtree at that size (see `TreeEdges`).
     let treeEdges: TreeEdges
+    /// By kind, by amended id, running activities (see `StoreIndexes`).
+    let indexes: StoreIndexes
 
     static func open(in environment: Environment) throws -> Databases {
         func openAll(_ txn: Transaction, create: Bool) throws -> Databases {
@@ -125,7 +130,8 @@ struct Databases {
                 ids: try DedupIndex.open(environment, txn, meta: meta, create: create),
                 meta: meta,
                 blobs: try environment.database("blobs", in: txn, create: create),
-                treeEdges: TreeEdges(database: try environment.database("treeEdges", in: txn, create: create)))
+                treeEdges: TreeEdges(database: try environment.database("treeEdges", in: txn, create: create)),
+                indexes: try StoreIndexes.open(environment, txn, create: create))
         }
         do {
             let txn = try environment.beginTransaction(readOnly: true)

@@ -49,7 +49,7 @@ final class EventPreparer {
                 let encodedRange = append(encoder.bytes, to: &batch.bytes)
                 let plainRange = codec.compress(encoder.bytes, dictionary: batch.dictionary, into: &batch.bytes)
                 batch.events.append(PreparedEvent(
-                    key: key, encoded: encodedRange, plain: plainRange))
+                    key: key, facts: IndexFacts(events[index]), encoded: encodedRange, plain: plainRange))
             }
         }
         if let expectedFirst { sealAhead(&batch, first: expectedFirst, every: sealAheadEvery) }

@@ -4,6 +4,8 @@ import LedgerCrypto
 struct PreparedEvent {
     /// The dedup index key.
     let key: IndexKey
+    /// What it adds to the store indexes.
+    let facts: IndexFacts
     let encoded: Range<Int>
     var plain: Range<Int>
     var sealed: Range<Int> = 0..<0

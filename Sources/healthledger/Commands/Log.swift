@@ -21,12 +21,12 @@ struct Log: ParsableCommand {
     func run() throws {
         let filter = try EventFilter(kinds: kinds, from: from, to: to, source: source, text: text)
         let ledger = try vault.openLedger()
-        // Rows are printed as they are read; with --limit only the last N are kept, so memory
-        // stays flat however long the log.
-        var kept = RingBuffer<(sequence: UInt64, event: Event, marker: String)>(capacity: limit.map { max(0, $0) })
-        let emit = { (sequence: UInt64, event: Event, marker: String) in
-            if kept.capacity == nil { print(Self.line(sequence, event, marker, json: json)) } else { kept.append((sequence, event, marker)) }
+        if let limit {
+            try printNewest(max(0, limit), filter, ledger)
+            return
         }
+        // Rows are printed as they are read, so memory stays flat however long the log.
+        let emit = { (sequence: UInt64, event: Event, marker: String) in print(Self.line(sequence, event, marker, json: json)) }
         if raw {
             try ledger.forEach { stored in
                 if filter.matches(stored.event) { emit(stored.sequence, stored.event, "") }
@@ -39,7 +39,24 @@ struct Log: ParsableCommand {
                 }
             }
         }
-        for row in kept.elements { print(Self.line(row.sequence, row.event, row.marker, json: json)) }
+    }
+
+    /// The last `limit` events that pass `filter`, read newest first (by the kind index when
+    /// kinds are given) and only until that many are found, then printed oldest first.
+    private func printNewest(_ limit: Int, _ filter: EventFilter, _ ledger: Ledger) throws {
+        guard limit > 0 else { return }
+        var rows: [(sequence: UInt64, event: Event, marker: String)] = []
+        try ledger.newestFirst(kinds: filter.kinds, current: !raw) { stored, current in
+            if let current {
+                if !current.isRetracted, filter.matches(stored.event) {
+                    rows.append((stored.sequence, current.event, current.isCorrected ? " (corrected)" : ""))
+                }
+            } else if filter.matches(stored.event) {
+                rows.append((stored.sequence, stored.event, ""))
+            }
+            return rows.count < limit
+        }
+        for row in rows.reversed() { print(Self.line(row.sequence, row.event, row.marker, json: json)) }
     }
 
     static func line(_ sequence: UInt64, _ event: Event, _ marker: String, json: Bool) -> String {
@@ -47,28 +64,6 @@ struct Log: ParsableCommand {
         let time = event.start.iso8601(utcOffset: event.utcOffset)
         return "#\(sequence)  \(time)  \(event.kind.rawValue)  \(EventSummary.text(event))\(marker)"
     }
-}
-
-/// The last `capacity` elements appended; with no capacity, nothing is kept.
-struct RingBuffer<Element> {
-    let capacity: Int?
-    private var storage: [Element] = []
-    private var next = 0
-
-    init(capacity: Int?) { self.capacity = capacity }
-
-    mutating func append(_ element: Element) {
-        guard let capacity, capacity > 0 else { return }
-        if storage.count < capacity {
-            storage.append(element)
-        } else {
-            storage[next] = element
-            next = (next + 1) % capacity
-        }
-    }
-
-    /// Oldest first.
-    var elements: [Element] { Array(storage[next...] + storage[..<next]) }
 }
 
 /// The filters `log` takes.

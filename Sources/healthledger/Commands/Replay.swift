@@ -11,6 +11,10 @@ struct Replay: ParsableCommand {
 
     func run() throws {
         let ledger = try vault.openLedger()
+        if names.isEmpty, !dryRun {
+            let rebuilt = try ledger.rebuildStoreIndexes()
+            print("store indexes: rebuilt from \(rebuilt.indexed.formatted()) events (by kind, by amended id, running activities)")
+        }
         for name in names.isEmpty ? ProjectionCatalog.names : names {
             let report: ReplayReport
             do {

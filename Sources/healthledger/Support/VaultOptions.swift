@@ -48,6 +48,7 @@ struct VaultOptions: ParsableArguments {
     func application(checkingWitness: Bool = true) throws -> VaultApplication {
         let application = try VaultApplication.open(vault: path, key: keySource, checkingWitness: checkingWitness, viewsBehind: VaultApplication.viewsBehindOnStandardError)
         try buildTreeEdgesOnce(application.ledger)
+        StoreIndexUpgrade.run(application.ledger)
         return application
     }
 

@@ -14,7 +14,7 @@ struct SettingsList: ParsableCommand {
         let ledger = try vault.openLedger()
         let now = Timestamp.now()
         var latest: [String: (setting: SettingChanged, event: Event)] = [:]
-        for current in try CurrentView.build(ledger, include: { $0.kind == .settingChanged }) where !current.isRetracted {
+        for current in try ledger.currentEvents(ofKinds: [.settingChanged]) where !current.isRetracted {
             guard current.event.start <= now, let setting = try? current.event.decode(SettingChanged.self) else { continue }
             if let held = latest[setting.key], held.event.start > current.event.start { continue }
             latest[setting.key] = (setting, current.event)

@@ -1,0 +1,120 @@
+import LedgerCore
+
+/// What `audit` checks of the store indexes against the log: every event covered has its
+/// kind entry at its own sequence, every amendment its entry under the id it amends, no
+/// other entry is there, and the running activities are the fold of the starts and stops.
+struct StoreIndexAudit {
+    private let ledger: Ledger
+    private let txn: Transaction
+    /// The indexes cover the log up to here; later events are indexed by the next build.
+    private let covered: UInt64
+    /// Per kind, a cursor on its entries and the sequence of the next one not yet matched.
+    private var kinds: [EventKind: (cursor: Cursor, next: UInt64?)] = [:]
+    private var kindEntriesMatched = 0
+    private var undecodable: Set<UInt64> = []
+    private var expectedAmendments: [[UInt8]: UInt64] = [:]
+
+    init(ledger: Ledger, _ txn: Transaction) throws {
+        self.ledger = ledger
+        self.txn = txn
+        covered = try StoreIndexes.covered(txn, meta: ledger.databases.meta)
+    }
+
+    /// Checks the entries of the event at `sequence`; nil when its record does not open
+    /// (the audit names that already).
+    mutating func check(_ event: Event?, at sequence: UInt64, problems: inout ProblemCollector) throws {
+        guard sequence < covered else { return }
+        guard let event else {
+            undecodable.insert(sequence)
+            return
+        }
+        let facts = IndexFacts(event)
+        if kinds[facts.kind] == nil {
+            let cursor = try txn.cursor(ledger.databases.indexes.byKind)
+            let entry = try cursor.seek(atOrAfter: ledger.storeIndexHasher.kindKey(facts.kind, 0))
+            kinds[facts.kind] = (cursor, kindSequence(entry, facts.kind))
+        }
+        while let next = kinds[facts.kind]!.next, next < sequence {
+            try reportExtra(at: next, kind: facts.kind, problems: &problems)
+            try advance(facts.kind)
+        }
+        if kinds[facts.kind]!.next == sequence {
+            kindEntriesMatched += 1
+            try advance(facts.kind)
+        } else {
+            problems.add(.index, sequence, sequence, "the kind index has no entry for this \(facts.kind.rawValue) event, so `log --kind` would not show it")
+        }
+        if let target = facts.target { expectedAmendments[ledger.storeIndexHasher.amendmentKey(target, sequence)] = sequence }
+    }
+
+    /// Names the entries no event accounts for, the amendments not indexed, and running
+    /// activities that differ from the fold.
+    mutating func finish(logEnd: UInt64, problems: inout ProblemCollector) throws {
+        if covered > logEnd {
+            problems.add(.index, logEnd, covered - 1, "the store indexes say they cover \(covered) events but the log holds \(logEnd)")
+        }
+        for kind in kinds.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
+            while let next = kinds[kind]!.next {
+                try reportExtra(at: next, kind: kind, problems: &problems)
+                try advance(kind)
+            }
+        }
+        let indexes = ledger.databases.indexes
+        // Entries under a tag no kind has, or of a kind no covered event has, are extra too.
+        if try txn.statistics(indexes.byKind).ms_entries > kindEntriesMatched + extras {
+            let cursor = try txn.cursor(indexes.byKind)
+            var entry = try cursor.move(.first)
+            while let (key, _) = entry {
+                let tag: UInt64 = key.count == 16 ? bigEndianValue(key[0..<8]) : 0
+                let kind = ledger.storeIndexHasher.kind(tag: tag)
+                if key.count != 16 || kind.map({ kinds[$0] == nil }) ?? true {
+                    let sequence: UInt64 = key.count == 16 ? bigEndianValue(key[8...]) : 0
+                    problems.add(.index, sequence, sequence, "the kind index has an entry for it \(kind.map { "as \($0.rawValue)" } ?? "under no known kind") that no event accounts for")
+                }
+                entry = try cursor.move(.next)
+            }
+        }
+        let amendments = try txn.cursor(indexes.amendments)
+        var entry = try amendments.move(.first)
+        while let (key, _) = entry {
+            let bytes = Array(key)
+            if expectedAmendments.removeValue(forKey: bytes) == nil {
+                let sequence: UInt64 = bytes.count >= 8 ? bigEndianValue(bytes.suffix(8)) : 0
+                problems.add(.index, sequence, sequence, "the amendment index lists it as amending an event it does not amend")
+            }
+            entry = try amendments.move(.next)
+        }
+        for sequence in expectedAmendments.values.sorted() {
+            problems.add(.index, sequence, sequence, "the amendment index lacks this amendment, so the event it amends would read unamended")
+        }
+        // A start or stop that does not open is named already; the fold needs them all.
+        guard covered <= logEnd, let folded = try? ledger.foldActivities(txn) else { return }
+        let stored = try? ledger.storedActivities(txn)
+        if stored != folded {
+            let differing = Set((stored?.running ?? []).map(\.sequence)).symmetricDifference(folded.running.map(\.sequence)).sorted()
+            let sequence = differing.first ?? 0
+            problems.add(.index, sequence, differing.last ?? sequence, stored == nil
+                ? "the running activities index does not open"
+                : "the running activities index disagrees with the starts and stops in the log (\(differing.isEmpty ? "last stop time" : "running: \(differing.map { "#\($0)" }.joined(separator: ", "))"))")
+        }
+    }
+
+    private var extras = 0
+
+    private mutating func reportExtra(at sequence: UInt64, kind: EventKind, problems: inout ProblemCollector) throws {
+        extras += 1
+        guard !undecodable.contains(sequence) else { return }
+        problems.add(.index, sequence, sequence, sequence < covered
+            ? "the kind index lists it as \(kind.rawValue), which it is not"
+            : "the kind index lists it as \(kind.rawValue), past the events it covers")
+    }
+
+    private mutating func advance(_ kind: EventKind) throws {
+        kinds[kind]!.next = kindSequence(try kinds[kind]!.cursor.move(.next), kind)
+    }
+
+    private func kindSequence(_ entry: (key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)?, _ kind: EventKind) -> UInt64? {
+        guard let key = entry?.key, key.count == 16, bigEndianValue(key[0..<8]) == ledger.storeIndexHasher.tag(kind) else { return nil }
+        return bigEndianValue(key[8...])
+    }
+}

@@ -1,0 +1,44 @@
+import LedgerCore
+import Migrations
+
+/// What one event contributes to the store indexes, taken while its plain form is at hand
+/// (when an append prepares it, or when a build decodes it).
+struct IndexFacts {
+    let id: EventID
+    let kind: EventKind
+    /// For an amendment: the event it amends.
+    let target: EventID?
+    /// For a start or a stop that decodes: what the running activities need of it.
+    let activity: ActivityFact?
+
+    init(_ event: Event) {
+        id = event.id
+        kind = event.kind
+        switch event.kind {
+        case .eventCorrected, .eventRetracted, .activityStarted, .activityStopped:
+            // As readers will see it: older schemas are upcast first.
+            let current = (try? Upcasters.upgrade(event)) ?? event
+            target = CurrentEventStream.target(of: current)
+            activity = ActivityFact(current)
+        default:
+            target = nil
+            activity = nil
+        }
+    }
+}
+
+/// A start or a stop, as the running activities fold takes it.
+enum ActivityFact {
+    case started(name: String, start: Timestamp)
+    case stopped(name: String, startedBy: EventID?, start: Timestamp)
+
+    init?(_ event: Event) {
+        if let started = try? event.decode(ActivityStarted.self) {
+            self = .started(name: started.name, start: event.start)
+        } else if let stopped = try? event.decode(ActivityStopped.self) {
+            self = .stopped(name: stopped.name, startedBy: stopped.startedBy, start: event.start)
+        } else {
+            return nil
+        }
+    }
+}

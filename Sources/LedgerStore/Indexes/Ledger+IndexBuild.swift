@@ -1,0 +1,66 @@
+import CLMDB
+import LedgerCore
+
+/// What bringing the store indexes up to the log did.
+public struct StoreIndexBuild: Sendable, Equatable {
+    /// The events indexed.
+    public let indexed: UInt64
+    /// The first of them: 0 for a vault that had no indexes, else where they stopped.
+    public let from: UInt64
+}
+
+extension Ledger {
+    /// Events indexed per write transaction while building: a vault of millions is indexed
+    /// in steps, each durable, so an interrupted build goes on where it stopped.
+    static let indexBuildStep: UInt64 = 50_000
+
+    /// Indexes the events the store indexes do not cover yet: all of them in a vault made
+    /// before they existed, the newest in one an older build appended to. Returns nil when
+    /// there was nothing to do. `progress` gets (indexed so far, to index).
+    @discardableResult
+    public func buildStoreIndexes(progress: ((UInt64, UInt64) -> Void)? = nil) throws -> StoreIndexBuild? {
+        var from: UInt64?
+        var indexed: UInt64 = 0
+        while true {
+            let step: (first: UInt64, end: UInt64, size: UInt64)? = try environment.write { txn in
+                let state = try LedgerState.load(txn, databases)
+                var covered = try StoreIndexes.covered(txn, meta: databases.meta)
+                if covered == 0 || covered > state.frontier.size {
+                    // From nothing: whatever entries are there (past the log's end, or left
+                    // by an interrupted rebuild) would count twice.
+                    try clearStoreIndexes(txn)
+                    covered = 0
+                }
+                guard covered < state.frontier.size else { return nil }
+                try loadDictionaries(txn, upTo: state.currentDictionary)
+                let end = min(state.frontier.size, covered + Self.indexBuildStep)
+                var events: [(sequence: UInt64, facts: IndexFacts)] = []
+                var reader = try RecordReader(ledger: self, txn)
+                for sequence in covered..<end { events.append((sequence, IndexFacts(try reader.event(at: sequence).event))) }
+                try index(txn, events)
+                try setCovered(txn, end)
+                return (covered, end, state.frontier.size)
+            }
+            guard let step else { break }
+            if from == nil { from = step.first }
+            indexed += step.end - step.first
+            progress?(indexed, step.size - from!)
+        }
+        return from.map { StoreIndexBuild(indexed: indexed, from: $0) }
+    }
+
+    /// Empties the store indexes and indexes the whole log again (`replay` does this).
+    @discardableResult
+    public func rebuildStoreIndexes(progress: ((UInt64, UInt64) -> Void)? = nil) throws -> StoreIndexBuild {
+        try environment.write { txn in try clearStoreIndexes(txn) }
+        return try buildStoreIndexes(progress: progress) ?? StoreIndexBuild(indexed: 0, from: 0)
+    }
+
+    private func clearStoreIndexes(_ txn: Transaction) throws {
+        let indexes = databases.indexes
+        for database in [indexes.byKind, indexes.amendments, indexes.activities] {
+            try lmdb(mdb_drop(txn.handle, database.handle, 0), "mdb_drop(\(database.name))")
+        }
+        try setCovered(txn, 0)
+    }
+}

@@ -1,0 +1,140 @@
+import LedgerCore
+
+extension Ledger {
+    /// The sequences of events of `kinds`, oldest first.
+    func sequences(_ txn: Transaction, ofKinds kinds: Set<EventKind>) throws -> [UInt64] {
+        var found: [UInt64] = []
+        let cursor = try txn.cursor(databases.indexes.byKind)
+        for kind in kinds {
+            let tag = bigEndianBytes(storeIndexHasher.tag(kind))
+            var entry = try cursor.seek(atOrAfter: tag + bigEndianBytes(0))
+            while let (key, _) = entry, key.count == 16, key.starts(with: tag) {
+                found.append(bigEndianValue(key[8...]))
+                entry = try cursor.move(.next)
+            }
+        }
+        return found.sorted()
+    }
+
+    /// The sequences of the amendments whose keyed target hash is `id`'s, oldest first.
+    func amendmentSequences(_ txn: Transaction, of id: EventID) throws -> [UInt64] {
+        let prefix = storeIndexHasher.amendedPrefix(id)
+        var found: [UInt64] = []
+        let cursor = try txn.cursor(databases.indexes.amendments)
+        var entry = try cursor.seek(atOrAfter: prefix + bigEndianBytes(0))
+        while let (key, _) = entry, key.count == prefix.count + 8, key.starts(with: prefix) {
+            found.append(bigEndianValue(key[prefix.count...]))
+            entry = try cursor.move(.next)
+        }
+        return found
+    }
+
+    /// `stored` as it reads now, with the amendments the index finds for it. An amendment
+    /// aimed elsewhere is not applied (the index was damaged; `audit` names the entry).
+    func currentEvent(_ stored: StoredEvent, _ reader: inout RecordReader) throws -> CurrentEvent {
+        var amendments: [StoredEvent] = []
+        for sequence in try amendmentSequences(reader.txn, of: stored.event.id) {
+            let amendment = try reader.event(at: sequence)
+            if amendment.event.kind.isAmendment, CurrentEventStream.target(of: amendment.event) == stored.event.id {
+                amendments.append(amendment)
+            }
+        }
+        return CurrentView.apply(amendments, to: stored)
+    }
+
+    /// Runs `body` in a read transaction over indexes that cover the whole log, building them
+    /// first when they do not (a vault an older build made or appended to).
+    func withStoreIndexes<R>(_ body: (Transaction, inout RecordReader) throws -> R) throws -> R {
+        for attempt in 0..<2 {
+            let result: R? = try environment.read { txn in
+                let size = try LedgerState.load(txn, databases).frontier.size
+                guard try StoreIndexes.covered(txn, meta: databases.meta) == size else { return nil }
+                try loadDictionaries(txn, upTo: LedgerState.load(txn, databases).currentDictionary)
+                var reader = try RecordReader(ledger: self, txn)
+                return try body(txn, &reader)
+            }
+            if let result { return result }
+            if attempt == 0 { try buildStoreIndexes() }
+        }
+        throw LedgerStoreError.damagedView(name: "store indexes", reason: "they could not be brought up to the log; `healthledger replay` rebuilds them")
+    }
+
+    /// Which activities are running now, read from their index (no record is opened).
+    public func runningActivities() throws -> RunningActivities {
+        try withStoreIndexes { txn, _ in try storedActivities(txn) }
+    }
+
+    /// The event with `id` as it reads now, its amendments found through the index.
+    public func currentEvent(id: EventID) throws -> CurrentEvent? {
+        guard let stored = try event(id: id) else { return nil }
+        return try withStoreIndexes { _, reader in try currentEvent(stored, &reader) }
+    }
+
+    /// Every event of `kinds` as it reads now, in log order, through the kind index.
+    public func currentEvents(ofKinds kinds: Set<EventKind>) throws -> [CurrentEvent] {
+        try withStoreIndexes { txn, reader in
+            try sequences(txn, ofKinds: kinds).map { try currentEvent(reader.event(at: $0), &reader) }
+        }
+    }
+
+    /// Events newest first, of `kinds` only (through the kind index) or, when `kinds` is
+    /// empty, of every kind; `body` returns false to stop. With `current`, amendments are
+    /// skipped and every other event is handed over as it reads now too; else that is nil.
+    public func newestFirst(
+        kinds: Set<EventKind>, current: Bool, _ body: (StoredEvent, CurrentEvent?) throws -> Bool
+    ) throws {
+        try withStoreIndexes { txn, reader in
+            var sources: [NewestFirstCursor] = []
+            if kinds.isEmpty {
+                sources.append(try NewestFirstCursor(txn, txn.cursor(databases.log), tag: nil))
+            } else {
+                for kind in kinds where !(current && kind.isAmendment) {
+                    sources.append(try NewestFirstCursor(txn, txn.cursor(databases.indexes.byKind), tag: storeIndexHasher.tag(kind)))
+                }
+            }
+            while let index = sources.indices.filter({ sources[$0].sequence != nil }).max(by: { sources[$0].sequence! < sources[$1].sequence! }),
+                  let sequence = sources[index].sequence {
+                try sources[index].step()
+                let stored = try reader.event(at: sequence)
+                if current {
+                    guard !stored.event.kind.isAmendment else { continue }
+                    guard try body(stored, currentEvent(stored, &reader)) else { return }
+                } else {
+                    guard try body(stored, nil) else { return }
+                }
+            }
+        }
+    }
+}
+
+/// Walks the log, or one kind's entries of the kind index, from the newest sequence back.
+struct NewestFirstCursor {
+    private let cursor: Cursor
+    /// The kind tag whose entries this walks; nil walks the log itself.
+    private let tag: [UInt8]?
+    /// The sequence it stands on; nil once past the oldest.
+    private(set) var sequence: UInt64?
+
+    init(_ txn: Transaction, _ cursor: Cursor, tag: UInt64?) throws {
+        self.cursor = cursor
+        self.tag = tag.map(bigEndianBytes)
+        var entry: (key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)?
+        if let tag, tag < UInt64.max, try cursor.seek(atOrAfter: bigEndianBytes(tag + 1)) != nil {
+            entry = try cursor.move(.previous)
+        } else {
+            entry = try cursor.move(.last)
+        }
+        sequence = read(entry)
+    }
+
+    mutating func step() throws {
+        sequence = read(try cursor.move(.previous))
+    }
+
+    private func read(_ entry: (key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)?) -> UInt64? {
+        guard let key = entry?.key else { return nil }
+        guard let tag else { return sequenceNumber(key) }
+        guard key.count == 16, key.starts(with: tag) else { return nil }
+        return bigEndianValue(key[8...])
+    }
+}

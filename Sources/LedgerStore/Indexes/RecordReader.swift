@@ -1,0 +1,30 @@
+import LedgerCore
+
+/// Opens single records by sequence within one transaction, as the indexes point at them.
+struct RecordReader {
+    let ledger: Ledger
+    let txn: Transaction
+    private let batches: Cursor
+    private var times: [UInt64: Timestamp] = [:]
+
+    init(ledger: Ledger, _ txn: Transaction) throws {
+        self.ledger = ledger
+        self.txn = txn
+        batches = try txn.cursor(ledger.databases.batches)
+    }
+
+    /// The event at `sequence`; an index entry past the log is a damaged index.
+    mutating func event(at sequence: UInt64) throws -> StoredEvent {
+        let found = try txn.get(ledger.databases.log, key: bigEndianBytes(sequence)) { record in
+            guard let batch = try ledger.batchContaining(sequence, cursor: batches) else {
+                throw LedgerStoreError.unreadableRecord(sequence: sequence, reason: "no committed batch covers it")
+            }
+            return try ledger.decodeRecord(record, sequence: sequence, batch: batch, times: &times)
+        }
+        guard let found else {
+            throw LedgerStoreError.damagedView(
+                name: "store indexes", reason: "an entry points at sequence \(sequence), which the log does not hold; `healthledger replay` rebuilds them")
+        }
+        return found
+    }
+}

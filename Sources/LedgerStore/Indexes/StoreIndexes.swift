@@ -1,0 +1,66 @@
+import LedgerCore
+import LedgerCrypto
+
+/// The indexes that let everyday commands read a handful of records however long the log:
+/// events by kind, amendments by the event they amend, and the running activities.
+///
+/// Kind, time and source are sealed inside each record, so no entry holds them in clear:
+/// kinds and amended ids are keyed hashes under their own vault subkey (unlinkable to the
+/// dedup index's), and the running activities are one sealed value. What the entries still
+/// show is in SECURITY.md ("Store indexes").
+struct StoreIndexes {
+    /// kind tag (8 bytes) ‖ sequence (u64 big-endian) → empty.
+    let byKind: Database
+    /// amended id's keyed hash (`IDIndexHasher.outputSize` bytes) ‖ the amendment's sequence → empty.
+    let amendments: Database
+    /// `RunningActivities` sealed, under one key.
+    let activities: Database
+
+    static let activitiesKey = Array("running".utf8)
+    /// How many events, from sequence 0, the indexes cover; written with them.
+    static let coveredKey = Array("indexes.covered".utf8)
+
+    static func open(_ environment: Environment, _ txn: Transaction, create: Bool) throws -> StoreIndexes {
+        StoreIndexes(
+            byKind: try environment.database("index.kind", in: txn, create: create),
+            amendments: try environment.database("index.amendments", in: txn, create: create),
+            activities: try environment.database("index.activities", in: txn, create: create))
+    }
+
+    /// The events the indexes cover: a vault made before them covers none.
+    static func covered(_ txn: Transaction, meta: Database) throws -> UInt64 {
+        try txn.get(meta, key: coveredKey).map(bigEndianValue) ?? 0
+    }
+}
+
+/// Keyed hashes for the store indexes' keys.
+struct StoreIndexHasher {
+    private let hasher: IDIndexHasher
+    private let tags: [EventKind: UInt64]
+    private let kinds: [UInt64: EventKind]
+
+    init(key: SecretBytes) {
+        hasher = IDIndexHasher(key: key)
+        var tags: [EventKind: UInt64] = [:]
+        for kind in EventKind.allCases {
+            // A kind name through an unkeyed hash only to fit the keyed one's 16-byte input.
+            let name = EventID(bytes: Hashing.blake2b(Array("kind.\(kind.rawValue)".utf8), outputLength: 16))!
+            tags[kind] = hasher.words(name).high
+        }
+        self.tags = tags
+        kinds = Dictionary(uniqueKeysWithValues: tags.map { ($0.value, $0.key) })
+    }
+
+    func tag(_ kind: EventKind) -> UInt64 { tags[kind]! }
+
+    /// The kind whose tag this is, or nil for a tag no kind has (a damaged entry).
+    func kind(tag: UInt64) -> EventKind? { kinds[tag] }
+
+    func kindKey(_ kind: EventKind, _ sequence: UInt64) -> [UInt8] { bigEndianBytes(tag(kind)) + bigEndianBytes(sequence) }
+
+    func amendedPrefix(_ target: EventID) -> [UInt8] {
+        IndexKey(of: target, hasher).withBytes { Array($0) }
+    }
+
+    func amendmentKey(_ target: EventID, _ sequence: UInt64) -> [UInt8] { amendedPrefix(target) + bigEndianBytes(sequence) }
+}
