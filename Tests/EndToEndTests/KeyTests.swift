@@ -56,7 +56,7 @@ import TestSupport
 
     @Test func unlockKeepsTheKeyInTheKernelKeyringUntilLock() throws {
         let vault = try CLIVault()
-        #expect(try CLI.run(["mood", "5", "--vault", vault.path]).status == 77, "locked: no terminal to ask on")
+        #expect(try CLI.run(["mood", "5", "--vault", vault.path]).status == 69, "locked: no terminal to ask on")
         try vault.ok(["unlock", "--ttl", "2m"])
         let unlocked = try CLI.run(["mood", "5", "--vault", vault.path])
         #expect(unlocked.status == 0, "\(unlocked.stderr)")

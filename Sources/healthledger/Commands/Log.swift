@@ -13,16 +13,26 @@ struct Log: ParsableCommand {
     @Option(help: "Only events from this source (e.g. \"Apple Watch\").") var source: String?
     @Option(help: "Only events whose payload contains this text.") var text: String?
     @Option(help: "Show only the last N.") var limit: Int?
+    @Flag(help: "Show every matching event (a terminal otherwise shows the last \(Log.page)).") var all = false
     @Flag(help: "The events exactly as appended, amendments included.") var raw = false
     @Flag(help: "One JSON object per line.") var json = false
     @OptionGroup var vault: VaultOptions
 
+    /// What a terminal shows without --limit or --all: a screenful, not a lifetime of events.
+    /// Output to a pipe or file is not cut, so scripts and `| less` get every line.
+    static let page = 50
+
+    func validate() throws {
+        if all, limit != nil { throw ValidationError("--all and --limit choose different numbers of events: give one") }
+    }
+
     func run() throws {
         let filter = try EventFilter(kinds: kinds, from: from, to: to, source: source, text: text)
         let ledger = try vault.openLedger()
+        let paged = limit == nil && !all && isatty(STDOUT_FILENO) == 1
         // Rows are printed as they are read; with --limit only the last N are kept, so memory
         // stays flat however long the log.
-        var kept = RingBuffer<(sequence: UInt64, event: Event, marker: String)>(capacity: limit.map { max(0, $0) })
+        var kept = RingBuffer<(sequence: UInt64, event: Event, marker: String)>(capacity: paged ? Self.page : limit.map { max(0, $0) })
         let emit = { (sequence: UInt64, event: Event, marker: String) in
             if kept.capacity == nil { print(Self.line(sequence, event, marker, json: json)) } else { kept.append((sequence, event, marker)) }
         }
@@ -39,12 +49,15 @@ struct Log: ParsableCommand {
             }
         }
         for row in kept.elements { print(Self.line(row.sequence, row.event, row.marker, json: json)) }
+        if paged, kept.offered > Self.page {
+            FileHandle.standardError.write(Data("(the last \(Self.page) of \(kept.offered) events: --all shows every one, --limit N another number, --from/--kind narrow them)\n".utf8))
+        }
     }
 
     static func line(_ sequence: UInt64, _ event: Event, _ marker: String, json: Bool) -> String {
         if json { return EventJSON.line(event, sequence: sequence) }
         let time = event.start.iso8601(utcOffset: event.utcOffset)
-        return "#\(sequence)  \(time)  \(event.kind.rawValue)  \(EventSummary.text(event))\(marker)"
+        return "\(EventReference.label(sequence, event.id))  \(time)  \(event.kind.rawValue)  \(EventSummary.text(event))\(marker)"
     }
 }
 
@@ -53,10 +66,13 @@ struct RingBuffer<Element> {
     let capacity: Int?
     private var storage: [Element] = []
     private var next = 0
+    /// How many were appended, kept or not.
+    private(set) var offered = 0
 
     init(capacity: Int?) { self.capacity = capacity }
 
     mutating func append(_ element: Element) {
+        offered += 1
         guard let capacity, capacity > 0 else { return }
         if storage.count < capacity {
             storage.append(element)
@@ -83,7 +99,7 @@ struct EventFilter {
         for name in names {
             let matching = EventKind.allCases.filter { $0.rawValue == name || $0.rawValue.hasPrefix(name + ".") }
             guard !matching.isEmpty else {
-                throw ExitStatus.Failure(status: .invalidInput, message: "--kind \(name) is not a kind; `healthledger kinds` lists them")
+                throw ExitStatus.Failure(status: .invalidInput, message: "--kind \(name) is not a kind\(KindSuggestion.hint(name)); `healthledger kinds` lists them")
             }
             kinds.formUnion(matching)
         }

@@ -1,11 +1,13 @@
 import ArgumentParser
+import LedgerCore
 import Projections
 
 struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Rebuild views from sequence 0 after an algorithm change, show what changes, then switch atomically.")
-    @Argument(help: "Projections to replay (default: all).") var names: [String] = []
+    @Argument(help: "Projections to replay (default: all).", completion: .list(ProjectionCatalog.names)) var names: [String] = []
     @Flag(help: "Only report what would change.") var dryRun = false
+    @Flag(help: "One JSON object per view.") var json = false
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
@@ -17,8 +19,18 @@ struct Replay: ParsableCommand {
             } catch let error as UnknownProjection {
                 throw ExitStatus.Failure(status: .invalidInput, message: "\(error)")
             }
+            if json {
+                var document: Document = [
+                    "view": .string(report.name), "version": .int(Int64(report.version)), "built": .bool(report.wasBuilt),
+                    "events": .int(Int64(report.events)), "changedPartitions": .int(Int64(report.wasBuilt ? report.changedPartitions : 0)),
+                    "applied": .bool(report.applied), "details": .array(report.wasBuilt ? report.details.map(DocValue.string) : []),
+                ]
+                document.set("storedVersion", report.storedVersion.map { .int(Int64($0)) })
+                print(JSONWriter.string(document))
+                continue
+            }
             print(report.summary)
-            for line in report.details { print("  \(line)") }
+            if report.wasBuilt { for line in report.details { print("  \(line)") } }
         }
     }
 }

@@ -11,12 +11,18 @@ struct Start: ParsableCommand {
     @Option(help: "It started this long ago: 20m, 1h30m.") var ago: String?
     @Flag(help: "It started when the last activity stopped.") var fromLastStop = false
     @Option(help: "A note.") var note: String?
+    @Flag(help: "An activity not defined yet, though its name is a letter or two from a defined one.") var new = false
     @OptionGroup var entry: EntryOptions
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
         let ledger = try vault.openLedger()
+        let defined = try ActivityLog.definitionTags(ledger).keys
+        let undefined = try names.filter { try KnownNames.isUnknown($0, known: defined, isNew: new, what: "activity") }
         try vault.store(events(in: ledger), into: ledger)
+        for name in undefined {
+            print("'\(name)' is not a defined activity: stored as given (`append activity.defined name=\(name)` defines it, with tags)")
+        }
     }
 
     func events(in ledger: Ledger) throws -> [Event] {
@@ -53,9 +59,9 @@ struct Stop: ParsableCommand {
         let ledger = try vault.openLedger()
         let (chosen, stopTime, events) = try stopping(in: ledger)
         let outcome = try ledger.append(events)
-        for (running, sequence) in zip(chosen, outcome.appended) {
+        for ((running, event), sequence) in zip(zip(chosen, events), outcome.appended) {
             let minutes = Int((stopTime.timestamp.seconds - running.start.seconds) / 60)
-            print("stored #\(sequence) activity.stopped \(running.name) after \(minutes) min")
+            print("stored \(EventReference.label(sequence, event.id)) activity.stopped \(running.name) after \(minutes) min")
         }
         vault.catchUpViews(ledger)
     }

@@ -8,29 +8,45 @@ struct Take: ParsableCommand {
     @Argument(help: "The medication.") var medication: String
     @Argument(help: "The dosage, e.g. 200mg, 1.5 g, 2 puffs.") var dosage: [String] = []
     @Option(help: "A note.") var note: String?
+    @Flag(help: "The medication is a new one, though its name is a letter or two from a known one.") var new = false
     @OptionGroup var entry: EntryOptions
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
         let ledger = try vault.openLedger()
-        try vault.store(events(in: ledger), into: ledger)
+        let known = try Self.medications(in: ledger)
+        let isUnknown = try KnownNames.isUnknown(medication, known: known.names, isNew: new, what: "medication")
+        try vault.store(events(known: known), into: ledger)
+        if isUnknown {
+            print("'\(medication)' is a new medication (none by that name before); "
+                + "`append medication.defined name=\(medication) defaultDosage.amount=200 defaultDosage.unit=mg` gives it a default dosage")
+        }
     }
 
-    func events(in ledger: Ledger) throws -> [Event] {
+    func events(in ledger: Ledger) throws -> [Event] { try events(known: Self.medications(in: ledger)) }
+
+    private func events(known: (names: Set<String>, defaultDosages: [String: Dosage])) throws -> [Event] {
         // Without a dosage, the medication's default one (its latest definition's) is what was taken.
-        let amount = try dosage.isEmpty ? Self.defaultDosage(of: medication, in: ledger) : Dosage.parse(dosage.joined(separator: " "))
+        let amount = try dosage.isEmpty ? known.defaultDosages[medication.lowercased()] : Dosage.parse(dosage.joined(separator: " "))
         let payload = try DoseTaken(medication: medication, dosage: amount, note: note).validated()
         return [try entry.event(payload)]
     }
 
-    static func defaultDosage(of medication: String, in ledger: Ledger) throws -> Dosage? {
-        var dosage: Dosage?
-        for current in try CurrentView.build(ledger, include: { $0.kind == .medicationDefined }) where !current.isRetracted {
-            guard let defined = try? current.event.decode(MedicationDefined.self),
-                  defined.name.caseInsensitiveCompare(medication) == .orderedSame else { continue }
-            dosage = defined.defaultDosage
+    /// The medications defined or taken before, and the default dosage of each defined one
+    /// (its latest definition's), by lowercased name.
+    static func medications(in ledger: Ledger) throws -> (names: Set<String>, defaultDosages: [String: Dosage]) {
+        var names: Set<String> = []
+        var dosages: [String: Dosage] = [:]
+        let kinds: Set<EventKind> = [.medicationDefined, .doseTaken]
+        for current in try CurrentView.build(ledger, include: { kinds.contains($0.kind) }) where !current.isRetracted {
+            if let defined = try? current.event.decode(MedicationDefined.self) {
+                names.insert(defined.name)
+                dosages[defined.name.lowercased()] = defined.defaultDosage
+            } else if let taken = try? current.event.decode(DoseTaken.self) {
+                names.insert(taken.medication)
+            }
         }
-        return dosage
+        return (names, dosages)
     }
 }
 

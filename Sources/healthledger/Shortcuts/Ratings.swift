@@ -57,6 +57,7 @@ struct Symptom: ParsableCommand {
     @Option(help: "A note.") var note: String?
     @Option(help: "Group with a measurement session.") var session: String?
     @OptionGroup var entry: EntryOptions
+    @OptionGroup var ending: EndOption
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
@@ -65,6 +66,6 @@ struct Symptom: ParsableCommand {
 
     func events() throws -> [Event] {
         let payload = try SymptomReported(name: name, severity: SymptomSeverity(option: severity), note: note, session: session).validated()
-        return [try entry.event(payload)]
+        return [try entry.event(payload, end: ending.end)]
     }
 }

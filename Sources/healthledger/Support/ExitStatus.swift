@@ -22,6 +22,7 @@ enum ExitStatus: Int32, CaseIterable {
     case shareLinkSignatureMismatch = 31
     case invalidInput = 65
     case noVault = 66
+    case noTerminal = 69
     case vaultExists = 73
     case ioError = 74
     case diskFull = 75
@@ -47,6 +48,7 @@ enum ExitStatus: Int32, CaseIterable {
         case .shareLinkSignatureMismatch: "shared link changed after it was signed"
         case .invalidInput: "invalid input"
         case .noVault: "no vault or input file"
+        case .noTerminal: "no terminal to ask for a secret (give --passphrase-file)"
         case .vaultExists: "vault already exists"
         case .ioError: "I/O error"
         case .diskFull: "disk full"

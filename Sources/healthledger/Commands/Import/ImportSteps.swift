@@ -18,6 +18,7 @@ struct ImportSteps: ParsableCommand {
             """)
     @Argument(help: "The link (healthledger:steps?d=…&s=…).") var link: String
     @Option(help: "Store the steps under this name instead of the one in the link.") var name: String?
+    @Flag(help: "The outcome as one JSON object.") var json = false
     @OptionGroup var vault: VaultOptions
 
     func validate() throws {
@@ -56,6 +57,14 @@ struct ImportSteps: ParsableCommand {
         let outcome = try ledger.append(events)
         vault.catchUpViews(ledger)
         let days = share.steps.compactMap { $0 }.count
+        if json {
+            print(JSONWriter.string([
+                "friend": .string(friend), "from": .string(share.firstDay.description), "days": .int(Int64(days)),
+                "keyFingerprint": .string(share.fingerprint), "stored": .int(Int64(outcome.appended.count)),
+                "alreadyHeld": .int(Int64(unchanged + outcome.duplicates)),
+            ]))
+            return
+        }
         print("imported \(friend)'s steps: \(days) day\(days == 1 ? "" : "s") from \(share.firstDay), key fingerprint \(share.fingerprint); "
               + "\(outcome.appended.count) stored, \(unchanged + outcome.duplicates) already held")
     }

@@ -20,9 +20,10 @@ struct SessionStart: ParsableCommand {
     func run() throws {
         let event = try entry.event(ActivityStarted(name: VitalsSession.activityName, note: note).validated())
         let ledger = try vault.openLedger()
-        _ = try ledger.append([event])
+        let sequence = try ledger.append([event]).appended.first
         vault.catchUpViews(ledger)
-        print("session \(String(event.id.description.prefix(8))) started at \(event.start.iso8601(utcOffset: event.utcOffset)) (id \(event.id))")
+        let number = sequence.map { "#\($0), " } ?? ""
+        print("session \(String(event.id.description.prefix(8))) started at \(event.start.iso8601(utcOffset: event.utcOffset)) (\(number)id \(event.id))")
     }
 }
 
