@@ -15,7 +15,7 @@ import TestSupport
         let paged = try onTerminal("")
         let rows = paged.stdout.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("#") }
         #expect(rows.count == 50, "\(paged.stdout)")
-        #expect(rows.first?.hasPrefix("#11 ") == true, "the last page: \(rows.first ?? "")")
+        #expect(rows.first?.hasPrefix("#10 ") == true, "the last page: \(rows.first ?? "")")
         #expect(paged.stdout.contains("(the last 50 of 60 events: --all shows every one"), "\(paged.stdout)")
         let all = try onTerminal("--all")
         #expect(all.stdout.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("#") }.count == 60)

@@ -33,14 +33,14 @@ import TestSupport
 
     @Test func anAmbiguousPrefixListsItsMatches() throws {
         let vault = try CLIVault()
-        try vault.ok(["mood", "7", "--id", "abcdef01000000000000000000000001"])
-        try vault.ok(["mood", "5", "--id", "abcdef01000000000000000000000002"])
+        try vault.ok(["mood", "7", "--id", "abcdef01100000000000000000000001"])
+        try vault.ok(["mood", "5", "--id", "abcdef01200000000000000000000002"])
         let ambiguous = try vault.run(["show", "abcdef01"])
         #expect(ambiguous.status == 65)
         #expect(ambiguous.stderr.contains("abcdef01 starts 2 event ids"), "\(ambiguous.stderr)")
-        #expect(ambiguous.stderr.contains("#1 abcdef01000000000000000000000001 mood.rated"), "\(ambiguous.stderr)")
-        #expect(ambiguous.stderr.contains("#2 abcdef01000000000000000000000002 mood.rated"), "\(ambiguous.stderr)")
-        #expect(try vault.ok(["show", "abcdef0100000000000000000000000"]).hasPrefix("#1 mood.rated"))
+        #expect(ambiguous.stderr.contains("#0 abcdef01100000000000000000000001 mood.rated"), "\(ambiguous.stderr)")
+        #expect(ambiguous.stderr.contains("#1 abcdef01200000000000000000000002 mood.rated"), "\(ambiguous.stderr)")
+        #expect(try vault.ok(["show", "abcdef011"]).hasPrefix("#0 mood.rated"), "one more digit resolves it")
 
         let tooShort = try vault.run(["show", "abcdef0"])
         #expect(tooShort.status == 65)
@@ -57,7 +57,7 @@ import TestSupport
         #expect(number.hasPrefix("#"), "\(started)")
         try vault.ok(["session", "add", "Headache"])
         #expect(try vault.ok(["history", "show", number]).contains("Headache"))
-        let notASession = try vault.run(["history", "show", "#2"])
+        let notASession = try vault.run(["history", "show", "#1"])
         #expect(notASession.status == 65)
         #expect(notASession.stderr.contains("not the start of a session"), "\(notASession.stderr)")
     }

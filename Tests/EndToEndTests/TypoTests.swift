@@ -42,7 +42,7 @@ import TestSupport
         try vault.ok(["mood", "6", "--id", id])
         let other = try vault.run(["mood", "8", "--id", id])
         #expect(other.status == 65)
-        #expect(other.stderr.contains("already stored as #1 00112233 mood.rated rating=6"), "\(other.stderr)")
+        #expect(other.stderr.contains("already stored as #0 00112233 mood.rated rating=6"), "\(other.stderr)")
         #expect(other.stderr.contains("not mood.rated rating=8"), "\(other.stderr)")
         #expect(try vault.ok(["mood", "6", "--id", id]).contains("1 already stored (same id): skipped"))
     }

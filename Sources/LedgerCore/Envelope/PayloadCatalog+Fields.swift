@@ -2,12 +2,29 @@
 /// and read by nothing.
 extension PayloadCatalog {
     /// The fields of `payload` (as `a.b` paths) that its kind does not read: the ones a decode
-    /// and encode drops. Empty when the payload does not decode (validation names that error),
-    /// and fields given as null or empty, which a payload may leave out as its default, are
-    /// not counted.
+    /// and encode drops. Fields given as null or empty, which a payload may leave out as its
+    /// default, are not counted. A payload that does not decode is compared with the
+    /// documented fields, so that `dosage.unt=mg` is named rather than "dosage.unit is required".
     public static func unknownFields(kind: EventKind, payload: Document) -> [String] {
-        guard let kept = try? kind.payloadType.init(document: payload).document else { return [] }
+        guard let kept = try? kind.payloadType.init(document: payload).document else {
+            guard let documented = documentedFields[kind] else { return [] }
+            return undocumented(in: payload, documented: documented, path: "")
+        }
         return dropped(from: payload, kept: kept, path: "")
+    }
+
+    private static func undocumented(in given: Document, documented: [String], path: String) -> [String] {
+        var unknown: [String] = []
+        for field in given.fields where !isLeftOut(field.value) {
+            let name = path + field.name
+            if documented.contains(name) { continue }
+            if case .map(let nested) = field.value, documented.contains(where: { $0.hasPrefix(name + ".") }) {
+                unknown += undocumented(in: nested, documented: documented, path: name + ".")
+            } else {
+                unknown.append(name)
+            }
+        }
+        return unknown
     }
 
     /// The fields `kind` reads, for a message naming them: the documented ones of the kinds
