@@ -11,6 +11,7 @@ struct HealthLedgerCommand: ParsableCommand {
             eat "Oatmeal" --kcal 350 · weigh 72.4kg · start Reading · stop --last
             Exit codes: \(ExitStatus.summary)
             """,
+        version: BuildVersion.text,
         subcommands: [
             Demo.self, Init.self, Passwd.self, Unlock.self, Lock.self,
             Append.self, Mood.self, Fatigue.self, Symptom.self, Take.self, Eat.self, Weigh.self, Start.self, Stop.self,
@@ -22,11 +23,25 @@ struct HealthLedgerCommand: ParsableCommand {
             QueryCommand.self, ChartCommand.self, CorrelateCommand.self, Share.self, Serve.self, CohortCommand.self,
         ])
 
+    /// `healthledger` alone: the help once a vault exists, else how to make one.
+    func run() throws {
+        let path = try VaultOptions.parse([]).path
+        guard QuickStart.vaultExists(path) else {
+            FileHandle.standardError.write(Data((QuickStart.lines(vault: path).joined(separator: "\n") + "\n").utf8))
+            throw ExitCode(ExitStatus.noVault.rawValue)
+        }
+        print(Self.helpMessage())
+    }
+
     /// Runs the command, mapping every failure to a message on stderr and its own exit code.
     static func main() {
         CrashHygiene.install()
         HeapPolicy.install()
         ReadStatisticsReport.install()
+        if let unknown = UnknownCommand.message(Array(CommandLine.arguments.dropFirst()), known: configuration.subcommands) {
+            FileHandle.standardError.write(Data("healthledger: \(unknown)\n".utf8))
+            Foundation.exit(ExitCode.validationFailure.rawValue)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -160,7 +160,7 @@ final class CohortScene {
         #expect(firstParts == ["part-000000000.parquet"])
 
         for (day, rating) in [("2030-01-01", "6"), ("2030-01-02", "8")] {
-            #expect(try person.run(["mood", rating, "--at", day + "T09:00:00+01:00"]).status == 0)
+            #expect(try person.run(["mood", rating, "--at", day + "T09:00:00+01:00", "--future"]).status == 0)
         }
         let newer = try person.export("newer.age")
         let added = try scene.build([newer], into: dataset)

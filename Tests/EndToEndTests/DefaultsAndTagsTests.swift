@@ -26,7 +26,8 @@ import TestSupport
     @Test func instancesCarryTheirDefinitionsTagsAndTheirOwn() throws {
         let vault = try CLIVault()
         try vault.ok(["append", "activity.defined", "name=Walking", #"tags=["social","outdoor"]"#])
-        try vault.ok(["start", "Walking", "Talking", "--tag", "evening", "--tag", "outdoor", "--at", "2026-03-01T18:00:00Z"])
+        // Talking is a letter from the defined Walking: --new says it is another activity.
+        try vault.ok(["start", "Walking", "Talking", "--new", "--tag", "evening", "--tag", "outdoor", "--at", "2026-03-01T18:00:00Z"])
         try vault.ok(["stop", "--all", "--at", "2026-03-01T18:40:00Z"])
         let started = try Self.payloads(vault, kind: "activity.started")
         #expect(started.map { $0["name"] as? String } == ["Walking", "Talking"])

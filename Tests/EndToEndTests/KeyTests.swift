@@ -30,7 +30,8 @@ import TestSupport
     @Test func passwdRewrapsAndTheRecoveryCodeStillOpens() throws {
         let vault = try CLIVault()
         try vault.ok(["mood", "5"])
-        let code = try #require(vault.initOutput.split(separator: "\n").last?.trimmingCharacters(in: .whitespaces))
+        let lines = vault.initOutput.split(separator: "\n")
+        let code = try #require(lines.firstIndex { $0.hasPrefix("Recovery code") }.map { lines[$0 + 1].trimmingCharacters(in: .whitespaces) })
         let newPassphrase = vault.root + "/new"
         try writeSecret("a brand new passphrase\n", toFile: newPassphrase)
         try vault.ok(["passwd", "--new-passphrase-file", newPassphrase, "--kdf", "interactive"])
@@ -56,12 +57,12 @@ import TestSupport
 
     @Test func unlockKeepsTheKeyInTheKernelKeyringUntilLock() throws {
         let vault = try CLIVault()
-        #expect(try CLI.run(["mood", "5", "--vault", vault.path]).status == 77, "locked: no terminal to ask on")
+        #expect(try CLI.run(["mood", "5", "--vault", vault.path]).status == 69, "locked: no terminal to ask on")
         try vault.ok(["unlock", "--ttl", "2m"])
         let unlocked = try CLI.run(["mood", "5", "--vault", vault.path])
         #expect(unlocked.status == 0, "\(unlocked.stderr)")
         #expect(try CLI.run(["lock", "--vault", vault.path]).stdout.contains("Locked"))
-        #expect(try CLI.run(["mood", "5", "--vault", vault.path]).status == 77)
+        #expect(try CLI.run(["mood", "5", "--vault", vault.path]).status == 69)
     }
 
     @Test func unlockGivesTheKeyToThisUserOnlyAndForAtMostADay() throws {

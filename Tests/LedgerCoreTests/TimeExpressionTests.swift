@@ -26,7 +26,8 @@ struct TimeExpressionTests {
         ("2 hours ago", "2026-03-01T08:00:00+01:00"),
         ("yesterday 22:30", "2026-02-28T22:30:00+01:00"),
         ("today 08:00", "2026-03-01T08:00:00+01:00"),
-        ("22:30", "2026-03-01T22:30:00+01:00"),
+        ("22:30", "2026-02-28T22:30:00+01:00"),
+        ("today 22:30", "2026-03-01T22:30:00+01:00"),
         ("07:05:09", "2026-03-01T07:05:09+01:00"),
         ("yesterday", "2026-02-28T00:00:00+01:00"),
         ("today", "2026-03-01T00:00:00+01:00"),
@@ -61,6 +62,32 @@ struct TimeExpressionTests {
         } throws: { error in
             guard let error = error as? TimeParseError else { return false }
             return error.text == text && error.description.contains("yesterday 22:30")
+        }
+    }
+
+    /// `23:45` typed at 00:10 meant the evening just gone, not tonight, 23 h 35 min ahead.
+    @Test("a clock time alone is its most recent past occurrence")
+    func clockTimeIsInThePast() async {
+        await propertyCheck(count: 500, input: Gen.int64(in: 0...4_102_444_800), Gen.int(in: 0...86_399), Gen.int(in: -12...14)) { second, clock, hours in
+            let now = Timestamp(micros: second * 1_000_000)
+            let offset = Int32(hours * 3600)
+            let text = String(format: "%02d:%02d:%02d", clock / 3600, clock / 60 % 60, clock % 60)
+            let instant = try TimeExpression.parse(text, now: now, utcOffset: offset)
+            #expect(instant <= now, "\(text) at \(now.iso8601(utcOffset: offset))")
+            #expect(instant.micros > now.micros - 86_400_000_000, "\(text) at \(now.iso8601(utcOffset: offset))")
+            #expect(String(instant.iso8601(utcOffset: offset).dropFirst(11).prefix(8)) == text)
+        }
+    }
+
+    @Test("a date with slashes or dots is refused with the year-first form to write", arguments: [
+        ("31/12/2026", "as 2026-12-31"), ("12/31/2026", "as 2026-12-31"), ("03/04/2026", "as 2026-03-04 or 2026-04-03"),
+        ("31.12.2026", "as 2026-12-31"),
+    ])
+    func slashedDates(text: String, suggestion: String) {
+        #expect {
+            _ = try TimeExpression.parse(text, now: Self.now, utcOffset: Self.amsterdam)
+        } throws: { error in
+            (error as? TimeParseError)?.reason.hasSuffix(suggestion) == true
         }
     }
 
@@ -102,7 +129,8 @@ struct ZonedTimeExpressionTests {
         ("2026-03-29 02:30", "2026-03-29T03:30:00+02:00"),
         ("2026-10-25 02:30", "2026-10-25T02:30:00+02:00"),
         ("2026-10-25 03:30", "2026-10-25T03:30:00+01:00"),
-        ("22:30", "2026-03-01T22:30:00+01:00"),
+        ("22:30", "2026-02-28T22:30:00+01:00"),
+        ("09:30", "2026-03-01T09:30:00+01:00"),
     ])
     func localTimes(text: String, expected: String) throws {
         #expect(try Self.shown(text) == expected)

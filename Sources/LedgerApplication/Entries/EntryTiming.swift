@@ -10,18 +10,37 @@ public struct EntryTiming {
     public var end: String?
     public var id: String?
     public var zone: LocalZone
+    /// Whether a time in the future is meant (`--future`): an entry otherwise records what has happened.
+    public var future: Bool
 
-    public init(at: String? = nil, end: String? = nil, id: String? = nil, zone: LocalZone = .current) {
+    /// How far ahead a time may be without `future`: clocks of two devices disagree a little.
+    public static let clockSkewSeconds = 60.0
+
+    public init(at: String? = nil, end: String? = nil, id: String? = nil, zone: LocalZone = .current, future: Bool = false) {
         self.at = at
         self.end = end
         self.id = id
         self.zone = zone
+        self.future = future
     }
 
-    /// The instant `text` names (default: now) and the offset it is local to.
-    public func time(_ text: String?) throws -> ZonedTime {
-        guard let text else { return zoned(.now()) }
-        return try TimeExpression.resolve(text, now: .now(), zone: zone)
+    /// The instant `text`, typed after `flag`, names (default: now) and the offset it is local
+    /// to; errors name the flag and the forms it takes.
+    public func time(_ text: String?, flag: String = "--at") throws -> ZonedTime {
+        let now = Timestamp.now()
+        guard let text else { return zoned(now) }
+        let resolved: ZonedTime
+        do {
+            resolved = try TimeExpression.resolve(text, now: now, zone: zone)
+        } catch {
+            throw EntryRejected("\(flag) \(error)")
+        }
+        if !future, resolved.timestamp > now.adding(seconds: Self.clockSkewSeconds) {
+            throw EntryRejected(
+                "\(flag) \(text) is in the future (\(resolved.timestamp.iso8601(utcOffset: resolved.utcOffset))); "
+                    + "an entry records what has happened: check the date, or add --future to store it so")
+        }
+        return resolved
     }
 
     /// An instant with the offset this machine's zone keeps then.
@@ -37,7 +56,7 @@ public struct EntryTiming {
     public func event<P: EventPayload>(_ payload: P, start: ZonedTime? = nil, causation: EventID? = nil) throws -> Event {
         let begin = try start ?? time(at)
         return Event(
-            payload, id: try eventID(), start: begin.timestamp, end: try end.map { try time($0).timestamp },
+            payload, id: try eventID(), start: begin.timestamp, end: try end.map { try time($0, flag: "--end").timestamp },
             utcOffset: begin.utcOffset, zone: zone.identifier, causation: causation)
     }
 }

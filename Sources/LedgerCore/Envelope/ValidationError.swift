@@ -12,8 +12,13 @@ public struct ValidationError: Error, Equatable, CustomStringConvertible {
         self.reason = reason
     }
 
+    /// The value of a field that is not there.
+    public static let missing = "nothing"
+
     public var description: String {
         let prefix = kind.map { "\($0.rawValue): " } ?? ""
+        // A missing field has no value to show: "rating is required", not "rating = nothing is required".
+        if value == Self.missing { return "\(prefix)\(field) \(reason)" }
         return "\(prefix)\(field) = \(value) \(reason)"
     }
 }

@@ -1,5 +1,8 @@
 /// The times a person types after `--at`: ISO 8601, `now`, `20m ago`, `yesterday 22:30`, `22:30`.
 ///
+/// A clock time alone is its most recent past occurrence: `23:45` typed at 00:10 is yesterday's,
+/// since entries record what happened; `today 23:45` names today's.
+///
 /// `now` and the offset are parameters so that the same text always gives the same instant
 /// in tests and replays; nothing here reads the clock.
 public enum TimeExpression {
@@ -38,14 +41,33 @@ public enum TimeExpression {
         if clock.count == 1, clock.first?.contains("-") == false {
             var scanner = ISO8601.Scanner(String(clock.first!))
             guard let (second, micros) = scanner.time(), scanner.isAtEnd else {
-                throw TimeParseError(text: text, reason: "is not a clock time like 22:30 nor another accepted form")
+                throw TimeParseError(text: text, reason: Self.slashedDate(trimmed) ?? "is not a clock time like 22:30 nor another accepted form")
             }
-            return zone.instant(localMicros: (day * 86_400 + second) * 1_000_000 + micros)
+            let named = zone.instant(localMicros: (day * 86_400 + second) * 1_000_000 + micros)
+            guard clock.count == words.count, named.timestamp > now else { return named }
+            return zone.instant(localMicros: ((day - 1) * 86_400 + second) * 1_000_000 + micros)
         }
         guard day == today, clock.count == words.count else {
             throw TimeParseError(text: text, reason: "has text after '\(first)' that is not a clock time like 22:30")
         }
         return try ISO8601.parse(trimmed, zone: zone)
+    }
+
+    /// What to write instead of a date with slashes or dots (`31/12/2026` → `2026-12-31`);
+    /// `03/04/2026` could be March or April, so both are named.
+    static func slashedDate(_ text: String) -> String? {
+        let parts = text.split(whereSeparator: { $0 == "/" || $0 == "." }).map(String.init)
+        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let first = Int(parts[0]), let second = Int(parts[1]), parts[2].count == 4, parts[0].count <= 2, parts[1].count <= 2
+        else { return nil }
+        func iso(month: Int, day: Int) -> String? {
+            guard (1...12).contains(month), (1...31).contains(day) else { return nil }
+            return "\(parts[2])-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
+        }
+        let readings = Set([iso(month: second, day: first), iso(month: first, day: second)].compactMap { $0 }).sorted()
+        guard !readings.isEmpty else { return nil }
+        return "is a date written with \(text.contains("/") ? "slashes" : "dots"): write it year first, as "
+            + readings.joined(separator: " or ")
     }
 
     /// Whole seconds in a duration such as `90s`, `20m`, `1h30m`, `2d` or `1w` (for `--ago`, `--ttl`).

@@ -14,9 +14,9 @@ public struct Quantity: Hashable, Sendable, CustomStringConvertible {
     /// Parses a number followed by a unit, with or without a space between them.
     public static func parse(_ text: String) throws(QuantityError) -> Quantity {
         let trimmed = text.trimmed
-        let numberEnd = trimmed.firstIndex { !($0.isASCII && ($0.isNumber || $0 == "." || $0 == "-" || $0 == "+")) }
+        let numberEnd = trimmed.firstIndex { !($0.isASCII && ($0.isNumber || $0 == "." || $0 == "," || $0 == "-" || $0 == "+")) }
             ?? trimmed.endIndex
-        let numberText = trimmed[..<numberEnd]
+        let numberText = try decimalPoint(String(trimmed[..<numberEnd]), in: text)
         let unitText = String(trimmed[numberEnd...]).trimmed
         guard let value = Double(numberText), value.isFinite, numberText.contains(where: \.isNumber) else {
             throw QuantityError(text: text, reason: "does not start with a number")
@@ -25,6 +25,19 @@ public struct Quantity: Hashable, Sendable, CustomStringConvertible {
         if let unit = HealthUnit.parse(unitText) { return Quantity(value: value, unit: unit.symbol) }
         if let unit = DoseUnit(parsing: unitText) { return Quantity(value: value, unit: unit.rawValue) }
         throw QuantityError(text: text, reason: "has an unknown unit '\(unitText)'")
+    }
+
+    /// `72,4` read as `72.4`, as a decimal comma is written in much of the world; `1,500`
+    /// could be either, so it is refused rather than guessed.
+    static func decimalPoint(_ number: String, in text: String) throws(QuantityError) -> String {
+        let parts = number.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return number }
+        let (whole, fraction) = (parts[0], parts[1])
+        guard !whole.contains("."), whole.contains(where: \.isNumber), !fraction.isEmpty, fraction.allSatisfy(\.isNumber) else { return number }
+        guard fraction.count != 3 else {
+            throw QuantityError(text: text, reason: "could mean \(whole).\(fraction) or \(whole)\(fraction): write it with a point, or without the comma")
+        }
+        return "\(whole).\(fraction)"
     }
 
     /// The same amount in `unit` (`165 lb` → `74.84 kg`).

@@ -12,7 +12,16 @@ public struct ReplayReport: Sendable {
     public let details: [String]
     public let applied: Bool
 
+    /// Whether the view had been built before: without a stored state there is nothing to
+    /// compare, and listing every partition as changed would read as a difference found.
+    public var wasBuilt: Bool { storedVersion != nil }
+
     public var summary: String {
+        guard wasBuilt else {
+            let verb = applied ? "built" : "dry run of"
+            return "\(verb) \(name) v\(version) over \(events) events in \(String(format: "%.2f", seconds)) s: "
+                + (applied ? "it had not been built before" : "not built yet, so nothing to compare; `replay \(name)` builds it")
+        }
         let versions = storedVersion.map { $0 == version ? "v\(version)" : "v\($0) → v\(version)" } ?? "v\(version) (new)"
         let verb = applied ? "replayed" : "dry run of"
         return "\(verb) \(name) \(versions) over \(events) events in \(String(format: "%.2f", seconds)) s: \(changedPartitions == 0 ? "no change" : "\(changedPartitions) partitions changed")"

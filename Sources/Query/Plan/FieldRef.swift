@@ -1,3 +1,5 @@
+import LedgerCore
+
 /// A field a condition or selection reads, resolved against its series.
 enum FieldRef: Equatable {
     case number(String)

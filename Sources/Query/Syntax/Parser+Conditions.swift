@@ -1,3 +1,5 @@
+import LedgerCore
+
 extension Parser {
     mutating func condition() throws(QueryError) -> Condition {
         var result = try conjunction()

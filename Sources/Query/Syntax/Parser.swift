@@ -1,3 +1,5 @@
+import LedgerCore
+
 /// Reads a query into its syntax tree; see docs/query.md for the grammar.
 public struct Parser {
     var tokens: [Token]

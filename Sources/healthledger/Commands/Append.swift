@@ -27,15 +27,17 @@ struct Append: ParsableCommand {
     @Option(help: "For `append face`: ShareHealth's metrics JSON of the capture.") var metrics: String?
     @Option(help: "For `append face`: MediaPipe Face Mesh landmarks JSON (468/478 points, optional blendshapes).") var landmarks: String?
     @Option(help: "For `append face`: the capture's image, sealed under its own key.") var image: String?
-    @Flag(help: "Store a setting.changed whose key no view reads (known keys: `healthledger settings`).") var force = false
+    @Flag(help: "Store fields the kind does not read, or a setting.changed whose key no view reads (known keys: `healthledger settings`).")
+    var force = false
     @OptionGroup var entry: EntryOptions
+    @OptionGroup var ending: EndOption
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
         if let jsonl { return try appendJSONL(jsonl) }
         guard let kind else { throw ExitStatus.Failure(status: .invalidInput, message: "name a kind (see `healthledger kinds`) or use --jsonl FILE") }
         guard let eventKind = EventKind(rawValue: kind) ?? EventKind.allCases.first(where: { $0.rawValue.hasPrefix(kind + ".") }) else {
-            throw ExitStatus.Failure(status: .invalidInput, message: "'\(kind)' is not a kind; `healthledger kinds` lists them")
+            throw ExitStatus.Failure(status: .invalidInput, message: "'\(kind)' is not a kind\(KindSuggestion.hint(kind)); `healthledger kinds` lists them")
         }
         if metrics != nil || landmarks != nil || image != nil {
             guard eventKind == .faceCaptured else {
@@ -45,10 +47,11 @@ struct Append: ParsableCommand {
         }
         var document = try payload.map { try JSONParser.parseObject($0) } ?? Document()
         for field in fields { try FieldAssignment.apply(field, to: &document) }
+        try UnknownFields.refuse(kind: eventKind, payload: document, force: force)
         let start = try entry.time(entry.at)
         let event = Event(
             id: try entry.eventID(), kind: eventKind, schema: PayloadCatalog.currentSchema(of: eventKind),
-            start: start.timestamp, end: try entry.end.map { try entry.time($0).timestamp }, utcOffset: start.utcOffset,
+            start: start.timestamp, end: try ending.end.map { try entry.time($0, flag: "--end").timestamp }, utcOffset: start.utcOffset,
             zone: entry.zone.identifier, source: .cli, payload: document)
         try SettingCheck.check(event, force: force)
         try vault.store([event])

@@ -12,6 +12,10 @@ struct Daily: ParsableCommand {
     @OptionGroup var view: ViewOptions
     @OptionGroup var vault: VaultOptions
 
+    func validate() throws {
+        if json, csv { throw ValidationError("choose one of --json and --csv") }
+    }
+
     func run() throws {
         let ledger = try vault.openLedger()
         let state = try view.dailyMetrics(ledger: ledger)

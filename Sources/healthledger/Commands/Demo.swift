@@ -13,6 +13,7 @@ struct Demo: ParsableCommand {
 
     @Option(help: "Vault folder (default: a new temporary folder).") var vault: String?
     @Option(help: "Days of history to generate.") var days = 30
+    @Option(help: "The history's last day, YYYY-MM-DD (default: today), so that `daily`, `budget` and `last 30d` find it.") var until: String?
     @Option(help: "Seed, for a repeatable history.") var seed: UInt64 = 2026
 
     static let passphrase = "demo passphrase"
@@ -25,7 +26,7 @@ struct Demo: ParsableCommand {
         print("   passphrase '\(Self.passphrase)' (a demo: real vaults use `init`), recovery code \(recoveryCode)")
 
         let ledger = try Ledger(directory: directory, masterKey: master)
-        var generator = DemoGenerator(seed: seed)
+        var generator = DemoGenerator(seed: seed, firstDay: try firstDay().description)
         let progress = Progress("appending", total: days)
         var appended = try ledger.append(generator.setup()).appended.count
         let started = Date()
@@ -42,10 +43,9 @@ struct Demo: ParsableCommand {
 
         try amend(ledger)
         print("4. The last moods, as they read now (`healthledger log --kind mood --limit 5 --vault \(directory)`):")
-        for current in try CurrentView.build(ledger, include: { $0.kind == .moodRated }).suffix(5) {
-            let event = current.event
-            let marker = current.isRetracted ? "  [retracted]" : current.isCorrected ? "  [corrected]" : ""
-            print("   #\(current.stored.sequence) \(event.start.iso8601(utcOffset: event.utcOffset)) \(EventSummary.text(event, width: 60))\(marker)")
+        // The lines `log` prints, retracted moods hidden as there.
+        for current in try CurrentView.build(ledger, include: { $0.kind == .moodRated }).filter({ !$0.isRetracted }).suffix(5) {
+            print("   " + Log.line(current.stored.sequence, current.event, current.isCorrected ? " (corrected)" : "", json: false))
         }
         try showDailyMetrics(ledger, lastDay: days - 1, generator: generator)
         let report = try ledger.audit()
@@ -54,6 +54,21 @@ struct Demo: ParsableCommand {
         try showFaceModels(ledger)
         print("Try: healthledger log --vault \(directory) --passphrase-file <(echo '\(Self.passphrase)') --kind mood")
         if !report.isClean { throw ExitCode(ExitStatus.auditFailed.rawValue) }
+    }
+
+    /// The first generated day, so that the last is `--until` (or today).
+    private func firstDay() throws -> LocalDay {
+        guard days >= 1 else { throw ExitStatus.Failure(status: .invalidInput, message: "--days \(days): give at least 1") }
+        let last: LocalDay
+        if let until {
+            guard let day = LocalDay(iso: until) else {
+                throw ExitStatus.Failure(status: .invalidInput, message: "--until \(until) is not a day: write it as YYYY-MM-DD, e.g. 2026-03-31")
+            }
+            last = day
+        } else {
+            last = LocalTime.today
+        }
+        return LocalDay(number: last.number - Int64(days - 1))
     }
 
     /// Shows that history is never edited in place: a correction and a retraction are new events.
@@ -68,7 +83,7 @@ struct Demo: ParsableCommand {
             Event(EventCorrected(target: corrected.event.id, replacement: replacement, reason: "typo"), start: now, utcOffset: 0, causation: corrected.event.id),
             Event(EventRetracted(target: retracted.event.id, reason: "logged twice"), start: now, utcOffset: 0, causation: retracted.event.id),
         ])
-        print("3. Corrected mood #\(corrected.stored.sequence) and retracted #\(retracted.stored.sequence) by appending two events (the originals stay)")
+        print("3. Corrected mood \(EventReference.label(corrected.stored.sequence, corrected.event.id)) and retracted \(EventReference.label(retracted.stored.sequence, retracted.event.id)) by appending two events (the originals stay)")
     }
 
     /// The daily-metrics view of the last generated day, folded from the log.

@@ -14,16 +14,29 @@ struct Init: ParsableCommand {
     @Option(help: "Passphrase hashing strength: interactive, moderate (default) or sensitive.")
     var kdf = "moderate"
 
+    @Flag(help: "Create the vault folder's missing parent folders too.")
+    var parents = false
+
+    @Flag(help: "Accept a passphrase that is short or repetitive.")
+    var weakPassphrase = false
+
     func run() throws {
         let parameters = try KDFChoice.parameters(kdf)
+        try VaultFolder.checkNew(vault.path, explicit: vault.isExplicit, parents: parents)
         let passphrase = try vault.passphraseFile.map { try SecretInput.file($0) }
             ?? SecretInput.promptNew("New passphrase for \(vault.path): ")
+        try PassphraseStrength.check(passphrase, allowWeak: weakPassphrase)
         let keyfile = try addKeyfile.map(Self.keyfile)
         let (master, recoveryCode) = try VaultKeys.create(at: vault.path, passphrase: passphrase, kdf: parameters, keyfile: keyfile)
         _ = try Ledger(directory: vault.path, masterKey: master)
+        let vaultFlag = vault.isExplicit ? " --vault \(vault.path)" : ""
         print("Created vault at \(vault.path)")
         print("Recovery code (shown once — write it down and keep it apart from the vault):")
         print("  \(recoveryCode)")
+        print("It opens the vault if you forget the passphrase: put it in a file and run")
+        print("  healthledger passwd\(vaultFlag) --recovery-code-file FILE   (then choose a new passphrase)")
+        print("Next: `healthledger mood 7\(vaultFlag)` records an entry, `healthledger log\(vaultFlag)` lists them;")
+        print("`healthledger unlock --ttl 15m\(vaultFlag)` keeps the vault open for a while; `healthledger --help` shows the rest.")
     }
 
     /// Reads an existing keyfile, or makes one readable only by this user.

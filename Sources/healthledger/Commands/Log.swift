@@ -14,15 +14,28 @@ struct Log: ParsableCommand {
     @Option(help: "Only events from this source (e.g. \"Apple Watch\").") var source: String?
     @Option(help: "Only events whose payload contains this text.") var text: String?
     @Option(help: "Show only the last N.") var limit: Int?
+    @Flag(help: "Show every matching event (a terminal otherwise shows the last \(Log.page)).") var all = false
     @Flag(help: "The events exactly as appended, amendments included.") var raw = false
     @Flag(help: "One JSON object per line.") var json = false
     @OptionGroup var vault: VaultOptions
 
+    /// What a terminal shows without --limit or --all: a screenful, not a lifetime of events.
+    /// Output to a pipe or file is not cut, so scripts and `| less` get every line.
+    static let page = 50
+
+    func validate() throws {
+        if all, limit != nil { throw ValidationError("--all and --limit choose different numbers of events: give one") }
+    }
+
     func run() throws {
         let filter = try EventFilter(kinds: kinds, from: from, to: to, source: source, text: text)
         let ledger = try vault.openLedger()
-        if let limit {
-            try printNewest(max(0, limit), filter, ledger)
+        let paged = limit == nil && !all && isatty(STDOUT_FILENO) == 1
+        if let limit = paged ? Self.page : limit {
+            let shown = try printNewest(max(0, limit), filter, ledger)
+            if paged, shown == Self.page {
+                FileHandle.standardError.write(Data("(the last \(Self.page) events: --all shows every one, --limit N another number, --from/--kind narrow them)\n".utf8))
+            }
             return
         }
         // Rows are printed as they are read, so memory stays flat however long the log.
@@ -43,8 +56,9 @@ struct Log: ParsableCommand {
 
     /// The last `limit` events that pass `filter`, read newest first (by the kind index when
     /// kinds are given) and only until that many are found, then printed oldest first.
-    private func printNewest(_ limit: Int, _ filter: EventFilter, _ ledger: Ledger) throws {
-        guard limit > 0 else { return }
+    /// Returns how many it printed.
+    private func printNewest(_ limit: Int, _ filter: EventFilter, _ ledger: Ledger) throws -> Int {
+        guard limit > 0 else { return 0 }
         var rows: [(sequence: UInt64, event: Event, marker: String)] = []
         try ledger.newestFirst(kinds: filter.kinds, current: !raw) { stored, current in
             if let current {
@@ -57,12 +71,13 @@ struct Log: ParsableCommand {
             return rows.count < limit
         }
         for row in rows.reversed() { print(Self.line(row.sequence, row.event, row.marker, json: json)) }
+        return rows.count
     }
 
     static func line(_ sequence: UInt64, _ event: Event, _ marker: String, json: Bool) -> String {
         if json { return EventJSON.line(event, sequence: sequence) }
         let time = event.start.iso8601(utcOffset: event.utcOffset)
-        return "#\(sequence)  \(time)  \(event.kind.rawValue)  \(EventSummary.text(event))\(marker)"
+        return "\(EventReference.label(sequence, event.id))  \(time)  \(event.kind.rawValue)  \(EventSummary.text(event))\(marker)"
     }
 }
 
@@ -79,7 +94,7 @@ struct EventFilter {
         for name in names {
             let matching = EventKind.allCases.filter { $0.rawValue == name || $0.rawValue.hasPrefix(name + ".") }
             guard !matching.isEmpty else {
-                throw ExitStatus.Failure(status: .invalidInput, message: "--kind \(name) is not a kind; `healthledger kinds` lists them")
+                throw ExitStatus.Failure(status: .invalidInput, message: "--kind \(name) is not a kind\(KindSuggestion.hint(name)); `healthledger kinds` lists them")
             }
             kinds.formUnion(matching)
         }

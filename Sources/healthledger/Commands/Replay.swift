@@ -1,19 +1,25 @@
 import ArgumentParser
 import LedgerStore
+import LedgerCore
 import Projections
 
 struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Rebuild views from sequence 0 after an algorithm change, show what changes, then switch atomically.")
-    @Argument(help: "Projections to replay (default: all, and the Merkle tree edges `audit --since` starts from).") var names: [String] = []
+    @Argument(help: "Projections to replay (default: all, and the store indexes and the Merkle tree edges `audit --since` starts from).", completion: .list(ProjectionCatalog.names)) var names: [String] = []
     @Flag(help: "Only report what would change.") var dryRun = false
+    @Flag(help: "One JSON object per view.") var json = false
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
         let ledger = try vault.openLedger()
         if names.isEmpty, !dryRun {
             let rebuilt = try ledger.rebuildStoreIndexes()
-            print("store indexes: rebuilt from \(rebuilt.indexed.formatted()) events (by kind, by amended id, running activities)")
+            if json {
+                print(JSONWriter.string(["rebuilt": .string("store indexes"), "events": .int(Int64(rebuilt.indexed))]))
+            } else {
+                print("store indexes: rebuilt from \(rebuilt.indexed.formatted()) events (by kind, by amended id, running activities)")
+            }
         }
         for name in names.isEmpty ? ProjectionCatalog.names : names {
             let report: ReplayReport
@@ -22,12 +28,29 @@ struct Replay: ParsableCommand {
             } catch let error as UnknownProjection {
                 throw ExitStatus.Failure(status: .invalidInput, message: "\(error)")
             }
+            if json {
+                var document: Document = [
+                    "view": .string(report.name), "version": .int(Int64(report.version)), "built": .bool(report.wasBuilt),
+                    "events": .int(Int64(report.events)), "changedPartitions": .int(Int64(report.wasBuilt ? report.changedPartitions : 0)),
+                    "applied": .bool(report.applied), "details": .array(report.wasBuilt ? report.details.map(DocValue.string) : []),
+                ]
+                document.set("storedVersion", report.storedVersion.map { .int(Int64($0)) })
+                print(JSONWriter.string(document))
+                continue
+            }
             print(report.summary)
-            for line in report.details { print("  \(line)") }
+            if report.wasBuilt { for line in report.details { print("  \(line)") } }
         }
         if names.isEmpty, !dryRun {
             let rebuilt = try ledger.rebuildTreeEdges()
-            print("tree edges: rebuilt from \(rebuilt.records.formatted()) records, \(rebuilt.edges.formatted()) edges, \(rebuilt.changed.formatted()) changed")
+            if json {
+                print(JSONWriter.string([
+                    "rebuilt": .string("tree edges"), "records": .int(Int64(rebuilt.records)), "edges": .int(Int64(rebuilt.edges)),
+                    "changed": .int(Int64(rebuilt.changed)),
+                ]))
+            } else {
+                print("tree edges: rebuilt from \(rebuilt.records.formatted()) records, \(rebuilt.edges.formatted()) edges, \(rebuilt.changed.formatted()) changed")
+            }
         }
     }
 }

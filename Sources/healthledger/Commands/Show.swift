@@ -4,7 +4,7 @@ import LedgerStore
 
 struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Show one event as it reads now, with its corrections.")
-    @Argument(help: "The event id (32 hex digits).") var id: String
+    @Argument(help: ArgumentHelp(stringLiteral: EventReference.help)) var id: String
     @Flag(help: "As JSON.") var json = false
     @Option(help: "For a face capture: also write its image, as imported, to this file.") var image: String?
     @OptionGroup var vault: VaultOptions
@@ -22,7 +22,7 @@ struct Show: ParsableCommand {
         }
         let event = current.event
         print("#\(current.stored.sequence) \(event.kind.rawValue) (schema \(event.schema))\(current.isRetracted ? " — RETRACTED" : "")")
-        print("  id        \(event.id)")
+        print("  id        \(event.id) (short \(EventReference.shortID(event.id)))")
         print("  start     \(event.start.iso8601(utcOffset: event.utcOffset))")
         if let end = event.end { print("  end       \(end.iso8601(utcOffset: event.utcOffset))") }
         print("  recorded  \(event.recordedAt.iso8601(utcOffset: event.utcOffset))")
@@ -49,11 +49,9 @@ enum EventLookup {
     }
 
     static func current(_ ledger: Ledger, _ text: String) throws -> CurrentEvent {
-        guard let id = EventID(hex: text) else {
-            throw ExitStatus.Failure(status: .invalidInput, message: "'\(text)' is not an event id (32 hex digits, as `log --json` shows)")
-        }
-        guard let current = try CurrentView.current(ledger, id: id) else {
-            throw ExitStatus.Failure(status: .invalidInput, message: "no event with id \(text) in \(ledger.directory)")
+        let stored = try EventReference.stored(ledger, text)
+        guard let current = try CurrentView.current(ledger, id: stored.event.id) else {
+            throw ExitStatus.Failure(status: .invalidInput, message: "no event with id \(stored.event.id) in \(ledger.directory)")
         }
         return current
     }
@@ -63,32 +61,41 @@ struct Correct: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Correct an event: appends a correction; the original stays in the log.",
         discussion: "correct ID rating=6 · correct ID --payload '{\"rating\":6,\"scaleMin\":1,\"scaleMax\":10}'")
-    @Argument(help: "The event id.") var id: String
+    @Argument(help: ArgumentHelp(stringLiteral: EventReference.help)) var id: String
     @Argument(help: "Fields to change, as name=value.") var fields: [String] = []
     @Option(help: "The whole new payload as JSON.") var payload: String?
     @Option(help: "Why.") var reason: String?
-    @OptionGroup var entry: EntryOptions
+    @Flag(help: "Store fields the kind does not read.") var force = false
+    @OptionGroup var entry: AmendmentOptions
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
-        let current = try EventLookup.amendable(try vault.openLedger(), id)
+        let ledger = try vault.openLedger()
+        let current = try EventLookup.amendable(ledger, id)
         var document = try payload.map { try JSONParser.parseObject($0) } ?? current.event.payload
         for field in fields { try FieldAssignment.apply(field, to: &document) }
         try PayloadCatalog.validate(kind: current.event.kind, schema: current.event.schema, payload: document)
+        try UnknownFields.refuse(kind: current.event.kind, payload: document, force: force)
+        guard !PayloadCatalog.same(kind: current.event.kind, document, current.event.payload) else {
+            throw ExitStatus.Failure(
+                status: .invalidInput,
+                message: "this correction changes nothing: \(EventReference.label(current.stored.sequence, current.event.id)) already reads \(JSONWriter.string(current.event.payload)); give the fields to change, e.g. rating=6")
+        }
         let correction = try EventCorrected(target: current.event.id, payloadSchema: current.event.schema, payload: document, reason: reason).validated()
-        try vault.store([entry.event(correction, causation: current.event.id)])
+        try vault.store([entry.event(correction, causation: current.event.id)], into: ledger)
     }
 }
 
 struct Retract: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Retract an event: appends a retraction; the original stays in the log.")
-    @Argument(help: "The event id.") var id: String
+    @Argument(help: ArgumentHelp(stringLiteral: EventReference.help)) var id: String
     @Option(help: "Why.") var reason: String?
-    @OptionGroup var entry: EntryOptions
+    @OptionGroup var entry: AmendmentOptions
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
-        let current = try EventLookup.amendable(try vault.openLedger(), id)
-        try vault.store([entry.event(try EventRetracted(target: current.event.id, reason: reason).validated(), causation: current.event.id)])
+        let ledger = try vault.openLedger()
+        let current = try EventLookup.amendable(ledger, id)
+        try vault.store([entry.event(try EventRetracted(target: current.event.id, reason: reason).validated(), causation: current.event.id)], into: ledger)
     }
 }

@@ -12,12 +12,18 @@ struct Start: ParsableCommand {
     @Option(help: "It started this long ago: 20m, 1h30m.") var ago: String?
     @Flag(help: "It started when the last activity stopped.") var fromLastStop = false
     @Option(help: "A note.") var note: String?
+    @Flag(help: "An activity not defined yet, though its name is a letter or two from a defined one.") var new = false
     @OptionGroup var entry: EntryOptions
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
         let ledger = try vault.openLedger()
+        let defined = try ActivityLog.definitionTags(ledger).keys
+        let undefined = try names.filter { try KnownNames.isUnknown($0, known: defined, isNew: new, what: "activity") }
         try vault.store(events(in: ledger), into: ledger)
+        for name in undefined {
+            print("'\(name)' is not a defined activity: stored as given (`append activity.defined name=\(name)` defines it, with tags)")
+        }
     }
 
     func events(in ledger: Ledger) throws -> [Event] {
@@ -37,9 +43,9 @@ struct Stop: ParsableCommand {
         let ledger = try vault.openLedger()
         let stopping = try QuickEntries.stop(name: name, all: all, last: last, timing: entry.timing, ledger: ledger)
         let outcome = try vault.application(ledger).append(stopping.events)
-        for (running, sequence) in zip(stopping.chosen, outcome.appended) {
+        for ((running, event), sequence) in zip(zip(stopping.chosen, stopping.events), outcome.appended) {
             let minutes = Int((stopping.time.timestamp.seconds - running.start.seconds) / 60)
-            print("stored #\(sequence) activity.stopped \(running.name) after \(minutes) min")
+            print("stored \(EventReference.label(sequence, event.id)) activity.stopped \(running.name) after \(minutes) min")
         }
     }
 }

@@ -9,16 +9,35 @@ struct Take: ParsableCommand {
     @Argument(help: "The medication.") var medication: String
     @Argument(help: "The dosage, e.g. 200mg, 1.5 g, 2 puffs.") var dosage: [String] = []
     @Option(help: "A note.") var note: String?
+    @Flag(help: "The medication is a new one, though its name is a letter or two from a known one.") var new = false
     @OptionGroup var entry: EntryOptions
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
         let ledger = try vault.openLedger()
+        let isUnknown = try KnownNames.isUnknown(medication, known: Self.medicationNames(in: ledger), isNew: new, what: "medication")
         try vault.store(events(in: ledger), into: ledger)
+        if isUnknown {
+            print("'\(medication)' is a new medication (none by that name before); "
+                + "`append medication.defined name=\(medication) defaultDosage.amount=200 defaultDosage.unit=mg` gives it a default dosage")
+        }
     }
 
     func events(in ledger: Ledger) throws -> [Event] {
         try QuickEntries.dose(medication: medication, dosage: dosage.isEmpty ? nil : dosage.joined(separator: " "), note: note, timing: entry.timing, ledger: ledger)
+    }
+
+    /// The medications defined or taken before, read through the store's index by kind.
+    static func medicationNames(in ledger: Ledger) throws -> Set<String> {
+        var names: Set<String> = []
+        for current in try ledger.currentEvents(ofKinds: [.medicationDefined, .doseTaken]) where !current.isRetracted {
+            if let defined = try? current.event.decode(MedicationDefined.self) {
+                names.insert(defined.name)
+            } else if let taken = try? current.event.decode(DoseTaken.self) {
+                names.insert(taken.medication)
+            }
+        }
+        return names
     }
 }
 

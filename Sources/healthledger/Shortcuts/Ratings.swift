@@ -49,6 +49,7 @@ struct Symptom: ParsableCommand {
     @Option(help: "A note.") var note: String?
     @Option(help: "Group with a measurement session.") var session: String?
     @OptionGroup var entry: EntryOptions
+    @OptionGroup var ending: EndOption
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
@@ -56,6 +57,6 @@ struct Symptom: ParsableCommand {
     }
 
     func events() throws -> [Event] {
-        try QuickEntries.symptom(name: name, severity: severity, note: note, session: session, timing: entry.timing)
+        try QuickEntries.symptom(name: name, severity: severity, note: note, session: session, timing: entry.timing(end: ending.end))
     }
 }

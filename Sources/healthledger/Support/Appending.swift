@@ -12,14 +12,29 @@ extension VaultOptions {
 
     /// The same, into a ledger already open (one that just stored the events' blobs).
     func store(_ events: [Event], into ledger: Ledger) throws {
+        try refuseReusedIDs(events, in: ledger)
         let outcome = try application(ledger).append(events)
         var sequences = outcome.appended.makeIterator()
         for event in events {
             if let sequence = sequences.next() {
-                print("stored #\(sequence) \(event.kind.rawValue) \(EventSummary.text(event)) at \(event.start.iso8601(utcOffset: event.utcOffset))")
+                print("stored \(EventReference.label(sequence, event.id)) \(event.kind.rawValue) \(EventSummary.text(event)) at \(event.start.iso8601(utcOffset: event.utcOffset))")
             }
         }
         if outcome.duplicates > 0 { print("\(outcome.duplicates) already stored (same id): skipped") }
+    }
+
+    /// An id given again (`--id`) stores nothing the second time; when what it was given with
+    /// differs from what is stored, dropping the new entry silently would lose it.
+    private func refuseReusedIDs(_ events: [Event], in ledger: Ledger) throws {
+        for event in events {
+            guard let stored = try ledger.event(id: event.id) else { continue }
+            let existing = stored.event
+            guard existing.kind != event.kind || !PayloadCatalog.same(kind: event.kind, existing.payload, event.payload) else { continue }
+            throw ExitStatus.Failure(
+                status: .invalidInput,
+                message: "id \(event.id) is already stored as \(EventReference.label(stored.sequence, existing.id)) \(existing.kind.rawValue) \(EventSummary.text(existing)), "
+                    + "not \(event.kind.rawValue) \(EventSummary.text(event)): an id names one event; leave out --id for a new one, or `healthledger correct \(EventReference.shortID(existing.id))` to change it")
+        }
     }
 
     /// Views catch up after what another path stored (a bulk append, an import, an erasure).

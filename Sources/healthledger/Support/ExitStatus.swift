@@ -24,6 +24,7 @@ enum ExitStatus: Int32, CaseIterable {
     case shareLinkUnknownKey = 32
     case invalidInput = 65
     case noVault = 66
+    case noTerminal = 69
     case vaultExists = 73
     case ioError = 74
     case diskFull = 75
@@ -50,6 +51,7 @@ enum ExitStatus: Int32, CaseIterable {
         case .shareLinkUnknownKey: "shared link signed by another key than the friend's earlier links"
         case .invalidInput: "invalid input"
         case .noVault: "no vault or input file"
+        case .noTerminal: "no terminal to ask for a secret (give --passphrase-file)"
         case .vaultExists: "vault already exists"
         case .ioError: "I/O error"
         case .diskFull: "disk full"

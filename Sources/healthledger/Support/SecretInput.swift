@@ -4,11 +4,18 @@ import LedgerCrypto
 
 /// Reads passphrases from files or the terminal without echo, straight into locked memory.
 enum SecretInput {
-    /// The file's first line (or, for keyfiles, all of its bytes).
+    /// The file's first line (or, for keyfiles, all of its bytes). `-`, `/dev/stdin` and
+    /// `<(echo …)` read a pipe: only this process holds its other end, so no mode to check.
     static func file(_ path: String, wholeFile: Bool = false) throws -> SecretBytes {
-        try requirePrivate(path)
-        guard var data = FileManager.default.contents(atPath: path).map(Array.init) else {
-            throw ExitStatus.Failure(status: .noVault, message: "cannot read \(path): no such file or not readable")
+        var data: [UInt8]
+        if path == "-" || isPipe(path) {
+            data = try readPipe(path)
+        } else {
+            try requirePrivate(path)
+            guard let contents = FileManager.default.contents(atPath: path).map(Array.init) else {
+                throw ExitStatus.Failure(status: .noVault, message: "cannot read \(path): no such file or not readable")
+            }
+            data = contents
         }
         defer { wipe(&data) }
         if !wholeFile, let newline = data.firstIndex(of: 0x0a) {
@@ -17,6 +24,38 @@ enum SecretInput {
         }
         guard !data.isEmpty else { throw ExitStatus.Failure(status: .invalidInput, message: "\(path) is empty") }
         return SecretBytes(consuming: &data)
+    }
+
+    /// The most a piped secret may hold: a keyfile is 64 bytes, a passphrase a line.
+    static let pipeLimit = 1 << 16
+
+    static func isPipe(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO
+    }
+
+    private static func readPipe(_ path: String) throws -> [UInt8] {
+        let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw ExitStatus.Failure(status: .noVault, message: "cannot read \(path): \(String(cString: strerror(errno)))") }
+        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+        var data: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        defer { wipe(&buffer) }
+        while data.count <= pipeLimit {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count == 0 { break }
+            if count < 0 {
+                if errno == EINTR { continue }
+                wipe(&data)
+                throw ExitStatus.Failure(status: .ioError, message: "cannot read \(path): \(String(cString: strerror(errno)))")
+            }
+            data.append(contentsOf: buffer[0..<count])
+        }
+        guard data.count <= pipeLimit else {
+            wipe(&data)
+            throw ExitStatus.Failure(status: .invalidInput, message: "\(path) gives more than \(pipeLimit) bytes: a passphrase is one line, a keyfile 64 bytes")
+        }
+        return data
     }
 
     /// Refuses a secret file that other users may read or change, the way ssh refuses such
@@ -39,8 +78,8 @@ enum SecretInput {
         let terminal = open("/dev/tty", O_RDWR)
         guard terminal >= 0 else {
             throw ExitStatus.Failure(
-                status: .wrongSecret,
-                message: "no terminal to ask for the passphrase; pass --passphrase-file FILE, or run `healthledger unlock` first")
+                status: .noTerminal,
+                message: "this needs a terminal to ask for the passphrase, or --passphrase-file FILE (`-` reads it from a pipe), or a vault unlocked by `healthledger unlock`")
         }
         defer { close(terminal) }
         _ = message.withCString { write(terminal, $0, strlen($0)) }

@@ -7,17 +7,22 @@ import LedgerStore
 
 /// Which vault, and how to unlock it when the kernel keyring does not hold its key.
 struct VaultOptions: ParsableArguments {
-    @Option(help: "Vault folder (default: $HEALTHLEDGER_VAULT, else $XDG_DATA_HOME/healthledger).")
+    @Option(help: "Vault folder (default: $HEALTHLEDGER_VAULT, else $XDG_DATA_HOME/healthledger).", completion: .directory)
     var vault: String?
 
-    @Option(help: "Read the passphrase from this file (first line) instead of asking.")
+    @Option(help: "Read the passphrase from this file (first line; - reads standard input) instead of asking.", completion: .file())
     var passphraseFile: String?
 
-    @Option(help: "Unlock with this keyfile (if the vault has a keyfile slot).")
+    @Option(help: "Unlock with this keyfile (if the vault has a keyfile slot).", completion: .file())
     var keyfile: String?
 
-    @Option(help: "Read the recovery code from this file instead of a passphrase.")
+    @Option(help: "Read the recovery code from this file instead of a passphrase.", completion: .file())
     var recoveryCodeFile: String?
+
+    /// Whether the person chose the folder (`--vault` or `$HEALTHLEDGER_VAULT`) rather than taking the default.
+    var isExplicit: Bool {
+        vault != nil || !(ProcessInfo.processInfo.environment["HEALTHLEDGER_VAULT"] ?? "").isEmpty
+    }
 
     var path: String {
         if let vault { return vault }

@@ -9,7 +9,7 @@ struct Budget: ParsableCommand {
         abstract: "Today's calorie budget: maintenance from weight and intake, the week's credit, macros.",
         discussion: "Settings (append setting.changed key=… value=…): calorie.firstWeekday, calorie.dailyAdjustment, calorie.algorithm (1 or 2), calorie.targets.protein / .carbs / .fat (grams a day).")
     @Option(help: "The day (YYYY-MM-DD, \"yesterday\"); default: today.") var date: String?
-    @Flag(help: "One JSON object.") var json = false
+    @Flag(help: "As JSON: one object, or with --week one per day, or with --explain the object and its steps.") var json = false
     @Flag(help: "A table of the week, one row per day.") var week = false
     @Flag(help: "Every input and every step of the formula, with numbers.") var explain = false
     @Option(help: "Compute with algorithm 1 or 2 instead of the calorie.algorithm setting.") var algorithm: Int?
@@ -18,7 +18,7 @@ struct Budget: ParsableCommand {
 
     func validate() throws {
         if let algorithm, ![1, 2].contains(algorithm) { throw ValidationError("--algorithm must be 1 or 2") }
-        if [json, week, explain].filter({ $0 }).count > 1 { throw ValidationError("choose one of --json, --week and --explain") }
+        if week, explain { throw ValidationError("choose one of --week and --explain (either takes --json)") }
     }
 
     func run() throws {
@@ -26,12 +26,16 @@ struct Budget: ParsableCommand {
         let state = try view.state(CalorieCreditView.self, ledger: ledger).fold
         let day = try Self.day(date)
         let budget = try state.budget(on: day, algorithm: algorithm)
-        if json {
-            print(JSONWriter.string(budget.document))
-        } else if week {
-            try printWeek(budget, state: state)
+        if week {
+            try json ? printWeekJSON(budget, state: state) : printWeek(budget, state: state)
+        } else if explain, json {
+            var document = budget.document
+            document["explanation"] = .array(budget.explanation.map(DocValue.string))
+            print(JSONWriter.string(document))
         } else if explain {
             for line in budget.explanation { print(line) }
+        } else if json {
+            print(JSONWriter.string(budget.document))
         } else {
             for line in budget.summary { print(line) }
         }
@@ -60,6 +64,15 @@ struct Budget: ParsableCommand {
                 label, pad(inputs.energy.map(CalorieBudget.kcalText) ?? "-", 5), pad(CalorieBudget.kcalText(that.budget), 6), pad(CalorieBudget.kcalText(that.credit.credit), 6),
                 pad(inputs.protein.map(CalorieBudget.gramsText) ?? "-", 7), pad(inputs.carbs.map(CalorieBudget.gramsText) ?? "-", 5), pad(inputs.fat.map(CalorieBudget.gramsText) ?? "-", 4),
             ].joined(separator: "  "))
+        }
+    }
+
+    /// The week's days so far, one budget object per line, as `budget --json` prints one.
+    private func printWeekJSON(_ budget: CalorieBudget, state: CalorieCreditState) throws {
+        for offset in 0..<7 {
+            let day = LocalDay(number: budget.week[0].day.number + Int64(offset))
+            guard day <= budget.day else { break }
+            print(JSONWriter.string(try state.budget(on: day, algorithm: algorithm).document))
         }
     }
 

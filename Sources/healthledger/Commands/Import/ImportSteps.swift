@@ -24,6 +24,7 @@ struct ImportSteps: ParsableCommand {
     @Option(help: "Store the steps under this name instead of the one in the link.") var name: String?
     @Flag(help: "Accept this link's key for a friend whose earlier links another key signed (compare fingerprints with them first).")
     var newKey = false
+    @Flag(help: "The outcome as one JSON object.") var json = false
     @OptionGroup var vault: VaultOptions
 
     func validate() throws {
@@ -76,6 +77,14 @@ struct ImportSteps: ParsableCommand {
         }
         let outcome = try vault.application(ledger).append(events)
         let days = share.steps.compactMap { $0 }.count
+        if json {
+            print(JSONWriter.string([
+                "friend": .string(friend), "from": .string(share.firstDay.description), "days": .int(Int64(days)),
+                "keyFingerprint": .string(share.fingerprint), "stored": .int(Int64(outcome.appended.count)),
+                "alreadyHeld": .int(Int64(unchanged + outcome.duplicates)),
+            ]))
+            return
+        }
         print("imported \(friend)'s steps: \(days) day\(days == 1 ? "" : "s") from \(share.firstDay), key fingerprint \(share.fingerprint); "
               + "\(outcome.appended.count) stored, \(unchanged + outcome.duplicates) already held")
     }

@@ -62,7 +62,15 @@ struct OpenBundle: ParsableCommand {
             let names = (verified.manifest.files.map(\.path) + ["manifest.json"]).joined(separator: ", ")
             throw ExitStatus.Failure(status: .invalidInput, message: "\(file) holds no file \(path); it holds \(names)")
         }
-        guard let out else { return try shown.deliver(to: AgeFileOutput(fileDescriptor: 1)) }
+        guard let out else {
+            // Binary bytes on a terminal are garbage at best and terminal commands at worst.
+            if isatty(STDOUT_FILENO) == 1, try shown.isBinary() {
+                throw ExitStatus.Failure(
+                    status: .invalidInput,
+                    message: "\(path) is not text, so it is not written to the terminal: add --out FILE, or send it to a pipe or file (`> \((path as NSString).lastPathComponent)`)")
+            }
+            return try shown.deliver(to: AgeFileOutput(fileDescriptor: 1))
+        }
         // Created apart from the writing: only a file this run made is removed when writing fails;
         // one that appeared since the check above makes the creation fail and stays as it was.
         let output = try AgeFileOutput(path: out)

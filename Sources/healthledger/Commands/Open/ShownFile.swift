@@ -34,6 +34,20 @@ final class ShownFile {
         })
     }
 
+    /// Whether the file's start holds a NUL byte or is not UTF-8: a PDF, an image, a zip.
+    func isBinary() throws -> Bool {
+        var head = [UInt8](repeating: 0, count: 4096)
+        let count = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        guard count >= 0 else {
+            throw ExitStatus.Failure(status: .ioError, message: "cannot read back the temporary copy of \(path): \(String(cString: strerror(errno)))")
+        }
+        // A character cut at the 4096th byte is not a sign of binary: leave its bytes out.
+        var end = count
+        while count == head.count, end > count - 3, head[end - 1] >= 0x80 { end -= 1 }
+        let checked = head[0..<end]
+        return checked.contains(0) || String(validating: checked, as: UTF8.self) == nil
+    }
+
     /// Writes the verified file to `output`.
     func deliver(to output: AgeFileOutput) throws {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)

@@ -18,6 +18,7 @@ struct ShareSteps: ParsableCommand {
     @Option(help: "The last day (YYYY-MM-DD, \"yesterday\"); default: today.") var to: String?
     @Option(help: "Your name as the friend will see it (default: $USER).") var name: String?
     @Option(help: "Also write the link as a QR code PNG (needs qrencode, Debian's qrencode package).") var qr: String?
+    @Flag(help: "The link and what it carries as one JSON object.") var json = false
     @OptionGroup var view: ViewOptions
     @OptionGroup var vault: VaultOptions
 
@@ -35,6 +36,14 @@ struct ShareSteps: ParsableCommand {
         let sharer = name ?? ProcessInfo.processInfo.environment["USER"].flatMap { $0.isEmpty ? nil : $0 } ?? "friend"
         let share = StepShareLink(name: sharer, publicKey: ledger.header.publicKeyBytes, firstDay: first, steps: steps)
         let link = share.link(sign: ledger.sign)
+        if json {
+            print(JSONWriter.string([
+                "link": .string(link), "name": .string(sharer), "from": .string(first.description), "to": .string(last.description),
+                "daysWithSteps": .int(Int64(steps.compactMap { $0 }.count)), "keyFingerprint": .string(share.fingerprint),
+            ]))
+            if let qr { try QRCode.write(link, to: qr) }
+            return
+        }
         print(link)
         FileHandle.standardError.write(Data((
             "\(steps.compactMap { $0 }.count) of \(days) days with steps, \(first) to \(last), as \(sharer); key fingerprint \(share.fingerprint)\n"

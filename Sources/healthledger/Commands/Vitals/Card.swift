@@ -6,7 +6,7 @@ import Projections
 struct Card: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "A session's summary card to share: SVG, or PNG through rsvg-convert (Debian: librsvg2-bin).")
-    @Argument(help: "The session (the start of its id).") var session: String
+    @Argument(help: "The session: the start of its id, or #N of the event that started it.") var session: String
     @Option(help: "The image to write: NAME.svg or NAME.png.") var out: String
     @OptionGroup var view: ViewOptions
     @OptionGroup var vault: VaultOptions
@@ -18,8 +18,9 @@ struct Card: ParsableCommand {
     }
 
     func run() throws {
-        let state = try view.state(VitalsView.self, ledger: vault.openLedger())
-        let found = try SessionLookup.find(session, in: state)
+        let ledger = try vault.openLedger()
+        let state = try view.state(VitalsView.self, ledger: ledger)
+        let found = try SessionLookup.find(session, in: state, ledger: ledger)
         let svg = SessionCard.svg(found, readings: try state.readings(of: found))
         guard out.lowercased().hasSuffix(".png") else {
             try write(svg, to: out)

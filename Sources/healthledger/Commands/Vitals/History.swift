@@ -26,14 +26,15 @@ struct HistoryList: ParsableCommand {
 
 struct HistoryShow: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "show", abstract: "One session in full.")
-    @Argument(help: "The session (the start of its id).") var session: String
+    @Argument(help: "The session: the start of its id, or #N of the event that started it.") var session: String
     @Flag(help: "One JSON object.") var json = false
     @OptionGroup var view: ViewOptions
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
-        let state = try view.state(VitalsView.self, ledger: vault.openLedger())
-        let found = try SessionLookup.find(session, in: state)
+        let ledger = try vault.openLedger()
+        let state = try view.state(VitalsView.self, ledger: ledger)
+        let found = try SessionLookup.find(session, in: state, ledger: ledger)
         let readings = try state.readings(of: found)
         if json {
             print(JSONWriter.string(found.document(readings: readings)))

@@ -49,7 +49,7 @@ struct RecordingOptions: ParsableArguments {
             print(JSONWriter.string(reading.document))
         } else {
             let place = measured.session.map { " in session \($0.prefix(8))" } ?? ""
-            print("stored #\(outcome.appended.first ?? 0) vital.measured (\(measured.firstAxis.count) samples, \(String(format: "%.1f", reading.seconds)) s)\(place)")
+            print("stored \(EventReference.label(outcome.appended.first ?? 0, event.id)) vital.measured (\(measured.firstAxis.count) samples, \(String(format: "%.1f", reading.seconds)) s)\(place)")
             print("\(reading.measure): \(reading.summary)")
         }
     }

@@ -20,8 +20,9 @@ struct SessionStart: ParsableCommand {
 
     func run() throws {
         let event = try entry.event(ActivityStarted(name: VitalsSession.activityName, note: note).validated())
-        try vault.application().append([event])
-        print("session \(String(event.id.description.prefix(8))) started at \(event.start.iso8601(utcOffset: event.utcOffset)) (id \(event.id))")
+        let sequence = try vault.application().append([event]).appended.first
+        let number = sequence.map { "#\($0), " } ?? ""
+        print("session \(String(event.id.description.prefix(8))) started at \(event.start.iso8601(utcOffset: event.utcOffset)) (\(number)id \(event.id))")
     }
 }
 

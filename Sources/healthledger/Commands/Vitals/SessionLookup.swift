@@ -2,8 +2,20 @@ import Foundation
 import LedgerStore
 import Projections
 
-/// Finds a session by the start of its id, or the open one when none is named.
+/// Finds a session by the start of its id or the `#N` of the event that started it, or the
+/// open one when none is named.
 enum SessionLookup {
+    static func find(_ named: String?, in state: VitalsViewState, ledger: Ledger) throws -> VitalsSession {
+        guard let named, EventReference.sequence(named) != nil else { return try find(named, in: state) }
+        let started = try EventReference.stored(ledger, named)
+        guard let session = try state.session(matching: started.event.id.description).first else {
+            throw ExitStatus.Failure(
+                status: .invalidInput,
+                message: "\(named) is a \(started.event.kind.rawValue), not the start of a session: see `healthledger history` for the sessions")
+        }
+        return session
+    }
+
     static func find(_ prefix: String?, in state: VitalsViewState) throws -> VitalsSession {
         guard let prefix else {
             let open = try state.allSessions().filter(\.isOpen)
