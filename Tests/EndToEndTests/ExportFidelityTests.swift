@@ -102,8 +102,10 @@ import TestSupport
     func unnamedRoutesAreNamedAndInBedAloneHasNoNaps() throws {
         let vault = try CLIVault()
         let summary = try Self.json(vault.ok(["import", "apple-health", Self.cases + "/routes/export.xml", "--json"]))
-        let skips = summary["skips"] as? [[String: Any]] ?? []
-        #expect(skips.map { $0["reason"] as? String } == ["a route file that no workout in the export names: not stored (workout-routes/route_2024-06-12_7.30am.gpx)"])
+        #expect(summary["unnamedFiles"] as? [String] == ["workout-routes/route_2024-06-12_7.30am.gpx"])
+        #expect(summary["skipped"] as? Int == 0)
+        let text = try vault.ok(["import", "apple-health", Self.cases + "/routes/export.xml"])
+        #expect(text.contains("Named by nothing in the export (not stored):\n  workout-routes/route_2024-06-12_7.30am.gpx\n"), "\(text)")
         let night = try Self.day(vault, "2024-06-11")
         #expect(night["sleep_in_bed"] == 8)
         #expect(night["naps"] == nil)

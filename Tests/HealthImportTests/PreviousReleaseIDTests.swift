@@ -21,7 +21,7 @@ import TestSupport
         canonical.append(type)
         canonical.append("Nutrino")
         canonical.append("1.4")
-        canonical.append(nil)
+        canonical.append(nil as String?)
         canonical.append(unit)
         canonical.append(value)
         canonical.append(date(start))
@@ -62,7 +62,7 @@ import TestSupport
 
     @Test func theFirstRecordOfEachOldIDKeepsItAndTheOnesItHidGetTheirOwn() throws {
         let vault = try ScratchVault()
-        let ledger = vault.ledger
+        let ledger = try vault.ledger
         let identity = ImportIdentity(ledger: ledger)
         let summary = try Self.importExport(Self.export, into: ledger)
         #expect(summary.appended == 5)
@@ -82,7 +82,7 @@ import TestSupport
 
     @Test func aVaultOfThePreviousReleaseGainsExactlyTheRecordsItLost() throws {
         let vault = try ScratchVault()
-        let ledger = vault.ledger
+        let ledger = try vault.ledger
         let identity = ImportIdentity(ledger: ledger)
         // What the previous release stored from this export: the first record of each of
         // its ids, under that id.

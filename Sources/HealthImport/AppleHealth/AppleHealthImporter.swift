@@ -65,15 +65,14 @@ public final class AppleHealthImporter {
             }
             try scanner.finish()
             try importElectrocardiograms(archive, into: builder)
-            for route in archive.routeNames() where !builder.elementEvents.namedRoutes.contains(route) {
-                // A route is points relative to its workout's start: without one it has nothing to belong to.
-                builder.skip("a route file that no workout in the export names: not stored (\(route))", type: "WorkoutRoute", at: route)
-            }
+            // A route is points relative to its workout's start: without one it has nothing to belong to.
+            let unnamedRoutes = archive.routeNames().filter { !builder.elementEvents.namedRoutes.contains($0) }
             try builder.flush()
             let outcome = try appender.finish()
             var summary = builder.summary
             summary.appended = outcome.appended
             summary.duplicates = outcome.duplicates
+            summary.unnamedFiles = unnamedRoutes
             return summary
         } catch {
             // What was read before the failure is stored: a re-run skips it and goes on.

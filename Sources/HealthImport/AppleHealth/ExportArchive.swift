@@ -142,7 +142,7 @@ public final class ExportArchive {
     }
 
     /// The workout routes' names (`workout-routes/route_2024-06-10.gpx`), sorted.
-    public func routeNames() -> [String] {
+    func routeNames() -> [String] {
         switch backing {
         case .zip(let files, _, let root):
             return files.keys

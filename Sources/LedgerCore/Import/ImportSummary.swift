@@ -18,6 +18,9 @@ public struct ImportSummary: Sendable, Equatable {
     /// Records that repeat a sample read earlier in the same input (`RepeatedSample`):
     /// stored, since each is a record of its own, and counted once by every view.
     public var repeats = 0
+    /// Files the input holds that nothing in it names (a route no workout refers to): not
+    /// stored, since they belong to nothing, and listed so that none goes unmentioned.
+    public var unnamedFiles: [String] = []
     /// New events stored.
     public var appended = 0
     /// Events already in the ledger (the same id): not stored again.

@@ -37,6 +37,10 @@ enum ImportReport {
                 Swift.print("  \(pad(count)) \(reason)\(examples.isEmpty ? "" : " — e.g. \(examples)")")
             }
         }
+        if !summary.unnamedFiles.isEmpty {
+            Swift.print("Named by nothing in the export (not stored):")
+            for file in summary.unnamedFiles { Swift.print("  \(file)") }
+        }
         if !summary.notes.isEmpty {
             Swift.print("Notes (stored, but not exactly as written):")
             for (note, count) in sorted(summary.notes) { Swift.print("  \(pad(count)) \(note)") }
@@ -63,6 +67,7 @@ enum ImportReport {
             "byType": counts(summary.readByType), "bySource": counts(summary.readBySource),
             "skips": .array(skipped), "notes": counts(summary.notes),
             "localTime": counts(summary.localTimeRules), "repeats": .int(Int64(summary.repeats)),
+            "unnamedFiles": .array(summary.unnamedFiles.map { .string($0) }),
         ]
     }
 
