@@ -47,3 +47,15 @@ public struct ZoneOffsets: Sendable {
         return Span(zone: zone, from: micros, until: until, offset: offset)
     }
 }
+
+extension Event {
+    /// The zone a recorded health sample names (Apple Health's `HKTimeZone`), whose offset
+    /// views read it at; nil for other kinds: a typed entry's offset, written in the text,
+    /// wins over the machine's zone stored beside it.
+    public var sampleZone: String? {
+        switch kind {
+        case .sampleRecorded, .categoryRecorded, .correlationRecorded, .workoutRecorded: zone
+        default: nil
+        }
+    }
+}

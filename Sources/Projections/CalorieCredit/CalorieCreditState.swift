@@ -120,7 +120,7 @@ public final class CalorieCreditState {
     private func contributions(of event: Event) throws -> [(LocalDay, IntakeEntry)] {
         // The day the sample was lived on: its zone's, where it names one (Apple Health
         // imports before issue 39 kept the export's offset beside the zone).
-        var day: LocalDay { LocalDay(event.start, utcOffset: event.zone.flatMap { zoneOffsets.offset($0, at: event.start) } ?? event.utcOffset) }
+        var day: LocalDay { LocalDay(event.start, utcOffset: event.sampleZone.flatMap { zoneOffsets.offset($0, at: event.start) } ?? event.utcOffset) }
         var id: [UInt8] { event.id.bytes }
         switch event.kind {
         case .foodLogged:

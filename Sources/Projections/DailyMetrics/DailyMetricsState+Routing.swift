@@ -12,8 +12,8 @@ extension DailyMetricsState {
         // A sample that names its zone is read in that zone at each of its moments, whatever
         // offset the file that brought it was written at (an export writes every date at
         // the offset in force when it was made).
-        let startOffset = event.zone.flatMap { zoneOffsets.offset($0, at: event.start) } ?? event.utcOffset
-        let endOffset = event.zone.flatMap { zoneOffsets.offset($0, at: Timestamp(micros: end)) } ?? startOffset
+        let startOffset = event.sampleZone.flatMap { zoneOffsets.offset($0, at: event.start) } ?? event.utcOffset
+        let endOffset = event.sampleZone.flatMap { zoneOffsets.offset($0, at: Timestamp(micros: end)) } ?? startOffset
         let record = DayRecord(
             series: 0, source: 0, utcOffset: startOffset, endUTCOffset: endOffset, start: start, end: end, value: 0, content: content,
             idHigh: high, idLow: low)

@@ -27,7 +27,7 @@ public final class QueryIndexState: ProjectionState {
     /// The offset `event` was lived at: its zone's at its start where it names one (Apple
     /// Health imports before issue 39 kept the export's offset beside the zone), else its own.
     func livedOffset(_ event: Event) -> Int32 {
-        event.zone.flatMap { zoneOffsets.offset($0, at: event.start) } ?? event.utcOffset
+        event.sampleZone.flatMap { zoneOffsets.offset($0, at: event.start) } ?? event.utcOffset
     }
 
     init(load: @escaping ([UInt8]) throws -> [UInt8]?) throws {
