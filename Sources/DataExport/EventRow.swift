@@ -32,8 +32,8 @@ public struct EventRow: Sendable {
             let workout = try event.decode(WorkoutRecorded.self)
             return [
                 .text(workout.activityType), .real(workout.duration),
-                .optional(workout.totalDistance?.value), .optional(workout.totalDistance?.unit),
-                .optional(workout.totalEnergyBurned?.value), .optional(workout.totalEnergyBurned?.unit), .json(workout.metadata),
+                .optional(workout.distance?.value), .optional(workout.distance?.unit),
+                .optional(workout.energyBurned?.value), .optional(workout.energyBurned?.unit), .json(workout.metadata),
             ]
         case .moodRated:
             let mood = try event.decode(MoodRated.self)

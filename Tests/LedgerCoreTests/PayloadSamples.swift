@@ -47,6 +47,9 @@ enum PayloadSamples {
         HeartbeatSeriesRecorded(beats: [
             Heartbeat(offset: 0), Heartbeat(offset: 0.84), Heartbeat(offset: 2.61, precededByGap: true), Heartbeat(offset: 3.43),
         ]),
+        HeartbeatSeriesRecorded(beats: [
+            Heartbeat(offset: 0.5, bpm: 62), Heartbeat(offset: 1.43, bpm: 64.5, precededByGap: true), Heartbeat(offset: 2.36, bpm: 65),
+        ]),
         ElectrocardiogramRecorded(
             classification: "Sinus Rhythm", averageHeartRate: 64, samplingFrequency: 512.6, voltages: [12.5, -3.25, 150.125, 0],
             lead: "Lead I", symptoms: "Rapid, pounding, or fluttering heartbeat"),

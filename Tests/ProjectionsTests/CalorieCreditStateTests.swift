@@ -137,7 +137,7 @@ struct CalorieCreditStateTests {
         #expect(abs(before.budget - 2500) > 10)
         let lines = try CalorieCreditView.describeChanges(from: old, to: new, keys: [CalorieCreditView.settingsKey])
         let head = try #require(lines.first)
-        #expect(head.hasPrefix("calorie-credit v2 changed the inputs of 0 days and the settings; budget changed on "))
+        #expect(head.hasPrefix("calorie-credit v\(CalorieCreditView.version) changed the inputs of 0 days and the settings; budget changed on "))
         #expect(lines.count == 4)
         for line in lines.dropFirst() {
             let day = try #require(LocalDay(iso: String(line.dropFirst(2).prefix(10))))
@@ -145,6 +145,6 @@ struct CalorieCreditStateTests {
             #expect(line == "  \(day): budget \(CalorieCreditView.signed(delta)) kcal")
         }
         let unchanged = try CalorieCreditView.describeChanges(from: new, to: new, keys: [CalorieCreditView.settingsKey])
-        #expect(unchanged == ["calorie-credit v2 changed the inputs of 0 days and the settings"])
+        #expect(unchanged == ["calorie-credit v\(CalorieCreditView.version) changed the inputs of 0 days and the settings"])
     }
 }

@@ -23,17 +23,21 @@ public final class AppleHealthImporter {
     private let onCommit: @Sendable (AppendOutcome) -> Void
     private let onStart: (_ hurry: @escaping @Sendable () -> Void, _ failed: @escaping @Sendable () -> Bool) -> Void
     private let onProgress: (Progress) -> Void
+    private let homeZone: String?
 
+    /// `homeZone` (an IANA name) is where samples that name no zone of their own were lived
+    /// (`LivedTime`); without it they keep the offset the export was written at.
     /// `onPrepared` and `onCommit` are the appender's: views can fold the events as they are
     /// prepared, rather than read them back afterwards. `onStart` gets the appender's
     /// `commitPromptly` and `hasFailed`, for whatever folds to hurry and watch the commits.
     public init(
-        ledger: Ledger, onPrepared: (@Sendable (_ events: [Event], _ first: UInt64) -> Void)? = nil,
+        ledger: Ledger, homeZone: String? = nil, onPrepared: (@Sendable (_ events: [Event], _ first: UInt64) -> Void)? = nil,
         onCommit: @escaping @Sendable (AppendOutcome) -> Void = { _ in },
         onStart: @escaping (_ hurry: @escaping @Sendable () -> Void, _ failed: @escaping @Sendable () -> Bool) -> Void = { _, _ in },
         onProgress: @escaping (Progress) -> Void = { _ in }
     ) {
         self.ledger = ledger
+        self.homeZone = homeZone
         self.onPrepared = onPrepared
         self.onCommit = onCommit
         self.onStart = onStart
@@ -50,7 +54,7 @@ public final class AppleHealthImporter {
         onStart({ hurried.appender.commitPromptly() }, { hurried.appender.hasFailed })
         let scanner = XMLTagScanner(file: archive.documentName)
         let builder = ExportEventBuilder(
-            scanner: scanner, identity: ImportIdentity(ledger: ledger), attachments: archive,
+            scanner: scanner, identity: ImportIdentity(ledger: ledger), attachments: archive, homeZone: homeZone,
             deliver: { try appender.add($0, validated: true) })
         do {
             var bytesRead = 0
@@ -61,11 +65,14 @@ public final class AppleHealthImporter {
             }
             try scanner.finish()
             try importElectrocardiograms(archive, into: builder)
+            // A route is points relative to its workout's start: without one it has nothing to belong to.
+            let unnamedRoutes = archive.routeNames().filter { !builder.elementEvents.namedRoutes.contains($0) }
             try builder.flush()
             let outcome = try appender.finish()
             var summary = builder.summary
             summary.appended = outcome.appended
             summary.duplicates = outcome.duplicates
+            summary.unnamedFiles = unnamedRoutes
             return summary
         } catch {
             // What was read before the failure is stored: a re-run skips it and goes on.

@@ -59,6 +59,7 @@ extension ElementEvents {
         for route in element.children(named: "WorkoutRoute") {
             for reference in route.children(named: "FileReference") {
                 guard let path = reference["path"] else { continue }
+                namedRoutes.insert(path.hasPrefix("/") ? String(path.dropFirst()) : path)
                 guard let bytes = attachments.attachment(path) else {
                     notes.append("route file \(path) is not in the export: workout stored without it")
                     continue

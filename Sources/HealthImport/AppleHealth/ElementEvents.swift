@@ -6,27 +6,35 @@ import LedgerCore
 struct ElementEvents {
     let identity: ImportIdentity
     let attachments: ExportArchive
+    let lived: LivedTime
     /// When the export was made, and the phone's offset then: the time of undated elements.
     var exportDate: (timestamp: Timestamp, utcOffset: Int32) = (Timestamp(micros: 0), 0)
     /// What went wrong with parts of an element that was still stored (a missing route file).
     var notes: [String] = []
+    private var colliding = CollidingIDs()
+    /// The route files workouts named, as paths inside the export (no leading slash).
+    var namedRoutes: Set<String> = []
 
-    init(identity: ImportIdentity, attachments: ExportArchive) {
+    init(identity: ImportIdentity, attachments: ExportArchive, lived: LivedTime) {
         self.identity = identity
         self.attachments = attachments
+        self.lived = lived
     }
 
     mutating func events(_ element: CapturedElement) throws(RecordProblem) -> [Event] {
+        var event: Event
         switch element.name {
-        case "Correlation": return [try correlation(element)]
-        case "Workout": return [try workout(element)]
-        case "ActivitySummary": return [try activitySummary(element)]
-        case "Me": return [profile(element)]
-        case "ClinicalRecord": return [clinicalRecord(element)]
-        case "Audiogram": return [try audiogram(element)]
-        case "VisionPrescription": return [visionPrescription(element)]
-        default: return [generic(element)]
+        case "Correlation": event = try correlation(element)
+        case "Workout": event = try workout(element)
+        case "ActivitySummary": event = try activitySummary(element)
+        case "Me": event = profile(element)
+        case "ClinicalRecord": event = clinicalRecord(element)
+        case "Audiogram": event = try audiogram(element)
+        case "VisionPrescription": event = visionPrescription(element)
+        default: event = generic(element)
         }
+        if colliding.needsOwnID(event.id, content: element.contentHash) { event.id = contentID(element) }
+        return [event]
     }
 
     /// The id hashes the element's name and every attribute in a fixed order; the device's
@@ -37,6 +45,22 @@ struct ElementEvents {
         for key in element.attributes.keys.sorted() {
             canonical.append(key)
             canonical.append(key == "device" ? DeviceText.normalized(element.attributes[key]!) : element.attributes[key])
+        }
+        return identity.id(canonical.bytes)
+    }
+
+    /// The id of an element whose attributes an earlier element of the export shared while
+    /// its children differ (`CollidingIDs`): the attributes, then every child in order.
+    func contentID(_ element: CapturedElement) -> EventID {
+        var canonical = CanonicalBytes(UInt8(ascii: "C"))
+        canonical.append(id(element).description)
+        for child in element.flattenedChildren() {
+            canonical.append(child.element)
+            canonical.append(Int64(child.depth))
+            for key in child.attributes.keys.sorted() {
+                canonical.append(key)
+                canonical.append(key == "device" ? DeviceText.normalized(child.attributes[key]!) : child.attributes[key])
+            }
         }
         return identity.id(canonical.bytes)
     }
@@ -58,12 +82,15 @@ struct ElementEvents {
         element.date(attribute) ?? exportDate
     }
 
-    func event<P: EventPayload>(_ payload: P, _ element: CapturedElement, at time: (timestamp: Timestamp, utcOffset: Int32)? = nil) -> Event {
-        let (start, utcOffset) = time ?? when(element)
+    /// The element's event, at the offset it was lived at (`LivedTime`) unless `calendarDay`:
+    /// an activity summary's or the profile's time stands for a day or for the export itself.
+    func event<P: EventPayload>(
+        _ payload: P, _ element: CapturedElement, at time: (timestamp: Timestamp, utcOffset: Int32)? = nil, calendarDay: Bool = false
+    ) -> Event {
+        let (start, exportOffset) = time ?? when(element)
         let end = element.date("endDate").map { max($0.timestamp, start) }
-        return Event(
-            payload, id: id(element), start: start, end: end, utcOffset: utcOffset,
-            zone: element.metadata["HKTimeZone"], source: source(element))
+        let (utcOffset, zone) = calendarDay ? (exportOffset, nil) : lived.place(start, exportOffset: exportOffset, named: element.metadata["HKTimeZone"])
+        return Event(payload, id: id(element), start: start, end: end, utcOffset: utcOffset, zone: zone, source: source(element))
     }
 
     private func correlation(_ element: CapturedElement) throws(RecordProblem) -> Event {
@@ -93,7 +120,7 @@ struct ElementEvents {
             moveMinutes: element.number("appleMoveTime"), moveMinutesGoal: element.number("appleMoveTimeGoal"),
             exerciseMinutes: element.number("appleExerciseTime"), exerciseMinutesGoal: element.number("appleExerciseTimeGoal"),
             standHours: element.number("appleStandHours"), standHoursGoal: element.number("appleStandHoursGoal"))
-        return event(summary, element, at: (start, offset))
+        return event(summary, element, at: (start, offset), calendarDay: true)
     }
 
     private func profile(_ element: CapturedElement) -> Event {
@@ -105,7 +132,7 @@ struct ElementEvents {
             biologicalSex: characteristic("BiologicalSex"), bloodType: characteristic("BloodType"),
             fitzpatrickSkinType: characteristic("FitzpatrickSkinType"),
             cardioFitnessMedicationsUse: characteristic("CardioFitnessMedicationsUse"))
-        return event(profile, element, at: exportDate)
+        return event(profile, element, at: exportDate, calendarDay: true)
     }
 
     private func clinicalRecord(_ element: CapturedElement) -> Event {
@@ -134,6 +161,20 @@ struct ElementEvents {
 }
 
 extension CapturedElement {
+    /// The children's names and attributes, hashed for `CollidingIDs`; a device's memory
+    /// address is left out as it is from the id.
+    var contentHash: Int {
+        var hasher = Hasher()
+        for child in flattenedChildren() {
+            hasher.combine(child.element)
+            hasher.combine(child.depth)
+            var attributes = child.attributes
+            if let device = attributes["device"] { attributes["device"] = DeviceText.normalized(device) }
+            hasher.combine(attributes)
+        }
+        return hasher.finalize()
+    }
+
     /// Children in document order with their depth, as the generic event stores them.
     func flattenedChildren(depth: Int = 1) -> [ExportElementChild] {
         children.flatMap { child in

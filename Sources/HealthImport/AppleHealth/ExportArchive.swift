@@ -141,6 +141,19 @@ public final class ExportArchive {
         }
     }
 
+    /// The workout routes' names (`workout-routes/route_2024-06-10.gpx`), sorted.
+    func routeNames() -> [String] {
+        switch backing {
+        case .zip(let files, _, let root):
+            return files.keys
+                .filter { $0.hasPrefix(root + "workout-routes/") && $0.lowercased().hasSuffix(".gpx") }
+                .map { String($0.dropFirst(root.count)) }.sorted()
+        case .folder(let root):
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: root + "/workout-routes")) ?? []
+            return names.filter { $0.lowercased().hasSuffix(".gpx") }.map { "workout-routes/" + $0 }.sorted()
+        }
+    }
+
     // MARK: - Finding the document
 
     private static func isZip(_ path: String) -> Bool {

@@ -29,16 +29,28 @@ final class ExportEventBuilder {
     var summary: ImportSummary {
         var summary = tally
         if let run { summary.count(type: run.type, source: run.source, times: run.count) }
+        for (rule, count) in lived.counts { summary.localTimeRules[rule.rawValue] = count }
+        summary.repeats = recordEvents.repeats
+        if recordEvents.unplacedBeatSeries > 0 {
+            summary.notes["heartbeat series whose clock times fit no whole-hour offset inside their record: beats kept within the record", default: 0] += recordEvents.unplacedBeatSeries
+        }
+        for (zone, count) in lived.unknownZones { summary.notes["HKTimeZone '\(zone)' names no zone this system knows: read by the next rule", default: 0] += count }
         return summary
     }
     /// The type of the last record read, for progress.
     private(set) var currentType = ""
 
-    init(scanner: XMLTagScanner, identity: ImportIdentity, attachments: ExportArchive, deliver: @escaping ([Event]) throws -> Void) {
+    private let lived: LivedTime
+
+    init(
+        scanner: XMLTagScanner, identity: ImportIdentity, attachments: ExportArchive, homeZone: String? = nil,
+        deliver: @escaping ([Event]) throws -> Void
+    ) {
         self.scanner = scanner
         self.deliver = deliver
-        recordEvents = RecordEvents(identity: identity)
-        elementEvents = ElementEvents(identity: identity, attachments: attachments)
+        lived = LivedTime(homeZone: homeZone)
+        recordEvents = RecordEvents(identity: identity, lived: lived)
+        elementEvents = ElementEvents(identity: identity, attachments: attachments, lived: lived)
         batch.reserveCapacity(batchSize)
     }
 

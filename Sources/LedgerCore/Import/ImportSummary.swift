@@ -12,6 +12,15 @@ public struct ImportSummary: Sendable, Equatable {
     /// Things done differently from what the file said, and how often (a route file
     /// missing, a record kept as a generic event): stored, but worth knowing.
     public var notes: [String: Int] = [:]
+    /// How many samples took their local time by which rule (the zone a record names, the
+    /// home zone given, the offset the file was written at).
+    public var localTimeRules: [String: Int] = [:]
+    /// Records that repeat a sample read earlier in the same input (`RepeatedSample`):
+    /// stored, since each is a record of its own, and counted once by every view.
+    public var repeats = 0
+    /// Files the input holds that nothing in it names (a route no workout refers to): not
+    /// stored, since they belong to nothing, and listed so that none goes unmentioned.
+    public var unnamedFiles: [String] = []
     /// New events stored.
     public var appended = 0
     /// Events already in the ledger (the same id): not stored again.

@@ -1,8 +1,10 @@
-/// A heartbeat series (the beat-to-beat data behind HRV): when each beat fell.
+/// A heartbeat series (the beat-to-beat data behind HRV): when each beat fell, and the
+/// instantaneous rate Health gave for it.
 ///
-/// Stored as two columns, `offsets` and `gaps` (the positions of beats preceded by a gap),
-/// rather than one object per beat: a series holds ~100 beats and field names per beat
-/// would make the record several times larger.
+/// Stored as columns, `offsets`, `bpm` and `gaps` (the positions of beats preceded by a
+/// gap), rather than one object per beat: a series holds ~100 beats and field names per
+/// beat would make the record several times larger. `bpm` is absent from series stored
+/// before it was kept; those read with no rates.
 public struct HeartbeatSeriesRecorded: EventPayload {
     public static let kind = EventKind.heartbeatSeriesRecorded
     public static let schema = 1
@@ -34,26 +36,40 @@ public struct HeartbeatSeriesRecorded: EventPayload {
                 }
                 gaps.insert(Int(position))
             }
-            beats = offsets.enumerated().map { Heartbeat(offset: $1, precededByGap: gaps.contains($0)) }
+            let rates = try document.doubles("bpm")
+            guard rates.isEmpty || rates.count == offsets.count else {
+                throw ValidationError(field: "bpm", value: "\(rates.count) rates", reason: "must hold one rate per beat (\(offsets.count)) or none")
+            }
+            for (index, rate) in rates.enumerated() where !(rate.isFinite && rate > 0) {
+                throw ValidationError(field: "bpm[\(index)]", value: describe(.double(rate)), reason: "must be a positive number of beats per minute")
+            }
+            beats = offsets.enumerated().map { index, offset in
+                Heartbeat(offset: offset, bpm: rates.isEmpty ? nil : rates[index], precededByGap: gaps.contains(index))
+            }
         } catch { throw error.tagged(Self.kind) }
     }
 
     public var document: Document {
         var document = Document()
         document.setDoubles("offsets", beats.map(\.offset))
+        // One rate per beat or none: a series read from an export has them all.
+        if !beats.isEmpty, beats.allSatisfy({ $0.bpm != nil }) { document.setDoubles("bpm", beats.map { $0.bpm! }) }
         let gaps = beats.indices.filter { beats[$0].precededByGap }
         if !gaps.isEmpty { document["gaps"] = .array(gaps.map { .int(Int64($0)) }) }
         return document
     }
 }
 
-/// One beat: seconds since the series started, and whether data is missing just before it.
+/// One beat: seconds since the series started, its instantaneous rate when known, and
+/// whether data is missing just before it.
 public struct Heartbeat: Hashable, Sendable {
     public var offset: Double
+    public var bpm: Double?
     public var precededByGap: Bool
 
-    public init(offset: Double, precededByGap: Bool = false) {
+    public init(offset: Double, bpm: Double? = nil, precededByGap: Bool = false) {
         self.offset = offset
+        self.bpm = bpm
         self.precededByGap = precededByGap
     }
 }

@@ -17,6 +17,8 @@ public final class CalorieCreditState {
     /// and comparing with the last is cheaper than hashing every heart rate's type.
     private var lastSampleType: (type: String, feedsBudget: Bool)?
     private var days: [LocalDay: [IntakeEntry]] = [:]
+    /// The offsets of the zones samples name, for the day each was lived on.
+    private var zoneOffsets = ZoneOffsets()
     private(set) var touchedDays: Set<LocalDay> = []
     private(set) var settingChanges: [CalorieSettingChange]
     private(set) var settingsTouched = false
@@ -116,7 +118,9 @@ public final class CalorieCreditState {
     /// The entries `event` adds, by local day of its start. Food correlations are skipped:
     /// Health exports a meal's members as top-level samples too, so they are counted there.
     private func contributions(of event: Event) throws -> [(LocalDay, IntakeEntry)] {
-        var day: LocalDay { LocalDay(event.start, utcOffset: event.utcOffset) }
+        // The day the sample was lived on: its zone's, where it names one (Apple Health
+        // imports before issue 39 kept the export's offset beside the zone).
+        var day: LocalDay { LocalDay(event.start, utcOffset: event.sampleZone.flatMap { zoneOffsets.offset($0, at: event.start) } ?? event.utcOffset) }
         var id: [UInt8] { event.id.bytes }
         switch event.kind {
         case .foodLogged:

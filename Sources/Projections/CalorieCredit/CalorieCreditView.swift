@@ -8,7 +8,8 @@ public enum CalorieCreditView: ProjectionKind {
     /// v1: budgets by the seed's algorithm unless a setting chose another.
     /// v2: budgets by algorithm v2 unless a setting chose another; replaying a v1 vault
     /// lists the days whose budget changes.
-    public static let version = 2
+    /// v3: a sample that names its zone counts on the day it was lived in that zone.
+    public static let version = 3
 
     static let settingsKey: [UInt8] = [0x02]
 

@@ -8,7 +8,15 @@ extension DailyMetricsState {
         let (high, low) = event.id.words
         let start = event.start.micros
         let end = max(start, event.end?.micros ?? start)
-        let record = DayRecord(series: 0, source: 0, utcOffset: event.utcOffset, start: start, end: end, value: 0, idHigh: high, idLow: low)
+        let content = event.kind == .sampleRecorded || event.kind == .categoryRecorded ? RepeatedSample.fingerprint(payload: event.payload) : 0
+        // A sample that names its zone is read in that zone at each of its moments, whatever
+        // offset the file that brought it was written at (an export writes every date at
+        // the offset in force when it was made).
+        let startOffset = event.sampleZone.flatMap { zoneOffsets.offset($0, at: event.start) } ?? event.utcOffset
+        let endOffset = event.sampleZone.flatMap { zoneOffsets.offset($0, at: Timestamp(micros: end)) } ?? startOffset
+        let record = DayRecord(
+            series: 0, source: 0, utcOffset: startOffset, endUTCOffset: endOffset, start: start, end: end, value: 0, content: content,
+            idHigh: high, idLow: low)
 
         /// Emits `value` in `series`, routed by the series' kind.
         func put(_ series: Int, _ value: Double, from: Int64 = start, to: Int64? = nil, day: Int64? = nil) throws {
@@ -17,16 +25,16 @@ extension DailyMetricsState {
             item.value = value
             item.start = from
             item.end = to ?? end
-            let offset = event.utcOffset
+            let offset = startOffset
             switch layout.kinds[series] {
             case .cumulative:
                 let last = item.end > item.start ? item.end - 1 : item.start
-                try emit(LocalDay(Timestamp(micros: item.start), utcOffset: offset).number, LocalDay(Timestamp(micros: last), utcOffset: offset).number, item)
+                try emit(LocalDay(Timestamp(micros: item.start), utcOffset: offset).number, LocalDay(Timestamp(micros: last), utcOffset: endOffset).number, item)
             case .night:
                 let last = item.end > item.start ? item.end - 1 : item.start
                 let shift: Int64 = 6 * 3_600_000_000
                 try emit(LocalDay(Timestamp(micros: item.start + shift), utcOffset: offset).number,
-                         LocalDay(Timestamp(micros: last + shift), utcOffset: offset).number, item)
+                         LocalDay(Timestamp(micros: last + shift), utcOffset: endOffset).number, item)
             case .discrete:
                 let number = LocalDay(Timestamp(micros: item.start), utcOffset: offset).number
                 try emit(number, number, item)
@@ -53,7 +61,7 @@ extension DailyMetricsState {
             // Sleep summaries imported before their times were left out sit in the night;
             // shifting by six hours puts the night on the day it ends, as samples are.
             let shift: Int64 = layout.kinds[Int(item.series)] == .night ? 6 * 3_600_000_000 : 0
-            let day = LocalDay(Timestamp(micros: start + shift), utcOffset: event.utcOffset).number
+            let day = LocalDay(Timestamp(micros: start + shift), utcOffset: startOffset).number
             try emit(day, day, item)
         }
 

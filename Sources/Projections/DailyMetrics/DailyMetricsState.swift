@@ -18,6 +18,8 @@ public final class DailyMetricsState {
     private var lastPartition: DayPartition?
     private var lastState: DayState?
     let layout = MetricCatalog.layout
+    /// The offsets of the zones events name, for their local days and clocks.
+    var zoneOffsets = ZoneOffsets()
     /// The last quantity type looked up and its series (see `quantitySeries`).
     var lastQuantity: (type: String, series: Int?)?
     /// Every overlap group, in order: the partitions one day can have.

@@ -9,7 +9,9 @@ public enum DailyMetricsView: ProjectionKind {
     /// v3: sleep resolved per night (overlaps counted once, the main sleep apart from naps,
     /// new nap columns); ShareHealth day summaries fill only what no sample covers, each in
     /// the one column it states.
-    public static let version = 3
+    /// v4: a sample saved again by its source counts once (`RepeatedSample`); Bedtime and
+    /// Wake Time read each sleep sample at its own offset.
+    public static let version = 4
 
     static let settingsKey: [UInt8] = [0x02]
 

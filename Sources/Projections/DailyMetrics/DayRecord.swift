@@ -6,13 +6,19 @@ struct DayRecord {
     var summaryColumn: UInt16 = 0
     /// Index into the day's source names.
     var source: UInt16
+    /// The offsets in force where the sample was lived at its start and at its end: they
+    /// differ for a night across a change of the clock.
     var utcOffset: Int32
+    var endUTCOffset: Int32
     /// UTC microseconds; the whole interval even where it crosses into other days, so that
     /// proration and overlap use the sample as recorded.
     var start: Int64
     var end: Int64
     /// In the series' unit (cumulative: the whole sample's amount).
     var value: Double
+    /// `RepeatedSample.fingerprint` of the event's metadata: records equal in everything
+    /// else and in this are one sample saved again, counted once.
+    var content: UInt64 = 0
     /// The event id, for `remove`.
     var idHigh: UInt64
     var idLow: UInt64

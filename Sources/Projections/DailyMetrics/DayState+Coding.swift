@@ -2,7 +2,7 @@ import LedgerCore
 
 /// The stored form of a day: deterministic bytes that decode to the same records.
 extension DayState {
-    static let formatVersion: UInt8 = 2
+    static let formatVersion: UInt8 = 3
 
     /// Version, the source names in order of first use, then each record. Names are renumbered
     /// so that a day that lost a source to `remove` encodes exactly as if it never had it.
@@ -23,9 +23,11 @@ extension DayState {
             writer.varint(UInt64(record.summaryColumn))
             writer.varint(UInt64(renumbered[Int(record.source)]))
             writer.signed(Int64(record.utcOffset))
+            writer.signed(Int64(record.endUTCOffset) - Int64(record.utcOffset))
             writer.signed(record.start)
             writer.varint(UInt64(record.end - record.start))
             writer.float64(record.value)
+            writer.varint(record.content)
             Self.word(record.idHigh, into: &writer)
             Self.word(record.idLow, into: &writer)
         }
@@ -35,10 +37,11 @@ extension DayState {
     convenience init(decoding bytes: [UInt8], seriesCount: Int, columnCount: Int) throws(DecodingError) {
         var reader = BinaryReader(bytes)
         let version = try reader.byte()
-        // Format 1 (view v2, no summary column) is still read: `replay` compares the stored
-        // days with the rebuilt ones to say what the new version changes.
-        guard version == 1 || version == Self.formatVersion else {
-            throw .malformed("daily metrics day format \(version) is unknown (this build reads 1 and \(Self.formatVersion)); rebuild the projection", at: 0)
+        // Formats 1 (view v2, no summary column) and 2 (view v3, no content fingerprint) are
+        // still read: `replay` compares the stored days with the rebuilt ones to say what the
+        // new version changes.
+        guard (1...Self.formatVersion).contains(version) else {
+            throw .malformed("daily metrics day format \(version) is unknown (this build reads 1 to \(Self.formatVersion)); rebuild the projection", at: 0)
         }
         var sources: [String] = []
         for _ in 0..<(try reader.count()) { sources.append(try reader.string()) }
@@ -53,17 +56,20 @@ extension DayState {
                 throw .malformed("daily metrics record names series \(series), column \(summaryColumn) or source \(source) that does not exist", at: reader.offset)
             }
             let offset = try reader.signed()
+            let endShift = version < 3 ? 0 : try reader.signed()
             let start = try reader.signed()
             let length = try reader.varint()
-            guard let utcOffset = Int32(exactly: offset), length <= UInt64(Int64.max - max(0, start)) else {
+            guard let utcOffset = Int32(exactly: offset), let endUTCOffset = Int32(exactly: offset &+ endShift),
+                  length <= UInt64(Int64.max - max(0, start)) else {
                 throw .malformed("daily metrics record time is out of range", at: reader.offset)
             }
             let value = try reader.float64()
+            let content = version < 3 ? 0 : try reader.varint()
             let high = try Self.word(&reader)
             let low = try Self.word(&reader)
             records.append(DayRecord(
-                series: UInt16(series), summaryColumn: UInt16(summaryColumn), source: UInt16(source), utcOffset: utcOffset, start: start,
-                end: start + Int64(length), value: value, idHigh: high, idLow: low))
+                series: UInt16(series), summaryColumn: UInt16(summaryColumn), source: UInt16(source), utcOffset: utcOffset, endUTCOffset: endUTCOffset, start: start,
+                end: start + Int64(length), value: value, content: content, idHigh: high, idLow: low))
         }
         guard reader.isAtEnd else { throw .malformed("daily metrics day has trailing bytes", at: reader.offset) }
         self.init(records: records, sources: sources)

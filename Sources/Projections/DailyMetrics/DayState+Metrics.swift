@@ -28,8 +28,9 @@ extension DayState {
             case .latest: totals[plan.series[0]].latest?.value
             case .earliestStartClock: night.bedtime
             case .latestEndClock: night.wakeTime
-            case .napCount: Double(night.napCount)
-            case .napTime: night.napHours
+            // Naps are counted among sleeps: a night with no time asleep (in bed alone) has none to count.
+            case .napCount: night.stages.contains(where: \.isAsleep) ? Double(night.napCount) : nil
+            case .napTime: night.stages.contains(where: \.isAsleep) ? night.napHours : nil
             }
             return value.map { $0 * plan.scale }
         }
@@ -97,12 +98,14 @@ extension DayState {
         var claimed = CoverageUnion()
         var pending: [(Int64, Int64)] = []
         var currentRank = -1
+        var saves = SavesOfOneSample()
         for index in group {
             let record = records[index]
             if record.summaryColumn != 0 {
                 reduction.offer(summary: record)
                 continue
             }
+            if saves.isRepeat(record, rank: ranks[Int(record.source)]) { continue }
             let series = Int(record.series)
             let kind = layout.kinds[series]
             totals[series].count += 1
@@ -114,7 +117,7 @@ extension DayState {
             case .night:
                 reduction.sleep.append(SleepFold.Sample(
                     stage: Self.stage(of: series, layout), rank: ranks[Int(record.source)],
-                    start: record.start, end: record.end, utcOffset: record.utcOffset))
+                    start: record.start, end: record.end, utcOffset: record.utcOffset, endUTCOffset: record.endUTCOffset))
             case .cumulative:
                 let rank = ranks[Int(record.source)]
                 if rank != currentRank {

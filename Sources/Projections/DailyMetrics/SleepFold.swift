@@ -12,6 +12,9 @@ import LedgerCore
 ///   only where no higher-ranked stage or source already has the time. So a stretch is
 ///   asleep or awake, never both, and in one stage only.
 /// - In bed: the union of every source's in-bed samples.
+/// - Clock: Bedtime and Wake Time read each moment at the offset in force then, as the
+///   samples that begin or end at it say, so a night across a change of the clock shows
+///   the times the clock showed; the window uses the offset of the sample that ends last.
 /// - Main sleep: the parts joined into clusters across gaps shorter than an hour; the main
 ///   sleep is the cluster with the most time asleep (ties: the longer span, then the
 ///   earlier). Every other cluster with time asleep is a nap.
@@ -22,7 +25,9 @@ struct SleepFold {
         let rank: Int
         let start: Int64
         let end: Int64
+        /// The offsets where the sample was lived at its start and at its end.
         let utcOffset: Int32
+        let endUTCOffset: Int32
     }
 
     /// Microseconds of each stage in the main sleep.
@@ -65,7 +70,7 @@ struct SleepFold {
         stages = Set(samples.map(\.stage))
         let clipped = samples.compactMap { sample -> Sample? in
             let start = max(sample.start, windowStart), end = min(sample.end, windowEnd)
-            return start < end ? Sample(stage: sample.stage, rank: sample.rank, start: start, end: end, utcOffset: sample.utcOffset) : nil
+            return start < end ? Sample(stage: sample.stage, rank: sample.rank, start: start, end: end, utcOffset: sample.utcOffset, endUTCOffset: sample.endUTCOffset) : nil
         }
         let parts = Self.resolve(clipped)
         let clusters = Self.clusters(parts)
@@ -79,9 +84,21 @@ struct SleepFold {
             }
         }
         for part in clusters[main] { micros[part.stage, default: 0] += part.end - part.start }
-        let clock = { (instant: Int64) in DayState.clockHours((instant, offset)) }
+        let offsets = Self.offsets(samples)
+        let clock = { (instant: Int64) in DayState.clockHours((instant, offsets[instant] ?? offset)) }
         bedtime = clusters[main].map(\.start).min().map(clock)
         wakeTime = clusters[main].filter(\.stage.isAsleep).map(\.end).max().map(clock)
+    }
+
+    /// The offset at each sample's start and end; where samples disagree at one instant (a
+    /// source without a zone beside one with it), the one that ends later, as for the window.
+    private static func offsets(_ samples: [Sample]) -> [Int64: Int32] {
+        var offsets: [Int64: Int32] = [:]
+        for sample in samples.sorted(by: { ($0.end, $0.start, $0.utcOffset) < ($1.end, $1.start, $1.utcOffset) }) {
+            offsets[sample.start] = sample.utcOffset
+            offsets[sample.end] = sample.endUTCOffset
+        }
+        return offsets
     }
 
     /// Disjoint asleep/awake parts by priority and precedence, plus the in-bed union.

@@ -7,9 +7,9 @@ extension IndexedRow {
     /// Fields are the payload's scalars by name, a nested map's as `parent_child`, and a
     /// list of strings joined by ", ". Long numeric arrays (ECG voltages, routes) are left out:
     /// the index holds what can be compared and aggregated, not signals.
-    init?(_ event: Event) {
+    init?(_ event: Event, utcOffset: Int32? = nil) {
         self = .unfilled
-        guard fill(from: event) else { return nil }
+        guard fill(from: event, utcOffset: utcOffset) else { return nil }
     }
 
     /// A row with nothing in it yet, for `fill(from:)`.
@@ -19,8 +19,9 @@ extension IndexedRow {
 
     /// Makes this the row `event` adds, in place: the index folds millions of events, and
     /// reusing one row's field lists spares two allocations per event. False for kinds
-    /// that are not rows.
-    mutating func fill(from event: Event) -> Bool {
+    /// that are not rows. `utcOffset` is the offset the event was lived at, where its zone
+    /// says more than its stored offset.
+    mutating func fill(from event: Event, utcOffset livedOffset: Int32? = nil) -> Bool {
         switch event.kind {
         case .eventCorrected, .eventRetracted, .activityStopped, .subjectErased: return false
         default: break
@@ -28,7 +29,7 @@ extension IndexedRow {
         (idHigh, idLow) = event.id.words
         start = event.start.micros
         end = max(start, event.end?.micros ?? start)
-        utcOffset = event.utcOffset
+        utcOffset = livedOffset ?? event.utcOffset
         removeFields()
         texts.append(("source", event.source.name))
         if event.kind == .sampleRecorded || event.kind == .categoryRecorded, case .string(let type)? = event.payload["type"] {
@@ -37,6 +38,7 @@ extension IndexedRow {
         } else {
             series = Self.shortNames[event.kind] ?? event.kind.rawValue
             collect(event.payload, prefix: "", skipping: [])
+            if event.kind == .workoutRecorded { fillWorkoutTotals(event) }
         }
         return true
     }

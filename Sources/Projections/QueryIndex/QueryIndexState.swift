@@ -21,6 +21,14 @@ public final class QueryIndexState: ProjectionState {
     var seriesHoldingMembers: (series: String, holds: Bool)?
 
     static let directoryKey: [UInt8] = [0x02]
+    /// The offsets of the zones events name (see `livedOffset`).
+    private var zoneOffsets = ZoneOffsets()
+
+    /// The offset `event` was lived at: its zone's at its start where it names one (Apple
+    /// Health imports before issue 39 kept the export's offset beside the zone), else its own.
+    func livedOffset(_ event: Event) -> Int32 {
+        event.sampleZone.flatMap { zoneOffsets.offset($0, at: event.start) } ?? event.utcOffset
+    }
 
     init(load: @escaping ([UInt8]) throws -> [UInt8]?) throws {
         self.load = load
@@ -37,7 +45,7 @@ public final class QueryIndexState: ProjectionState {
         if event.kind == .activityStopped { return try stopActivity(event, undo: false) }
         var row = spareRow.take() ?? .unfilled
         defer { spareRow = row }
-        guard row.fill(from: event) else { return }
+        guard row.fill(from: event, utcOffset: livedOffset(event)) else { return }
         let partition = SeriesMonth(series: row.series, start: row.start, utcOffset: row.utcOffset)
         note(row, month: partition.month)
         if event.kind == .sampleRecorded { try dropCorrelationTwin(of: row, in: partition) }
@@ -56,7 +64,7 @@ public final class QueryIndexState: ProjectionState {
 
     public func remove(_ event: Event) throws {
         if event.kind == .activityStopped { return try stopActivity(event, undo: true) }
-        guard let row = IndexedRow(event) else { return }
+        guard let row = IndexedRow(event, utcOffset: livedOffset(event)) else { return }
         for row in [row] + (event.kind == .correlationRecorded ? try IndexedRow.members(of: event) : []) {
             try update(SeriesMonth(series: row.series, start: row.start, utcOffset: row.utcOffset)) { table in
                 if let index = table.index(ofHigh: row.idHigh, low: row.idLow) { table.remove(at: index) }

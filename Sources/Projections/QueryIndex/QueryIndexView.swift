@@ -5,7 +5,9 @@ public enum QueryIndexView: ProjectionKind {
     /// v1: rows as `IndexedRow` extracts them; activities paired from start and stop.
     /// v2: a correlation's members are rows of their types' series too.
     /// v3: a raw member sample stored after its correlation replaces the member's row.
-    public static let version = 3
+    /// v4: rows at the offset of the zone an event names; workouts' distance and energy
+    /// from their statistics where the export gave no totals.
+    public static let version = 4
 
     public static func makeState(load: @escaping ([UInt8]) throws -> [UInt8]?) throws -> QueryIndexState {
         try QueryIndexState(load: load)

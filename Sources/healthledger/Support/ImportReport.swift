@@ -23,12 +23,23 @@ enum ImportReport {
         for (source, count) in sorted(summary.readBySource) {
             Swift.print("  \(pad(count)) \(count == 1 ? "reading" : "readings") from \(source)")
         }
+        if !summary.localTimeRules.isEmpty {
+            Swift.print("Local time taken from:")
+            for (rule, count) in sorted(summary.localTimeRules) { Swift.print("  \(pad(count)) \(rule)") }
+        }
+        if summary.repeats > 0 {
+            Swift.print("Repeats: \(summary.repeats.formatted()) \(summary.repeats == 1 ? "record repeats a sample" : "records repeat samples") read before (same source, type, time, value and unit); stored, counted once in every view")
+        }
         if !summary.skipped.isEmpty {
             Swift.print("Skipped (not stored):")
             for (reason, count) in sorted(summary.skipped) {
                 let examples = summary.skipExamples[reason, default: []].joined(separator: "; ")
                 Swift.print("  \(pad(count)) \(reason)\(examples.isEmpty ? "" : " — e.g. \(examples)")")
             }
+        }
+        if !summary.unnamedFiles.isEmpty {
+            Swift.print("Named by nothing in the export (not stored):")
+            for file in summary.unnamedFiles { Swift.print("  \(file)") }
         }
         if !summary.notes.isEmpty {
             Swift.print("Notes (stored, but not exactly as written):")
@@ -55,6 +66,8 @@ enum ImportReport {
             "seconds": .double((seconds * 1000).rounded() / 1000),
             "byType": counts(summary.readByType), "bySource": counts(summary.readBySource),
             "skips": .array(skipped), "notes": counts(summary.notes),
+            "localTime": counts(summary.localTimeRules), "repeats": .int(Int64(summary.repeats)),
+            "unnamedFiles": .array(summary.unnamedFiles.map { .string($0) }),
         ]
     }
 
