@@ -55,21 +55,25 @@ import Zip
         let (forged, forgerKey) = try Self.forged(real, manifest: manifest)
         #expect(throws: Never.self) { _ = try BundleReader().read(MemoryStream(forged)) }
 
-        let first = try CohortBuilder(directory: dataset, key: key, shiftDates: false, force: false)
-        let taken = try first.add(bundle: "forged.age") { MemoryStream(forged) }
-        #expect(taken.action == .created)
-        #expect(taken.signer == Data(forgerKey).base64EncodedString(), "the key is shown for the researcher to compare")
-        let refusal = #expect(throws: CohortError.self) { try first.add(bundle: "real.age") { MemoryStream(real) } }
-        let message = refusal.map { "\($0)" } ?? ""
-        #expect(message.contains(taken.participant) && message.contains(manifest.publicKey), "\(message)")
-        #expect(message.contains("--replace-participant \(taken.participant)"), "\(message)")
-        try first.finish()
-
-        let confirmed = try CohortBuilder(directory: dataset, key: key, shiftDates: false, force: false, replacing: [taken.participant])
-        let replaced = try confirmed.add(bundle: "real.age") { MemoryStream(real) }
-        #expect(replaced.action == .rebuilt)
-        try confirmed.finish()
-
+        // One builder at a time: each holds the dataset's lock until it is released.
+        let participant: String
+        do {
+            let first = try CohortBuilder(directory: dataset, key: key, shiftDates: false, force: false)
+            let taken = try first.add(bundle: "forged.age") { MemoryStream(forged) }
+            #expect(taken.action == .created)
+            #expect(taken.signer == Data(forgerKey).base64EncodedString(), "the key is shown for the researcher to compare")
+            let refusal = #expect(throws: CohortError.self) { try first.add(bundle: "real.age") { MemoryStream(real) } }
+            let message = refusal.map { "\($0)" } ?? ""
+            #expect(message.contains(taken.participant) && message.contains(manifest.publicKey), "\(message)")
+            #expect(message.contains("--replace-participant \(taken.participant)"), "\(message)")
+            try first.finish()
+            participant = taken.participant
+        }
+        do {
+            let confirmed = try CohortBuilder(directory: dataset, key: key, shiftDates: false, force: false, replacing: [participant])
+            #expect(try confirmed.add(bundle: "real.age") { MemoryStream(real) }.action == .rebuilt)
+            try confirmed.finish()
+        }
         let later = try CohortBuilder(directory: dataset, key: key, shiftDates: false, force: false)
         #expect(throws: CohortError.self, "the forger's key is now the one refused") { try later.add(bundle: "forged.age") { MemoryStream(forged) } }
         #expect(try later.add(bundle: "real.age") { MemoryStream(real) }.action == .unchanged)
