@@ -200,7 +200,28 @@ public final class ProjectionStore {
 
     /// Writes changed partitions (nil deletes) and the new checkpoint in one durable transaction.
     public func write(_ changes: [(key: [UInt8], value: [UInt8]?)], checkpoint: ProjectionCheckpoint) throws {
+        _ = try save(changes, checkpoint: checkpoint) { _ in true }
+    }
+
+    /// The same, only if the stored checkpoint is still `expected` (nil: none stored yet) when
+    /// the write transaction begins; returns the checkpoint saved, or nil, writing nothing,
+    /// when another writer saved first.
+    ///
+    /// A fold reads its partitions as it goes, each in its own read transaction: if another
+    /// process saved the view meanwhile, some of them already hold the events this fold
+    /// applies again. The checkpoint (its partition digest changes with every save) tells,
+    /// inside the one transaction LMDB lets write at a time.
+    public func write(
+        _ changes: [(key: [UInt8], value: [UInt8]?)], checkpoint: ProjectionCheckpoint, over expected: ProjectionCheckpoint?
+    ) throws -> ProjectionCheckpoint? {
+        try save(changes, checkpoint: checkpoint) { $0 == expected }
+    }
+
+    private func save(
+        _ changes: [(key: [UInt8], value: [UInt8]?)], checkpoint: ProjectionCheckpoint, if stillCurrent: (ProjectionCheckpoint?) -> Bool
+    ) throws -> ProjectionCheckpoint? {
         try ledger.environment.write { txn in
+            guard stillCurrent(try storedCheckpoint(txn)) else { return nil }
             // Stored keys are keyed hashes, so a large save touches pages all over the file:
             // the cursor lets go of them as the save goes.
             var digest = try currentDigest(txn)
@@ -224,6 +245,7 @@ public final class ProjectionStore {
             var bound = checkpoint
             bound.partitions = digest
             try putCheckpoint(bound, txn)
+            return bound
         }
     }
 
