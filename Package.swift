@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "Charts", dependencies: ["LedgerCore", "Projections"]),
         .target(name: "Parquet", dependencies: ["CZstd"]),
         .target(name: "DataExport", dependencies: [
-            "LedgerCore", "LedgerStore", "Projections", "Parquet", .product(name: "GRDB", package: "GRDB.swift"),
+            "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", "Parquet", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .target(name: "Cohort", dependencies: ["CSodium", "LedgerCore", "Projections", "HealthBundle", "DataExport", "Parquet", "Zip"]),
         .target(name: "Dashboard", dependencies: [
@@ -104,7 +104,7 @@ let package = Package(
         .testTarget(name: "ChartsTests", dependencies: ["Charts"]),
         .testTarget(name: "ParquetTests", dependencies: ["Parquet", "CZstd", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "AgeFormatTests", dependencies: ["AgeFormat", "TestSupport", "LedgerCrypto", "CZip"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "HealthBundleTests", dependencies: ["HealthBundle", "TestSupport", "Zip", "AgeFormat", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "HealthBundleTests", dependencies: ["HealthBundle", "Cohort", "TestSupport", "Zip", "AgeFormat", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "TestSupport", "LedgerCore", "LedgerStore", "DemoData", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "VitalsTests", dependencies: ["Projections", "TestSupport", "Charts", "HealthImport", "LedgerCore", "LedgerStore", "LedgerCrypto", .product(name: "PropertyBased", package: "swift-property-based")], resources: [.copy("Fixtures")]),
         .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections"]),

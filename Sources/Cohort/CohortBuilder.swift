@@ -35,6 +35,9 @@ public final class CohortBuilder {
         public let participant: String
         public let action: Action
         public let rows: [String: Int]
+        /// The vault key that signed the bundle (base64), for the researcher to compare with
+        /// the one the participant's `healthledger open` shows.
+        public let signer: String
     }
 
     public let directory: String
@@ -42,23 +45,32 @@ public final class CohortBuilder {
     let shiftDates: Bool
     private var state: CohortState
     private let staging: String
+    /// Held until this builder is released: one build writes a dataset at a time.
+    private let lock: DatasetLock
+    private let replacing: Set<String>
 
     /// Opens (or starts) the dataset in `directory`. Refuses a folder holding anything else,
     /// and a dataset built under another key or date-shifting choice unless `force`, which
-    /// then removes what an earlier build wrote.
-    public init(directory: String, key: StudyKey, shiftDates: Bool, force: Bool) throws(CohortError) {
+    /// then removes what an earlier build wrote. Another build of the same dataset is waited
+    /// for (after calling `waiting`), and what it wrote is then read.
+    ///
+    /// `replacing` names participants (pseudonyms) whose signing key the researcher
+    /// confirmed changed: a bundle of one of them signed by another key than the dataset
+    /// holds rebuilds that participant from itself, where it would otherwise be refused.
+    public init(
+        directory: String, key: StudyKey, shiftDates: Bool, force: Bool, replacing: Set<String> = [], waiting: () -> Void = {}
+    ) throws(CohortError) {
         self.directory = directory
         self.key = key
         self.shiftDates = shiftDates
+        self.replacing = replacing
         staging = directory + "/.staging-\(getpid())"
         let fresh = CohortState(keyCheck: key.check, datesShifted: shiftDates)
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
-            state = fresh
-            try Self.makeFolder(directory)
-            return
-        }
-        guard isDirectory.boolValue else { throw .notADataset(path: directory, reason: "is a file") }
+        let existed = FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory)
+        if existed, !isDirectory.boolValue { throw .notADataset(path: directory, reason: "is a file") }
+        if !existed { try Self.makeFolder(directory) }
+        lock = try DatasetLock(dataset: directory, waiting: waiting)
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         let owned = entries.filter(Self.isOwned)
         guard owned.count == entries.count else {
@@ -91,12 +103,12 @@ public final class CohortBuilder {
         let signer = key.hexHash("healthledger cohort signer v1", scan.manifest.publicKey)
         let from: Int
         let action: Action
-        switch plan(scan, participant: participant, signer: signer) {
+        switch plan(scan, participant: participant, signer: signer, bundleKey: scan.manifest.publicKey) {
         case .write(let start, let kind):
             from = start
             action = kind
         case .skip(let kind):
-            return Outcome(participant: participant, action: kind, rows: [:])
+            return Outcome(participant: participant, action: kind, rows: [:], signer: scan.manifest.publicKey)
         case .refuse(let error):
             throw .bundle(path: path, error)
         }
@@ -111,7 +123,7 @@ public final class CohortBuilder {
         } catch {
             throw .unwritable(path: directory, reason: "\(error)")
         }
-        return Outcome(participant: participant, action: action, rows: rows)
+        return Outcome(participant: participant, action: action, rows: rows, signer: scan.manifest.publicKey)
     }
 
     /// Writes the state even when no bundle changed anything, so a new dataset is one.
@@ -130,10 +142,19 @@ public final class CohortBuilder {
         case refuse(BundleError)
     }
 
-    private func plan(_ scan: BundleScan, participant: String, signer: String) -> Plan {
+    private func plan(_ scan: BundleScan, participant: String, signer: String, bundleKey: String) -> Plan {
         guard let known = state.participants[participant] else { return .write(from: 0, .created) }
+        // Any key can sign a bundle naming any vault id, so the first key seen for a vault
+        // may be a forger's: a second key is not refused for good but named, and the
+        // researcher, having asked the participant which key is theirs, chooses.
         guard known.signer == signer else {
-            return .refuse(BundleError(.signatureMismatch, "the bundle names a participant already in the dataset but is signed by another vault key than that participant's earlier bundles"))
+            if replacing.contains(participant) { return .write(from: 0, .rebuilt) }
+            return .refuse(BundleError(
+                .signatureMismatch,
+                "the bundle names participant \(participant), whom the dataset holds from bundles signed by another vault key; this one is "
+                    + "signed by \(bundleKey). Anyone can sign a bundle naming any vault, so one of the two keys is not the participant's: "
+                    + "ask the participant for their vault key (`healthledger open` prints a bundle's); if it is this one, build again with "
+                    + "--replace-participant \(participant) to rebuild the participant from this bundle alone"))
         }
         let lines = scan.lineIDs
         let continues = known.lines > 0 && lines.count >= known.lines && lineHash(lines[known.lines - 1]) == known.lastLine

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCrypto
 import Parquet
 
 /// Writes tables as a Parquet dataset: `DIR/<table>/part-0.parquet`, or for a partitioned
@@ -53,13 +54,18 @@ public final class ParquetDatasetWriter {
 
     private func file(_ table: ExportTable, partition: String?) throws -> ParquetFileWriter {
         var folder = directory + "/" + table.name
-        if let partition, let column = table.partitionColumn { folder += "/" + column + "=" + Self.escape(partition) }
+        var partitionMetadata: [(String, String)] = []
+        if let partition, let column = table.partitionColumn {
+            let segment = Self.segment(column: column, value: partition)
+            folder += "/" + segment
+            if segment != column + "=" + Self.escape(partition) { partitionMetadata = [("healthledger.partition_value", partition)] }
+        }
         if let open = files[folder] { return open.writer }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let columns = table.columns.filter { $0.name != table.partitionColumn }.map(Self.parquetColumn)
         let writer = try ParquetFileWriter(
             path: folder + "/part-0.parquet", columns: columns, rowGroupBytes: min(budget, 16 << 20),
-            metadata: metadata + [("healthledger.table", table.name)])
+            metadata: metadata + [("healthledger.table", table.name)] + partitionMetadata)
         files[folder] = (writer, table)
         return writer
     }
@@ -84,6 +90,26 @@ public final class ParquetDatasetWriter {
         case .instant(let time, _): .int(time.micros)
         case .day(let day): .int(day.number)
         }
+    }
+
+    /// The most bytes a partition's folder name may take: file systems allow 255, and a
+    /// sample type is whatever the imported file said (200 "é" escape to 1,200 bytes).
+    static let maximumSegmentBytes = 200
+
+    /// `column=value`, the value escaped; one too long for a folder name keeps the start of
+    /// its escaped form (whole `%XX` only) and `~` with 16 hex digits of its BLAKE2b, so two
+    /// long values sharing a start stay apart. That file's metadata holds the whole value
+    /// (`healthledger.partition_value`).
+    static func segment(column: String, value: String) -> String {
+        let escaped = escape(value)
+        let whole = column + "=" + escaped
+        guard whole.utf8.count > maximumSegmentBytes else { return whole }
+        let digest = Hashing.blake2b(Array(value.utf8), outputLength: 8).map { String(format: "%02x", $0) }.joined()
+        // The escaped form is ASCII, so characters are bytes; a `%` within the last two
+        // characters kept starts an escape cut short, which goes too.
+        var kept = escaped.prefix(maximumSegmentBytes - column.utf8.count - 1 - 17)
+        if let percent = kept.suffix(2).lastIndex(of: "%") { kept = kept[..<percent] }
+        return column + "=" + String(kept) + "~" + digest
     }
 
     /// Hive's escaping of a partition value: characters that cannot sit in a path segment

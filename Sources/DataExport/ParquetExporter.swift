@@ -28,22 +28,49 @@ public struct ParquetExporter {
         self.directory = directory
     }
 
-    /// The table folders an export writes, so `--force` replaces only those.
-    public var tableFolders: [String] { ExportCatalog.all.map { directory + "/" + $0.name } }
+    /// Where the tables are written before they are moved into `directory` together: an
+    /// export that fails leaves the folder as it was, never some tables or partitions of it.
+    var staging: String { directory + "/.healthledger-staging" }
 
     public func run(metrics: (LocalDay) throws -> DayMetrics, progress: (Int) -> Void = { _ in }) throws -> Summary {
+        let manager = FileManager.default
         do {
-            return try write(metrics: metrics, progress: progress)
-        } catch let error as ParquetError {
-            guard let path = error.path else { throw ExportError.unwritable(path: directory, reason: "\(error)") }
-            if error.isDiskFull { throw ExportError.diskFull(path: path) }
-            throw ExportError.unwritable(path: path, reason: error.systemReason ?? "\(error)")
+            if manager.fileExists(atPath: staging) { try manager.removeItem(atPath: staging) }
+            let summary = try write(into: staging, metrics: metrics, progress: progress)
+            try moveIntoPlace()
+            return summary
+        } catch {
+            try? manager.removeItem(atPath: staging)
+            switch error {
+            case let error as ParquetError:
+                guard let path = error.path else { throw ExportError.unwritable(path: directory, reason: "\(error)") }
+                if error.isDiskFull { throw ExportError.diskFull(path: path) }
+                throw ExportError.unwritable(path: path, reason: (error.systemReason ?? "\(error)") + "; nothing of this export was kept")
+            case let error as ExportError: throw error
+            default: throw ExportError.unwritable(path: directory, reason: "\(error); nothing of this export was kept")
+            }
         }
     }
 
-    private func write(metrics: (LocalDay) throws -> DayMetrics, progress: (Int) -> Void) throws -> Summary {
+    /// Puts each staged table in place of the one an earlier export wrote (if any).
+    private func moveIntoPlace() throws {
+        for table in ExportCatalog.all {
+            let target = directory + "/" + table.name
+            let staged = staging + "/" + table.name
+            guard FileManager.default.fileExists(atPath: staged) else { continue }
+            if FileManager.default.fileExists(atPath: target) {
+                guard rename(target, staging + "/old-" + table.name) == 0 else {
+                    throw ExportError.unwritable(path: target, reason: String(cString: strerror(errno)))
+                }
+            }
+            guard rename(staged, target) == 0 else { throw ExportError.unwritable(path: target, reason: String(cString: strerror(errno))) }
+        }
+        try FileManager.default.removeItem(atPath: staging)
+    }
+
+    private func write(into folder: String, metrics: (LocalDay) throws -> DayMetrics, progress: (Int) -> Void) throws -> Summary {
         let stream = try CurrentEventStream(ledger: ledger, from: 0)
-        let dataset = ParquetDatasetWriter(directory: directory, metadata: [
+        let dataset = ParquetDatasetWriter(directory: folder, metadata: [
             ("healthledger.vault_id", ledger.header.vaultID), ("healthledger.next_sequence", String(stream.end)),
             ("healthledger.timestamps", "start/end: UTC instants; utc_offset: seconds east of UTC where it happened; local_day: the date there"),
         ])
@@ -53,7 +80,19 @@ public struct ParquetExporter {
         var count = 0
         try stream.forEach { current in
             guard !current.isRetracted, let row = try EventRow(current.event, sequence: current.stored.sequence) else { return }
-            try dataset.append(row.table, row.values)
+            do {
+                try dataset.append(row.table, row.values)
+            } catch let error as ParquetError where !error.isDiskFull {
+                // Which record could not be written, so the person can look at it (`show`).
+                throw ExportError.unwritable(
+                    path: error.path ?? folder,
+                    reason: "event #\(current.stored.sequence) (\(current.event.kind.rawValue), table \(row.table.name)): "
+                        + "\(error.systemReason ?? "\(error)"); nothing of this export was kept")
+            } catch let error as CocoaError {
+                throw ExportError.unwritable(
+                    path: folder, reason: "event #\(current.stored.sequence) (\(current.event.kind.rawValue), table \(row.table.name)): "
+                        + "\(error.localizedDescription); nothing of this export was kept")
+            }
             let day = LocalDay(current.event.start, utcOffset: current.event.utcOffset)
             firstDay = min(firstDay ?? day, day)
             lastDay = max(lastDay ?? day, day)

@@ -41,7 +41,11 @@ public struct ZipDirectory: Equatable {
                   record.uint32(at: 0) == 0x0606_4B50 else { return nil }
             (count, directorySize, directoryOffset) = (record.uint64(at: 32), record.uint64(at: 40), record.uint64(at: 48))
         }
-        guard directorySize < 1 << 31, let directory = Self.read(descriptor, at: directoryOffset, count: Int(directorySize)) else { return nil }
+        // The directory's claimed size is checked against the file before anything is
+        // allocated for it: a 266-byte file may claim a 2 GB directory.
+        guard directorySize < 1 << 31, directorySize <= size, directoryOffset <= size - directorySize,
+              count <= directorySize / 46,
+              let directory = Self.read(descriptor, at: directoryOffset, count: Int(directorySize)) else { return nil }
         var items: [Item] = []
         var position = 0
         for _ in 0..<count {

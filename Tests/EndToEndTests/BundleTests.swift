@@ -139,7 +139,8 @@ final class BundleScene {
         let scene = try BundleScene(days: 21)
         let bundle = try scene.export("all.age", ["--include-faces"])
         let target = try CLIVault()
-        let imported = try target.ok(["import", "bundle", bundle, "--identity", scene.identity, "--json"])
+        // Another vault of the same person: its settings are asked for (a bundle's are refused unless asked).
+        let imported = try target.ok(["import", "bundle", bundle, "--identity", scene.identity, "--accept-settings", "--json"])
         let summary = try JSONSerialization.jsonObject(with: Data(imported.utf8)) as? [String: Any]
         let sourceIDs = Set(try scene.run(["log", "--raw", "--json"]).stdout.split(separator: "\n").compactMap { line in
             (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["id"] as? String

@@ -51,7 +51,7 @@ let routeNames = archive.map(\.path).filter { $0.contains("/workout-routes/") &&
     .map { "/" + $0.split(separator: "/").suffix(2).joined(separator: "/") }
 let start = Timestamp(micros: 0)
 
-let (readSeconds, routes) = fastest(rounds) { routeNames.map { export.attachment($0)! } }
+let (readSeconds, routes) = fastest(rounds) { routeNames.map { try! export.attachment($0)! } }
 let megabytes = routes.reduce(0) { $0 + $1.count } / 1_000_000
 report("route read (\(routes.count) files, \(megabytes) MB)", readSeconds, routes.count, "files")
 let (parseSeconds, points) = try fastest(rounds) {
@@ -61,7 +61,7 @@ report("route parse", parseSeconds, points, "points")
 report("route read + parse", readSeconds + parseSeconds, points, "points")
 
 let ecgNames = export.electrocardiogramNames()
-let ecgs = ecgNames.map { export.attachment($0)! }
+let ecgs = ecgNames.map { try! export.attachment($0)! }
 let (ecgSeconds, samples) = try fastest(rounds) {
     try zip(ecgNames, ecgs).reduce(0) { $0 + (try ElectrocardiogramCSV.parse($1.1, file: $1.0)).payload.voltages.count }
 }

@@ -19,3 +19,12 @@ final class SHA256Stream {
 
     deinit { state.deallocate() }
 }
+
+extension SHA256Stream {
+    /// The SHA-256 of `bytes` in one call.
+    static func digest(_ bytes: [UInt8]) -> [UInt8] {
+        let stream = SHA256Stream()
+        bytes.withUnsafeBytes { stream.update($0) }
+        return stream.finish()
+    }
+}

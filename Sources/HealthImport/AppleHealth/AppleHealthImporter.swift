@@ -88,7 +88,12 @@ public final class AppleHealthImporter {
 
     private func importElectrocardiograms(_ archive: ExportArchive, into builder: ExportEventBuilder) throws {
         for name in archive.electrocardiogramNames() {
-            guard let bytes = archive.attachment(name) else {
+            let found: [UInt8]?
+            do { found = try archive.attachment(name) } catch {
+                builder.skip("an ECG file that is not inside the export (\(error))", type: "Electrocardiogram", at: name)
+                continue
+            }
+            guard let bytes = found else {
                 builder.skip("an ECG file that cannot be read", type: "Electrocardiogram", at: name)
                 continue
             }

@@ -60,7 +60,12 @@ extension ElementEvents {
             for reference in route.children(named: "FileReference") {
                 guard let path = reference["path"] else { continue }
                 namedRoutes.insert(path.hasPrefix("/") ? String(path.dropFirst()) : path)
-                guard let bytes = attachments.attachment(path) else {
+                let found: [UInt8]?
+                do { found = try attachments.attachment(path) } catch {
+                    notes.append("route file \(error): workout stored without it")
+                    continue
+                }
+                guard let bytes = found else {
                     notes.append("route file \(path) is not in the export: workout stored without it")
                     continue
                 }

@@ -135,8 +135,15 @@ struct ElementEvents {
         return event(profile, element, at: exportDate, calendarDay: true)
     }
 
-    private func clinicalRecord(_ element: CapturedElement) -> Event {
-        let resource = element["resourceFilePath"].flatMap { attachments.attachment($0) }.map { String(decoding: $0, as: UTF8.self) }
+    private mutating func clinicalRecord(_ element: CapturedElement) -> Event {
+        var resource: String?
+        if let path = element["resourceFilePath"] {
+            do {
+                resource = try attachments.attachment(path).map { String(decoding: $0, as: UTF8.self) }
+            } catch {
+                notes.append("clinical record's resource \(error): record stored without it")
+            }
+        }
         let record = ClinicalRecordRecorded(
             type: element["type"] ?? "", identifier: element["identifier"] ?? "", sourceURL: element["sourceURL"],
             fhirVersion: element["fhirVersion"] ?? "", resourceFilePath: element["resourceFilePath"] ?? "", resource: resource)

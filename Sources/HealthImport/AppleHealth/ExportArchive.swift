@@ -100,9 +100,13 @@ public final class ExportArchive {
     }
 
     /// A file the document refers to (`/workout-routes/route_….gpx`, `/clinical-records/….json`),
-    /// or nil when the export does not hold it.
-    public func attachment(_ reference: String) -> [UInt8]? {
+    /// or nil when the export does not hold it. A reference that leads out of the export (`..`,
+    /// or a symbolic link in a folder export) is refused, and nothing is read from it.
+    public func attachment(_ reference: String) throws(AttachmentRefusal) -> [UInt8]? {
         let relative = reference.hasPrefix("/") ? String(reference.dropFirst()) : reference
+        if relative.split(separator: "/").contains("..") {
+            throw AttachmentRefusal(reference: reference, reason: "its path climbs out of the export with '..'")
+        }
         switch backing {
         case .zip(let files, _, let root):
             guard let entry = files[root + relative] ?? files[relative] else { return nil }
@@ -114,7 +118,11 @@ public final class ExportArchive {
             guard (try? extract(entry, chunkSize: chunkSize) { bytes.append(contentsOf: $0) }) == true else { return nil }
             return bytes
         case .folder(let root):
-            return FileManager.default.contents(atPath: root + "/" + relative).map { Array($0) }
+            switch ContainedFile.read(relative, beneath: root) {
+            case .bytes(let bytes): return bytes
+            case .absent: return nil
+            case .refused(let reason): throw AttachmentRefusal(reference: reference, reason: reason)
+            }
         }
     }
 
@@ -192,6 +200,15 @@ public final class ExportArchive {
         return shallow.first { $0.path.lowercased().hasSuffix("/export.xml") || $0.path.lowercased() == "export.xml" }
             ?? shallow.sorted { $0.uncompressedSize > $1.uncompressedSize }.first
     }
+}
+
+/// A file an export names that is not read, because it is not inside the export.
+public struct AttachmentRefusal: Error, CustomStringConvertible {
+    /// The path as the export writes it.
+    public let reference: String
+    public let reason: String
+
+    public var description: String { "\(reference) refused: \(reason); nothing was read from it" }
 }
 
 /// Why an export could not be opened.

@@ -45,7 +45,7 @@ public struct FaceCaptureFolder: ImportSource {
         }
         let metrics = try FaceMetricsFile(path: metricsPath)
         for feature in metrics.unknownFeatures { summary.skip("feature not among the 24 the ledger knows: \(feature)", at: metricsPath) }
-        guard let bytes = FolderScan.bytes(of: image) else { throw ImportError.unreadable(image, "no such file or not readable") }
+        let bytes = try FolderScan.bytes(of: image, beneath: directory)
 
         let (start, utcOffset) = time(of: name, metrics.timestamp, summary: &summary)
         var payload = metrics.payload

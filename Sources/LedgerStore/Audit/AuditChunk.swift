@@ -11,6 +11,8 @@ struct AuditedEvent {
     let imageBlob: String?
     /// The blob a `subject.erased` records as shredded.
     let erasedBlob: String?
+    /// What the store indexes should hold of it.
+    let indexFacts: IndexFacts
 }
 
 /// A chunk of records opened and hashed on both cores for `audit`, in memory the chunk owns
@@ -109,7 +111,9 @@ final class AuditChunk: @unchecked Sendable {
             case .subjectErased: erasedBlob = (try? event.decode(SubjectErased.self))?.blob
             default: break
             }
-            return .opened(AuditedEvent(id: event.id, indexKey: IndexKey(of: event.id, ledger.indexHasher), imageBlob: imageBlob, erasedBlob: erasedBlob))
+            return .opened(AuditedEvent(
+                id: event.id, indexKey: IndexKey(of: event.id, ledger.indexHasher), imageBlob: imageBlob, erasedBlob: erasedBlob,
+                indexFacts: IndexFacts(event)))
         } catch {
             return .undecodable("\(error)")
         }

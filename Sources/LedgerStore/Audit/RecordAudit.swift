@@ -77,10 +77,10 @@ extension Ledger {
                 if sequence > audit.expected {
                     audit.problems.add(.missing, audit.expected, sequence - 1, "no record stored (deleted from the log)")
                 }
-                var opened: Event?
+                var opened: IndexFacts?
                 switch chunk.outcomes[index] {
                 case .opened(let event):
-                    opened = event
+                    opened = event.indexFacts
                     try audit.references.check(event, at: sequence, txn, problems: &audit.problems)
                 case .notSealedHere:
                     diagnoseDisplaced(item.record, at: sequence, probe: probe, problems: &audit.problems)

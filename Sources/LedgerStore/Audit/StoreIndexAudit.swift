@@ -20,15 +20,14 @@ struct StoreIndexAudit {
         covered = try StoreIndexes.covered(txn, meta: ledger.databases.meta)
     }
 
-    /// Checks the entries of the event at `sequence`; nil when its record does not open
-    /// (the audit names that already).
-    mutating func check(_ event: Event?, at sequence: UInt64, problems: inout ProblemCollector) throws {
+    /// Checks the entries of the event at `sequence` against what it holds (`facts`); nil when
+    /// its record does not open (the audit names that already).
+    mutating func check(_ facts: IndexFacts?, at sequence: UInt64, problems: inout ProblemCollector) throws {
         guard sequence < covered else { return }
-        guard let event else {
+        guard let facts else {
             undecodable.insert(sequence)
             return
         }
-        let facts = IndexFacts(event)
         if kinds[facts.kind] == nil {
             let cursor = try txn.cursor(ledger.databases.indexes.byKind)
             let entry = try cursor.seek(atOrAfter: ledger.storeIndexHasher.kindKey(facts.kind, 0))

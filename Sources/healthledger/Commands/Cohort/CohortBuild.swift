@@ -26,6 +26,10 @@ struct CohortBuild: ParsableCommand {
     @Option(help: "Read the bundles' passphrase from this file (first line) instead of asking.") var bundlePassphraseFile: String?
     @Flag(help: "Shift each participant's dates by a keyed number of whole weeks.") var shiftDates = false
     @Flag(help: "Rebuild a dataset made under another key or date-shifting choice from these bundles alone.") var force = false
+    @Option(help: ArgumentHelp(
+        "Rebuild this participant (p…) from a bundle signed by another vault key than the dataset holds; repeat for several.",
+        discussion: "Only after the participant confirmed the new key is theirs: anyone can sign a bundle naming any vault."))
+    var replaceParticipant: [String] = []
     @Flag(help: "Print the summary as one JSON object.") var json = false
 
     func validate() throws {
@@ -40,7 +44,11 @@ struct CohortBuild: ParsableCommand {
         }
         let secrets = BundleSecrets(identityFiles: identities, passphraseFile: bundlePassphraseFile)
         PlaintextExport.restrictNewFiles()
-        let builder = try Self.failures { try CohortBuilder(directory: out, key: key, shiftDates: shiftDates, force: force) }
+        let builder = try Self.failures {
+            try CohortBuilder(directory: out, key: key, shiftDates: shiftDates, force: force, replacing: Set(replaceParticipant)) {
+                FileHandle.standardError.write(Data("healthledger: another `cohort build` is writing \(out); waiting for it to finish\n".utf8))
+            }
+        }
         FileHandle.standardError.write(Data((
             "healthledger: \(out) will hold the participants' health records in plaintext (pseudonymised, but not encrypted): "
                 + "anyone who can read it reads them. It is created readable by you only (files 0600, folders 0700).\n").utf8))
@@ -96,7 +104,7 @@ struct CohortBuild: ParsableCommand {
                 for kind in entry.outcome.rows.keys.sorted() { rows[kind] = .int(Int64(entry.outcome.rows[kind]!)) }
                 return .map([
                     "bundle": .string(entry.bundle), "participant": .string(entry.outcome.participant),
-                    "action": .string(entry.outcome.action.rawValue), "rows": .map(rows),
+                    "action": .string(entry.outcome.action.rawValue), "rows": .map(rows), "signer": .string(entry.outcome.signer),
                 ])
             }
             let refusals: [DocValue] = refused.map { .map(["bundle": .string($0.bundle), "exit": .int(Int64($0.failure.status.rawValue)), "reason": .string($0.failure.message)]) }
@@ -108,7 +116,8 @@ struct CohortBuild: ParsableCommand {
         }
         for (bundle, outcome) in outcomes {
             let rows = outcome.rows.keys.sorted().map { "\($0) \(outcome.rows[$0]!)" }.joined(separator: ", ")
-            print("\(bundle): participant \(outcome.participant) \(outcome.action.rawValue)\(rows.isEmpty ? "" : ": " + rows)")
+            let newKey = outcome.action == .created || outcome.action == .rebuilt ? " (signed by vault key \(outcome.signer))" : ""
+            print("\(bundle): participant \(outcome.participant) \(outcome.action.rawValue)\(newKey)\(rows.isEmpty ? "" : ": " + rows)")
         }
         print("\(out): \(outcomes.count) of \(bundles.count) bundles verified and taken, \(refused.count) refused")
     }

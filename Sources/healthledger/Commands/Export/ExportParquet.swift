@@ -9,7 +9,7 @@ struct ExportParquet: ParsableCommand {
         commandName: "parquet",
         abstract: "Write every table as Parquet under DIR (samples and categories split by type=…), for DuckDB, pandas, polars and Spark.")
     @Argument(help: "The folder to write into; it must be new or empty.") var directory: String
-    @Flag(help: "Replace the tables of an earlier export in DIR.") var force = false
+    @Flag(help: "Replace the tables of an earlier export in DIR (once the new ones are written whole).") var force = false
     @OptionGroup var options: PlaintextExportOptions
 
     func run() throws {
@@ -23,8 +23,8 @@ struct ExportParquet: ParsableCommand {
         var exporter = ParquetExporter(ledger: ledger, directory: directory)
         let summary = try PlaintextExport.failures(directory) {
             if exists, let entries = try? manager.contentsOfDirectory(atPath: directory), !entries.isEmpty {
+                // With --force the exporter replaces the earlier tables once the new ones are whole.
                 guard force else { throw ExportError.exists(path: directory, reason: "it is not empty") }
-                for folder in exporter.tableFolders where manager.fileExists(atPath: folder) { try manager.removeItem(atPath: folder) }
             }
             PlaintextExport.warn(directory)
             PlaintextExport.restrictNewFiles()
