@@ -26,6 +26,7 @@ struct HealthLedgerCommand: ParsableCommand {
     static func main() {
         CrashHygiene.install()
         HeapPolicy.install()
+        ReadStatisticsReport.install()
         do {
             var command = try parseAsRoot()
             try command.run()

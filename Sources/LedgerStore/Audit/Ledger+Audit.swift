@@ -96,6 +96,7 @@ extension Ledger {
     private func diagnose(
         _ record: UnsafeRawBufferPointer, at sequence: UInt64, batch: BatchInfo, probe: Cursor, problems: inout ProblemCollector
     ) -> Event? {
+        ReadStatistics.recordsOpened.add(1, ordering: .relaxed)
         do {
             let encoded = try codec.open(record, sequence: sequence, noncePrefix: batch.noncePrefix)
             return try EnvelopeCodec.decode(encoded, recordedAt: Timestamp(micros: 0))

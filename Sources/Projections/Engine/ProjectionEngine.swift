@@ -1,3 +1,4 @@
+import Foundation
 import LedgerCore
 import LedgerStore
 
@@ -16,7 +17,8 @@ public enum ProjectionEngine {
             _ = try replay(kind, ledger: ledger, dryRun: false)
             store = try ledger.projectionStore(P.name)
         }
-        // Read once: checking it walks every stored partition.
+        try upgradeToPartitionTree(store)
+        // Checks the tree's root; each read then checks the partitions it reads.
         var checkpoint = try store.checkpoint()
         if let stored = checkpoint, stored.version != P.version {
             guard autoReplay else { throw ProjectionVersionError(name: P.name, stored: stored.version, current: P.version) }
@@ -25,6 +27,14 @@ public enum ProjectionEngine {
             checkpoint = try store.checkpoint()
         }
         return try catchUp(kind, ledger: ledger, store: store, applied: checkpoint?.size ?? 0, progress: progress)
+    }
+
+    /// Binds a state the previous version saved (whose check read every partition) with a
+    /// partition tree, once, and says so on standard error.
+    static func upgradeToPartitionTree(_ store: ProjectionStore) throws {
+        guard let partitions = try store.upgradeToPartitionTree() else { return }
+        FileHandle.standardError.write(Data(
+            "healthledger: upgraded the \(store.name) view (\(partitions) partitions) to a hash tree, so that each read checks only what it reads; this happens once\n".utf8))
     }
 
     /// What a catch-up may hold in memory before it saves what it folded and lets go of it.

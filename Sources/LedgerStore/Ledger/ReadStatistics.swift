@@ -1,0 +1,9 @@
+import Synchronization
+
+/// What this process read from the vault, so tests can hold a command's cost bounded as the log grows.
+public enum ReadStatistics {
+    /// Log records opened and decoded.
+    public static let recordsOpened = Atomic<Int>(0)
+    /// Stored view partitions read.
+    public static let partitionsOpened = Atomic<Int>(0)
+}
