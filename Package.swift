@@ -52,6 +52,7 @@ let package = Package(
             "LedgerCore", "LedgerCrypto", "LedgerStore", "Zip",
         ], swiftSettings: hotPath),
         .target(name: "Query", dependencies: ["LedgerCore", "Projections"]),
+        .target(name: "LedgerApplication", dependencies: ["Charts", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", "Query"]),
         .target(name: "Charts", dependencies: ["LedgerCore", "Projections"]),
         .target(name: "Parquet", dependencies: ["CZstd"]),
         .target(name: "DataExport", dependencies: [
@@ -59,7 +60,7 @@ let package = Package(
         ]),
         .target(name: "Cohort", dependencies: ["CSodium", "LedgerCore", "Projections", "HealthBundle", "DataExport", "Parquet", "Zip"]),
         .target(name: "Dashboard", dependencies: [
-            "LedgerCore", "LedgerStore", "Projections", "Query", "Charts", "HealthBundle",
+            "LedgerApplication", "LedgerCore", "LedgerStore", "Projections", "Query", "Charts", "HealthBundle",
             .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
@@ -67,11 +68,11 @@ let package = Package(
             "AgeFormat", "CSodium", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", "Zip",
         ], path: "Sources/Bundle", resources: [.copy("Resources/HKSampleMapping.json"), .copy("Resources/HKSampleMapping.LICENSE.md")]),
         .executableTarget(name: "healthledger", dependencies: [
-            "LedgerStore", "LedgerCrypto", "LedgerCore", "Migrations", "DemoData", "Projections", "HealthImport", "Query", "Charts", "HealthBundle", "AgeFormat", "CMalloc", "DataExport", "Dashboard", "Cohort",
+            "LedgerApplication", "LedgerStore", "LedgerCrypto", "LedgerCore", "Migrations", "DemoData", "Projections", "HealthImport", "Query", "Charts", "HealthBundle", "AgeFormat", "CMalloc", "DataExport", "Dashboard", "Cohort",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "ledger-replay", dependencies: [
-            "LedgerStore", "LedgerCrypto", "Projections",
+            "LedgerApplication", "LedgerStore", "LedgerCrypto", "Projections",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Tools/Replay"),
         .executableTarget(name: "ledger-bench", dependencies: [
@@ -98,7 +99,7 @@ let package = Package(
             name: "HealthImportTests",
             dependencies: ["HealthImport", "LedgerCore", "LedgerStore", "TestSupport", "Zip", .product(name: "ZIPFoundation", package: "ZIPFoundation"), .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Fixtures")]),
-        .testTarget(name: "ReliabilityTests", dependencies: ["LedgerStore", "TestSupport", "LedgerCore", "LedgerCrypto", "HealthImport", "Query", "CLMDB", .product(name: "PropertyBased", package: "swift-property-based")], exclude: ["Fixtures"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["DemoData", "LedgerStore", "TestSupport", "LedgerCore", "LedgerCrypto", "HealthImport", "Query", "CLMDB", .product(name: "PropertyBased", package: "swift-property-based")], exclude: ["Fixtures"]),
         .testTarget(name: "QueryTests", dependencies: ["Query", "Projections", "LedgerCore", "DemoData"], exclude: ["Reference"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts"]),
         .testTarget(name: "ParquetTests", dependencies: ["Parquet", "CZstd", .product(name: "PropertyBased", package: "swift-property-based")]),

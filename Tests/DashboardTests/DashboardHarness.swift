@@ -12,16 +12,6 @@ final class DashboardHarness: @unchecked Sendable {
     let port: Int
     private let task: Task<Void, any Error>
 
-    /// Hooks that turn a quick entry of any kind into one mood rating of 5: enough to see
-    /// whether a write got through. The CLI's own hooks live in the executable.
-    static let hooks = DashboardHooks(
-        recordEntry: { _, _ in [Event(MoodRated(rating: 5), start: .now(), utcOffset: 0)] },
-        shownValue: { value, _ in value },
-        budgetLines: { _ in [] },
-        queryChart: { _, _ in .failure(EntryRejected("no chart in tests")) },
-        runningActivities: { _ in [] },
-        eventSummary: { $0.kind.rawValue })
-
     init() async throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("hl-dash-\(UUID().uuidString)").path
         var phrase = Array("dashboard".utf8)
@@ -29,7 +19,7 @@ final class DashboardHarness: @unchecked Sendable {
         let ledger = try Ledger(directory: directory, masterKey: master)
         port = try Self.freePort()
         server = DashboardServer(configuration: DashboardConfiguration(port: port, idleSeconds: 600, offsetSeconds: 0),
-                                 vault: VaultSession(ledger), hooks: Self.hooks)
+                                 vault: VaultSession(ledger))
         let server = server
         task = Task { try await server.run(onReady: {}) }
         for _ in 0..<200 {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LedgerApplication
 import LedgerCrypto
 import LedgerStore
 import Projections
@@ -17,20 +18,20 @@ struct ReplayTool: ParsableCommand {
     @Argument(help: "Projections (default: all).") var names: [String] = []
 
     func run() throws {
-        let header = try VaultHeader.read(vault: vault)
-        let master: MasterKey
+        let key: KeySource
         if let passphraseFile {
-            guard var bytes = FileManager.default.contents(atPath: passphraseFile).map(Array.init) else {
-                throw ValidationError("cannot read \(passphraseFile)")
+            key = .given {
+                guard var bytes = FileManager.default.contents(atPath: passphraseFile).map(Array.init) else {
+                    throw ValidationError("cannot read \(passphraseFile)")
+                }
+                if let newline = bytes.firstIndex(of: 0x0a) { bytes.removeSubrange(newline...) }
+                return .passphrase(SecretBytes(consuming: &bytes))
             }
-            if let newline = bytes.firstIndex(of: 0x0a) { bytes.removeSubrange(newline...) }
-            master = try VaultKeys.unlock(header, with: .passphrase(SecretBytes(consuming: &bytes)))
-        } else if let held = KernelKeyring.load(vaultID: header.vaultID) {
-            master = held
         } else {
-            throw ValidationError("the vault is locked: pass --passphrase-file or run `healthledger unlock` first")
+            key = .keyring { throw ValidationError("the vault is locked: pass --passphrase-file or run `healthledger unlock` first") }
         }
-        let ledger = try Ledger(directory: vault, masterKey: master)
+        // A replay folds every view itself: nothing is appended, so no view falls behind.
+        let ledger = try VaultApplication.open(vault: vault, key: key) { _ in }.ledger
         for name in names.isEmpty ? ProjectionCatalog.names : names {
             let report = try ProjectionCatalog.replay(name, ledger: ledger, dryRun: dryRun)
             print(report.summary)

@@ -1,10 +1,10 @@
 import Foundation
+import LedgerApplication
 import LedgerCore
 import LedgerStore
-import Projections
 
 /// Quick entry: one small form per command (mood, fatigue, symptom, dose, food, weight,
-/// start, stop). Each is validated and turned into events by the command of the same name.
+/// start, stop). Each is validated and turned into events by the builder the command of the same name uses.
 struct EntryPage {
     /// Each form: its kind, title, and fields (name, label, input type, placeholder).
     static let forms: [(kind: String, title: String, fields: [(name: String, label: String, type: String, hint: String)])] = [
@@ -29,10 +29,9 @@ struct EntryPage {
         var fields = form
         fields["csrf"] = nil
         do {
-            let events = try context.hooks.recordEntry(QuickEntry(kind: kind, fields: fields), context.ledger)
-            let outcome = try context.ledger.append(events)
-            try? ProjectionCatalog.catchUpAll(ledger: context.ledger)
-            let stored = zip(outcome.appended, events).map { "#\($0) \($1.kind.rawValue) \(context.hooks.eventSummary($1))" }
+            let events = try QuickEntry(kind: kind, fields: fields).events(ledger: context.ledger)
+            let outcome = try VaultApplication(context.ledger, viewsBehind: VaultApplication.viewsBehindOnStandardError).append(events)
+            let stored = zip(outcome.appended, events).map { "#\($0) \($1.kind.rawValue) \(EventSummary.text($1))" }
             return (true, "Stored " + stored.joined(separator: "; "))
         } catch {
             return (false, "\(error)")

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerApplication
 import LedgerCore
 import LedgerStore
 
@@ -19,7 +20,7 @@ struct EventPage {
         let state = current.isRetracted ? "<span class=\"badge bad\">retracted</span>" : current.isCorrected ? "<span class=\"badge good\">corrected</span>" : ""
         var html = """
             <section class="card" id="event-now"><h2>#\(current.stored.sequence) \(event.kind.rawValue) \(state)</h2>\
-            <p>\(HTML.escape(context.hooks.eventSummary(event)))</p><table>\
+            <p>\(HTML.escape(EventSummary.text(event)))</p><table>\
             <tr><th>id</th><td><code>\(event.id)</code></td></tr>\
             <tr><th>start</th><td>\(event.start.iso8601(utcOffset: event.utcOffset))</td></tr>\
             \(event.end.map { "<tr><th>end</th><td>\($0.iso8601(utcOffset: event.utcOffset))</td></tr>" } ?? "")\

@@ -1,5 +1,6 @@
 import Charts
 import Foundation
+import LedgerApplication
 import LedgerCore
 import Projections
 

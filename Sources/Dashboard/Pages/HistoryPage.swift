@@ -1,4 +1,5 @@
 import Foundation
+import LedgerApplication
 import LedgerCore
 import LedgerStore
 
@@ -37,7 +38,7 @@ struct HistoryPage {
             """
         let items = rows.reversed().map { stored in
             let event = stored.event
-            return "<tr><td><a href=\"/event?id=\(versionsOf(event))\(asOfLink)\">#\(stored.sequence)</a></td><td class=\"when\">\(event.start.iso8601(utcOffset: event.utcOffset))</td><td>\(event.kind.rawValue)</td><td>\(HTML.escape(context.hooks.eventSummary(event)))</td></tr>"
+            return "<tr><td><a href=\"/event?id=\(versionsOf(event))\(asOfLink)\">#\(stored.sequence)</a></td><td class=\"when\">\(event.start.iso8601(utcOffset: event.utcOffset))</td><td>\(event.kind.rawValue)</td><td>\(HTML.escape(EventSummary.text(event)))</td></tr>"
         }.joined()
         html += "<section class=\"card scroll\"><h2>The last \(rows.count) of \(total) events</h2>"
             + "<table id=\"log\"><tr><th>#</th><th>When</th><th>Kind</th><th>What</th></tr>\(items)</table></section>"

@@ -1,5 +1,6 @@
 import Charts
 import Foundation
+import LedgerApplication
 import LedgerCore
 import Projections
 
@@ -25,7 +26,7 @@ struct MetricsPage {
         let groupText = context.parameter("group") ?? "day"
         guard let grouping = MetricSeriesTable.Grouping(rawValue: groupText) else { throw EntryRejected("group \(groupText): choose day, week or month") }
         let daily = try context.point.dailyMetrics(ledger: context.ledger)
-        return try MetricSeriesTable(daily: daily, columns: chosen, days: first...last, grouping: grouping, shown: context.hooks.shownValue)
+        return try MetricSeriesTable(daily: daily, columns: chosen, days: first...last, grouping: grouping, shown: { value, column in column.shown(value) })
     }
 
     func csv() throws -> String { try table().csv }

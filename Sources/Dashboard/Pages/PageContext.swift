@@ -1,14 +1,14 @@
 import Foundation
 import Hummingbird
+import LedgerApplication
 import LedgerCore
 import LedgerStore
 import Projections
 
 /// What a page reads from: the ledger (held under the session's lock), the view point it is
-/// drawn as of, the request's parameters, and the CLI's hooks.
+/// drawn as of and the request's parameters.
 struct PageContext {
     let ledger: Ledger
-    let hooks: DashboardHooks
     let point: ViewPoint
     let asOf: String?
     let csrf: String
@@ -17,10 +17,9 @@ struct PageContext {
     let lastAudit: LastAudit
     let runningActivities: LogSizeCache<[(name: String, start: Timestamp)]>
 
-    init(request: Request, ledger: Ledger, hooks: DashboardHooks, asOf: String?, csrf: String, offset: Int32, lastAudit: LastAudit,
+    init(request: Request, ledger: Ledger, asOf: String?, csrf: String, offset: Int32, lastAudit: LastAudit,
          runningActivities: LogSizeCache<[(name: String, start: Timestamp)]>, views: ViewStateCache? = nil) throws {
         self.ledger = ledger
-        self.hooks = hooks
         self.asOf = asOf
         self.csrf = csrf
         self.offset = offset

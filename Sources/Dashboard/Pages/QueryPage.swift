@@ -1,5 +1,6 @@
 import Charts
 import Foundation
+import LedgerApplication
 import LedgerCore
 import Projections
 import Query
@@ -28,9 +29,11 @@ struct QueryPage {
         } catch let error as QueryError {
             return ("Query", html + "<pre class=\"error\" id=\"query-error\">query \(HTML.escape(error.rendered(in: text)))</pre>")
         }
-        switch context.hooks.queryChart(result, text) {
-        case .success(let chart): html += "<figure class=\"card chart\">\(SVGInline.strip(SVGChart.render(chart)))</figure>"
-        case .failure(let reason): html += "<p class=\"muted\">No chart: \(HTML.escape(reason.description)).</p>"
+        do {
+            let chart = try result.chart(result.bucket == nil && result.rows.count == 1 ? .bar : .line, title: text)
+            html += "<figure class=\"card chart\">\(SVGInline.strip(SVGChart.render(chart)))</figure>"
+        } catch {
+            html += "<p class=\"muted\">No chart: \(HTML.escape(error.description)).</p>"
         }
         let header = "<tr>" + result.columns.map { "<th>\(HTML.escape($0.title + ($0.unit.map { " (\($0))" } ?? "")))</th>" }.joined() + "</tr>"
         let rows = result.rows.map { row in "<tr>" + row.map { "<td>\(HTML.escape(QueryResult.text($0)))</td>" }.joined() + "</tr>" }.joined()

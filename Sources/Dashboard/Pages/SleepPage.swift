@@ -1,5 +1,6 @@
 import Charts
 import Foundation
+import LedgerApplication
 import LedgerCore
 import Projections
 
@@ -48,7 +49,7 @@ struct SleepPage {
         let cells = Self.nightColumns.compactMap { key -> String? in
             guard let (index, column) = MetricLabel.column(key) else { return nil }
             let label = MetricLabel(column)
-            let shown = metrics.values[index].map { context.hooks.shownValue($0, column) }
+            let shown = metrics.values[index].map { column.shown($0) }
             let text = shown.map { key == "bedtime" || key == "wake_time" ? Self.clock($0) : NumberText.format($0) } ?? "—"
             return "<tr data-key=\"\(key)\" data-value=\"\(shown.map { String($0) } ?? "")\"><td>\(HTML.escape(label.name))</td><td>\(text)</td><td class=\"muted\">\(HTML.escape(label.unit))</td></tr>"
         }.joined()

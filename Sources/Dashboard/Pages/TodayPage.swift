@@ -1,4 +1,5 @@
 import Foundation
+import LedgerApplication
 import LedgerCore
 import Projections
 import Query
@@ -47,7 +48,7 @@ struct TodayPage {
 
     private func card(_ column: MetricColumn, values: [Double?]) -> String {
         let label = MetricLabel(column)
-        let shown = values.last!.map { context.hooks.shownValue($0, column) }
+        let shown = values.last!.map { column.shown($0) }
         let value = shown.map(NumberText.format) ?? "—"
         return """
             <article class="card metric" data-key="\(column.key)" data-value="\(shown.map { String($0) } ?? "")">\
@@ -60,7 +61,7 @@ struct TodayPage {
         let state = try context.point.state(CalorieCreditView.self, ledger: context.ledger).fold
         let budget = try state.budget(on: day)
         let eaten = budget.today.energy ?? 0
-        let lines = context.hooks.budgetLines(budget).map(HTML.escape).joined(separator: "\n")
+        let lines = budget.summary.map(HTML.escape).joined(separator: "\n")
         return """
             <section class="card" id="budget"><h2>Calorie budget</h2><div class="grid">\
             <div class="metric" data-key="budget" data-value="\(budget.budget)"><div class="label">Budget</div><span class="value">\(NumberText.format(budget.budget.rounded()))</span><span class="unit">kcal</span></div>\
@@ -87,7 +88,9 @@ struct TodayPage {
     }
 
     private func running() throws -> String {
-        let running = try context.runningActivities.value(size: context.ledger.count()) { try context.hooks.runningActivities(context.ledger) }
+        let running = try context.runningActivities.value(size: context.ledger.count()) {
+            try VaultApplication.runningActivities(context.ledger).map { ($0.name, $0.start) }
+        }
         let items = running.map { activity in
             "<li>\(HTML.escape(activity.name)) <span class=\"muted\">since \(activity.start.iso8601(utcOffset: context.offset))</span></li>"
         }.joined()

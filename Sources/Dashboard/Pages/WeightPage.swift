@@ -1,5 +1,6 @@
 import Charts
 import Foundation
+import LedgerApplication
 import LedgerCore
 import Projections
 
@@ -15,7 +16,7 @@ struct WeightPage {
         let daily = try context.point.dailyMetrics(ledger: context.ledger)
         guard let (index, column) = MetricLabel.column("body_mass") else { throw EntryRejected("no body_mass column") }
         let points = try (day.number - Self.span...day.number).compactMap { number -> (x: Double, y: Double)? in
-            try daily.metrics(for: LocalDay(number: number)).values[index].map { (Double(number * 86_400_000_000), context.hooks.shownValue($0, column)) }
+            try daily.metrics(for: LocalDay(number: number)).values[index].map { (Double(number * 86_400_000_000), column.shown($0)) }
         }
         let chart = Chart(style: .line, title: "Weight, \(LocalDay(number: day.number - Self.span)) to \(day)", xAxis: .time, yLabel: "kg",
                           series: [Chart.Series(name: "weight", points: points)])
@@ -28,7 +29,7 @@ struct WeightPage {
                 <section class="card" id="maintenance-v\(algorithm)"><h2>Maintenance v\(algorithm)</h2>\
                 <div class="metric" data-key="maintenance-v\(algorithm)" data-value="\(budget.estimate.maintenance)"><span class="value">\(NumberText.format(budget.estimate.maintenance.rounded()))</span><span class="unit">kcal</span></div>\
                 <p class="muted">95 % interval \(interval)\(budget.estimate.trendWeight.map { String(format: " · trend weight %.1f kg", $0) } ?? "")</p>\
-                <pre>\(context.hooks.budgetLines(budget).map(HTML.escape).joined(separator: "\n"))</pre></section>
+                <pre>\(budget.summary.map(HTML.escape).joined(separator: "\n"))</pre></section>
                 """
         }
         return ("Weight and budget", html + "</div>")

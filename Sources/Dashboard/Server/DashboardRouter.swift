@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import LedgerApplication
 import LedgerCore
 import Projections
 
@@ -64,7 +65,7 @@ struct DashboardRouter: Sendable {
             html = try server.vault.with { ledger in
                 let size = try ledger.count()
                 if let cacheKey, let cached = server.pages.page(key: cacheKey, size: size) { return cached }
-                let context = try PageContext(request: request, ledger: ledger, hooks: server.hooks, asOf: asOf, csrf: csrf,
+                let context = try PageContext(request: request, ledger: ledger, asOf: asOf, csrf: csrf,
                                               offset: server.configuration.offsetSeconds, lastAudit: server.lastAudit, runningActivities: server.runningActivities,
                                               views: server.vault.views)
                 let page = try body(context)
@@ -84,7 +85,7 @@ struct DashboardRouter: Sendable {
     private func csv(_ request: Request, _ body: (PageContext) throws -> String) throws -> Response {
         let asOf = Self.asOf(request)
         let text = try server.vault.with { ledger in
-            try body(PageContext(request: request, ledger: ledger, hooks: server.hooks, asOf: asOf, csrf: "", offset: server.configuration.offsetSeconds, lastAudit: server.lastAudit, runningActivities: server.runningActivities, views: server.vault.views))
+            try body(PageContext(request: request, ledger: ledger, asOf: asOf, csrf: "", offset: server.configuration.offsetSeconds, lastAudit: server.lastAudit, runningActivities: server.runningActivities, views: server.vault.views))
         }
         var headers = HTTPFields()
         headers[.contentType] = "text/csv; charset=utf-8"

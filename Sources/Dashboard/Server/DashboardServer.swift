@@ -9,16 +9,14 @@ import ServiceLifecycle
 public struct DashboardServer: Sendable {
     public let configuration: DashboardConfiguration
     public let vault: VaultSession
-    public let hooks: DashboardHooks
     public let gate = Gatekeeper()
     let lastAudit = LastAudit()
     let pages = PageCache()
     let runningActivities = LogSizeCache<[(name: String, start: Timestamp)]>()
 
-    public init(configuration: DashboardConfiguration, vault: VaultSession, hooks: DashboardHooks) {
+    public init(configuration: DashboardConfiguration, vault: VaultSession) {
         self.configuration = configuration
         self.vault = vault
-        self.hooks = hooks
     }
 
     /// The URL to open: it carries the one-time token.

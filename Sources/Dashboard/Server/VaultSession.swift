@@ -1,4 +1,5 @@
 import Foundation
+import LedgerApplication
 import LedgerCore
 import LedgerStore
 import Projections
@@ -48,7 +49,7 @@ public final class VaultSession: @unchecked Sendable {
 }
 
 /// A point in the log's history that a page is drawn as of: now, or the first N events.
-struct ViewPoint {
+struct ViewPoint: ViewReading {
     /// nil: the current view.
     let size: UInt64?
     /// Where the current views are kept between requests; nil opens each afresh.
@@ -79,8 +80,6 @@ struct ViewPoint {
 
     /// The daily metrics with mood and fatigue on the vault's rating scale, as `daily` shows them.
     func dailyMetrics(ledger: Ledger) throws -> DailyMetricsViewState {
-        let daily = try state(DailyMetricsView.self, ledger: ledger)
-        daily.ratingScale = try state(QueryIndexView.self, ledger: ledger).ratingScale()
-        return daily
+        try VaultApplication.dailyMetrics(ledger: ledger, reading: self)
     }
 }

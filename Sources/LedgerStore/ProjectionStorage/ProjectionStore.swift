@@ -160,7 +160,28 @@ public final class ProjectionStore {
     /// transaction, rehashing only the tree's branches they are in. A partition replaced must
     /// be the copy the tree holds, so a save never covers up what was tampered with.
     public func write(_ changes: [(key: [UInt8], value: [UInt8]?)], checkpoint: ProjectionCheckpoint) throws {
+        _ = try save(changes, checkpoint: checkpoint) { _ in true }
+    }
+
+    /// The same, only if the stored checkpoint is still `expected` (nil: none stored yet) when
+    /// the write transaction begins; returns the checkpoint saved, or nil, writing nothing,
+    /// when another writer saved first.
+    ///
+    /// A fold reads its partitions as it goes, each in its own read transaction: if another
+    /// process saved the view meanwhile, some of them already hold the events this fold
+    /// applies again. The checkpoint (its tree root changes with every save) tells,
+    /// inside the one transaction LMDB lets write at a time.
+    public func write(
+        _ changes: [(key: [UInt8], value: [UInt8]?)], checkpoint: ProjectionCheckpoint, over expected: ProjectionCheckpoint?
+    ) throws -> ProjectionCheckpoint? {
+        try save(changes, checkpoint: checkpoint) { $0 == expected }
+    }
+
+    private func save(
+        _ changes: [(key: [UInt8], value: [UInt8]?)], checkpoint: ProjectionCheckpoint, if stillCurrent: (ProjectionCheckpoint?) -> Bool
+    ) throws -> ProjectionCheckpoint? {
         try ledger.environment.write { txn in
+            guard stillCurrent(try storedCheckpoint(txn)) else { return nil }
             var tree = try treeForSaving(txn)
             // Stored keys are keyed hashes, so a large save touches pages all over the file:
             // the cursor lets go of them as the save goes.
@@ -187,6 +208,7 @@ public final class ProjectionStore {
             var bound = checkpoint
             bound.partitions = .tree(root: try tree.save(txn))
             try putCheckpoint(bound, txn)
+            return bound
         }
     }
 

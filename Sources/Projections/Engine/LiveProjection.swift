@@ -15,6 +15,9 @@ final class LiveProjection<P: ProjectionKind>: LiveView {
     private var applied: UInt64
     /// Where the store's checkpoint is.
     private var saved: UInt64
+    /// The checkpoint this fold last saw stored: a save over any other would apply again
+    /// what another writer saved meanwhile.
+    private var stored: ProjectionCheckpoint?
     private var abandoned = false
 
     /// Brings the view up to date first, so the fold starts where the appends will.
@@ -28,7 +31,8 @@ final class LiveProjection<P: ProjectionKind>: LiveView {
         self.store = store
         let unwritten = unwritten
         fold = try ProjectionFold<P>(ledger: ledger) { key in try unwritten.lookup(key) ?? store.read(key) }
-        applied = try store.checkpoint()?.size ?? 0
+        stored = try store.checkpoint()
+        applied = stored?.size ?? 0
         saved = applied
     }
 
@@ -64,9 +68,10 @@ final class LiveProjection<P: ProjectionKind>: LiveView {
     /// Writes drained changes with their checkpoint; safe beside the fold going on.
     func write(_ drained: DrainedChanges) throws {
         let head = try ledger.head()
-        try store.write(
-            drained.changes,
-            checkpoint: ProjectionCheckpoint(version: P.version, size: drained.size, root: drained.size == head.size ? head.root : []))
+        let checkpoint = ProjectionCheckpoint(version: P.version, size: drained.size, root: drained.size == head.size ? head.root : [])
+        // `LiveViews` stops the folds on this error; the catch-up after the import folds the rest.
+        guard let written = try store.write(drained.changes, checkpoint: checkpoint, over: stored) else { throw ProjectionEngine.overtaken(P.name) }
+        stored = written
         unwritten.remove(drained.changes.map(\.key), generation: drained.generation)
     }
 }

@@ -11,22 +11,27 @@ public enum ProjectionEngine {
     public static func current<P: ProjectionKind>(
         _ kind: P.Type, ledger: Ledger, autoReplay: Bool = false, progress: ((UInt64, UInt64) -> Void)? = nil
     ) throws -> P.State {
-        var store = try ledger.projectionStore(P.name)
-        if try store.savedWithoutDigest() {
-            // Nothing can tell whether such a state was tampered with; the log can rebuild it.
-            _ = try replay(kind, ledger: ledger, dryRun: false)
-            store = try ledger.projectionStore(P.name)
+        // Another writer saving the view first makes this fold start again from what it
+        // saved; each such restart means that writer got further, so all of them finish.
+        for _ in 0..<maximumCatchUpAttempts {
+            var store = try ledger.projectionStore(P.name)
+            if try store.savedWithoutDigest() {
+                // Nothing can tell whether such a state was tampered with; the log can rebuild it.
+                _ = try replay(kind, ledger: ledger, dryRun: false)
+                store = try ledger.projectionStore(P.name)
+            }
+            try upgradeToPartitionTree(store)
+            // Checks the tree's root; each read then checks the partitions it reads.
+            var checkpoint = try store.checkpoint()
+            if let stored = checkpoint, stored.version != P.version {
+                guard autoReplay else { throw ProjectionVersionError(name: P.name, stored: stored.version, current: P.version) }
+                _ = try replay(kind, ledger: ledger, dryRun: false)
+                store = try ledger.projectionStore(P.name)
+                checkpoint = try store.checkpoint()
+            }
+            if let state = try catchUp(kind, ledger: ledger, store: store, from: checkpoint, progress: progress) { return state }
         }
-        try upgradeToPartitionTree(store)
-        // Checks the tree's root; each read then checks the partitions it reads.
-        var checkpoint = try store.checkpoint()
-        if let stored = checkpoint, stored.version != P.version {
-            guard autoReplay else { throw ProjectionVersionError(name: P.name, stored: stored.version, current: P.version) }
-            _ = try replay(kind, ledger: ledger, dryRun: false)
-            store = try ledger.projectionStore(P.name)
-            checkpoint = try store.checkpoint()
-        }
-        return try catchUp(kind, ledger: ledger, store: store, applied: checkpoint?.size ?? 0, progress: progress)
+        throw overtaken(P.name)
     }
 
     /// Binds a state the previous version saved (whose check read every partition) with a
@@ -37,22 +42,42 @@ public enum ProjectionEngine {
             "healthledger: upgraded the \(store.name) view (\(partitions) partitions) to a hash tree, so that each read checks only what it reads; this happens once\n".utf8))
     }
 
+    static func overtaken(_ name: String) -> LedgerStoreError {
+        .damagedView(name: name, reason: "was saved by other writers \(maximumCatchUpAttempts) times while this command caught it up; run the command again")
+    }
+
+    /// How many times a catch-up starts again after other writers saved the view first.
+    static let maximumCatchUpAttempts = 1_000
+
     /// What a catch-up may hold in memory before it saves what it folded and lets go of it.
     static let catchUpResidentLimit = 16 << 20
     /// Events between two looks at the fold's size (and progress reports).
     static let catchUpStride: UInt64 = 4096
 
-    /// Folds the events `store` has not seen and saves the result with a new checkpoint.
+    /// `catchUp(_:ledger:store:from:)` once, from the checkpoint stored now.
+    static func catchUp<P: ProjectionKind>(
+        _ kind: P.Type, ledger: Ledger, store: ProjectionStore,
+        residentLimit: Int = catchUpResidentLimit, progress: ((UInt64, UInt64) -> Void)? = nil
+    ) throws -> P.State {
+        guard let state = try catchUp(kind, ledger: ledger, store: store, from: store.checkpoint(), residentLimit: residentLimit, progress: progress)
+        else { throw overtaken(P.name) }
+        return state
+    }
+
+    /// Folds the events `store` has not seen since `checkpoint` and saves the result with a
+    /// new checkpoint; nil, having saved nothing more, when another writer saved the view
+    /// since `checkpoint` (the caller starts again from what it saved).
     ///
     /// A long backlog (a vault imported before this view existed) is saved whenever the fold
     /// holds more than `residentLimit` bytes, with a checkpoint where it got to: memory stays
     /// flat, and an interrupted catch-up goes on from there.
     static func catchUp<P: ProjectionKind>(
-        _ kind: P.Type, ledger: Ledger, store: ProjectionStore, applied start: UInt64? = nil,
+        _ kind: P.Type, ledger: Ledger, store: ProjectionStore, from checkpoint: ProjectionCheckpoint?,
         residentLimit: Int = catchUpResidentLimit, progress: ((UInt64, UInt64) -> Void)? = nil
-    ) throws -> P.State {
+    ) throws -> P.State? {
         let fold = try ProjectionFold<P>(ledger: ledger, loadPartition: store.read)
-        var applied = try start ?? store.checkpoint()?.size ?? 0
+        var saved = checkpoint
+        var applied = checkpoint?.size ?? 0
         let head = try ledger.head()
         if applied > head.size {
             // The log is shorter than what the view has seen: it was rolled back or cut.
@@ -60,6 +85,7 @@ public enum ProjectionEngine {
         }
         guard applied < head.size else { return fold.state }
         let first = applied
+        var overtaken = false
         try ledger.forEach(from: applied) { stored in
             guard stored.sequence < head.size else { return false }
             try fold.apply(stored)
@@ -67,13 +93,20 @@ public enum ProjectionEngine {
             if (applied - first) % catchUpStride == 0 {
                 progress?(applied - first, head.size - first)
                 if fold.state.residentSize > residentLimit {
-                    try store.write(fold.drainChanges(), checkpoint: ProjectionCheckpoint(version: P.version, size: applied, root: []))
+                    let next = ProjectionCheckpoint(version: P.version, size: applied, root: [])
+                    guard let written = try store.write(fold.drainChanges(), checkpoint: next, over: saved) else {
+                        overtaken = true
+                        return false
+                    }
+                    saved = written
                     fold.evict()
                 }
             }
             return true
         }
-        try store.write(fold.drainChanges(), checkpoint: ProjectionCheckpoint(version: P.version, size: applied, root: applied == head.size ? head.root : []))
+        if overtaken { return nil }
+        let last = ProjectionCheckpoint(version: P.version, size: applied, root: applied == head.size ? head.root : [])
+        guard try store.write(fold.drainChanges(), checkpoint: last, over: saved) != nil else { return nil }
         return fold.state
     }
 

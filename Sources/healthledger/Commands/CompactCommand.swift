@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LedgerApplication
 import LedgerStore
 
 struct CompactCommand: ParsableCommand {
@@ -12,7 +13,7 @@ struct CompactCommand: ParsableCommand {
     func run() throws {
         // The key is not needed to compact, but asking for it keeps the vault's owner the only
         // one who can rewrite its file.
-        _ = try vault.masterKey(VaultHeader.read(vault: vault.path))
+        _ = try vault.keySource.masterKey(VaultHeader.read(vault: vault.path))
         print(Self.describe(try VaultCompaction.compact(directory: vault.path), vault: vault.path))
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DemoData
 import Foundation
+import LedgerApplication
 import LedgerCore
 import LedgerCrypto
 import LedgerStore

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerApplication
 import LedgerCore
 import LedgerStore
 import Projections
@@ -20,24 +21,7 @@ struct Start: ParsableCommand {
     }
 
     func events(in ledger: Ledger) throws -> [Event] {
-        guard !names.isEmpty else { throw ExitStatus.Failure(status: .invalidInput, message: "name the activity to start: `start Reading`") }
-        guard names.count == 1 || entry.id == nil else {
-            throw ExitStatus.Failure(status: .invalidInput, message: "--id names one event: start one activity with it, not \(names.count)")
-        }
-        var start: ZonedTime?
-        if let ago { start = entry.zoned(Timestamp.now().adding(seconds: -Double(try TimeExpression.parseDuration(ago)))) }
-        if fromLastStop {
-            guard let lastStop = try ActivityLog.scan(ledger).lastStop else {
-                throw ExitStatus.Failure(status: .invalidInput, message: "--from-last-stop: no activity has been stopped yet")
-            }
-            start = entry.zoned(lastStop)
-        }
-        let begin = try start ?? entry.time(entry.at)
-        let definitions = try ActivityLog.definitionTags(ledger)
-        return try names.map { name in
-            let own = definitions.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value ?? []
-            return try entry.event(ActivityStarted(name: name, note: note, tags: ActivityStarted.instanceTags(definition: own, extra: tags)).validated(), start: begin)
-        }
+        try QuickEntries.start(names: names, tags: tags, ago: ago, fromLastStop: fromLastStop, note: note, timing: entry.timing, ledger: ledger)
     }
 }
 
@@ -51,39 +35,11 @@ struct Stop: ParsableCommand {
 
     func run() throws {
         let ledger = try vault.openLedger()
-        let (chosen, stopTime, events) = try stopping(in: ledger)
-        let outcome = try ledger.append(events)
-        for (running, sequence) in zip(chosen, outcome.appended) {
-            let minutes = Int((stopTime.timestamp.seconds - running.start.seconds) / 60)
+        let stopping = try QuickEntries.stop(name: name, all: all, last: last, timing: entry.timing, ledger: ledger)
+        let outcome = try vault.application(ledger).append(stopping.events)
+        for (running, sequence) in zip(stopping.chosen, outcome.appended) {
+            let minutes = Int((stopping.time.timestamp.seconds - running.start.seconds) / 60)
             print("stored #\(sequence) activity.stopped \(running.name) after \(minutes) min")
         }
-        vault.catchUpViews(ledger)
-    }
-
-    /// The running activities this stop ends, when, and its events.
-    func stopping(in ledger: Ledger) throws -> (chosen: [ActivityLog.Running], time: ZonedTime, events: [Event]) {
-        let running = try ActivityLog.scan(ledger).running
-        let chosen: [ActivityLog.Running]
-        if all {
-            chosen = running
-        } else if last {
-            chosen = running.suffix(1)
-        } else if let name {
-            chosen = running.filter { $0.name.caseInsensitiveCompare(name) == .orderedSame }.suffix(1)
-        } else if running.count == 1 {
-            chosen = running
-        } else {
-            let names = running.map(\.name).joined(separator: ", ")
-            throw ExitStatus.Failure(status: .invalidInput,
-                message: running.isEmpty ? "no activity is running" : "several activities are running (\(names)): name one, or use --last or --all")
-        }
-        guard !chosen.isEmpty else {
-            throw ExitStatus.Failure(status: .invalidInput, message: "no running activity named '\(name ?? "")'")
-        }
-        let stopTime = try entry.time(entry.at)
-        let events = try chosen.map { running in
-            try entry.event(ActivityStopped(name: running.name, startedBy: running.id).validated(), start: stopTime)
-        }
-        return (chosen, stopTime, events)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LedgerApplication
 import LedgerCore
 import LedgerStore
 
@@ -17,20 +18,7 @@ struct Take: ParsableCommand {
     }
 
     func events(in ledger: Ledger) throws -> [Event] {
-        // Without a dosage, the medication's default one (its latest definition's) is what was taken.
-        let amount = try dosage.isEmpty ? Self.defaultDosage(of: medication, in: ledger) : Dosage.parse(dosage.joined(separator: " "))
-        let payload = try DoseTaken(medication: medication, dosage: amount, note: note).validated()
-        return [try entry.event(payload)]
-    }
-
-    static func defaultDosage(of medication: String, in ledger: Ledger) throws -> Dosage? {
-        var dosage: Dosage?
-        for current in try CurrentView.build(ledger, include: { $0.kind == .medicationDefined }) where !current.isRetracted {
-            guard let defined = try? current.event.decode(MedicationDefined.self),
-                  defined.name.caseInsensitiveCompare(medication) == .orderedSame else { continue }
-            dosage = defined.defaultDosage
-        }
-        return dosage
+        try QuickEntries.dose(medication: medication, dosage: dosage.isEmpty ? nil : dosage.joined(separator: " "), note: note, timing: entry.timing, ledger: ledger)
     }
 }
 
@@ -51,18 +39,7 @@ struct Eat: ParsableCommand {
     }
 
     func events() throws -> [Event] {
-        let mealKind = try meal.map { text in
-            guard let kind = Meal(rawValue: text.lowercased()) else {
-                throw ExitStatus.Failure(status: .invalidInput, message: "--meal \(text) must be breakfast, lunch, dinner or snack")
-            }
-            return kind
-        }
-        try EntryBounds.check(kcal, EntryBounds.kcalPerEntry, "--kcal", unit: "kcal")
-        try EntryBounds.check(protein, EntryBounds.gramsPerEntry, "--protein", unit: "g")
-        try EntryBounds.check(carbs, EntryBounds.gramsPerEntry, "--carbs", unit: "g")
-        try EntryBounds.check(fat, EntryBounds.gramsPerEntry, "--fat", unit: "g")
-        let payload = try FoodLogged(name: name, meal: mealKind, kcal: kcal, protein: protein, carbs: carbs, fat: fat, note: note).validated()
-        return [try entry.event(payload)]
+        try QuickEntries.food(name: name, kcal: kcal, protein: protein, carbs: carbs, fat: fat, meal: meal, note: note, timing: entry.timing)
     }
 }
 
@@ -77,22 +54,5 @@ struct Weigh: ParsableCommand {
         try vault.store(events())
     }
 
-    func events() throws -> [Event] {
-        guard !weight.isEmpty else { throw ExitStatus.Failure(status: .invalidInput, message: "give the weight with its unit, e.g. `weigh 72.4kg`") }
-        let quantity = try Quantity.parse(weight.joined(separator: " "))
-        guard Self.kilogramsPer[quantity.unit] != nil else {
-            throw ExitStatus.Failure(status: .invalidInput, message: "\(weight.joined(separator: " ")): give the weight in kg or lb, e.g. 72.4kg")
-        }
-        let kilograms = quantity.value * Self.kilogramsPer[quantity.unit]!
-        if !EntryBounds.bodyMassKg.contains(kilograms) {
-            throw ExitStatus.Failure(
-                status: .invalidInput,
-                message: "\(weight.joined(separator: " ")) is not a possible body weight: give "
-                    + "\(EntryBounds.format(EntryBounds.bodyMassKg.lowerBound))…\(EntryBounds.format(EntryBounds.bodyMassKg.upperBound)) kg")
-        }
-        let payload = try SampleRecorded(type: "HKQuantityTypeIdentifierBodyMass", value: quantity.value, unit: quantity.unit).validated()
-        return [try entry.event(payload)]
-    }
-
-    private static let kilogramsPer: [String: Double] = ["kg": 1, "lb": 0.453_592_37, "g": 0.001, "st": 6.350_293_18]
+    func events() throws -> [Event] { try QuickEntries.weight(weight.joined(separator: " "), timing: entry.timing) }
 }

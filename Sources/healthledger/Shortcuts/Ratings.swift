@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerApplication
 import LedgerCore
 
 /// `--scale 1-10` style bounds for ratings.
@@ -11,15 +12,6 @@ struct ScaleOptions: ParsableArguments {
 
     @Option(name: .customLong("tag"), help: "A tag (repeat for several).")
     var tags: [String] = []
-
-    /// The validated payload of `rating` on this scale, with the note and tags.
-    func payload<Rated>(_ type: ScaledRating<Rated>.Type, rating: Double) throws -> ScaledRating<Rated> {
-        let parts = scale.split(separator: "-").compactMap { Double($0) }
-        guard parts.count == 2 else {
-            throw ExitStatus.Failure(status: .invalidInput, message: "--scale \(scale) must look like 1-10")
-        }
-        return try ScaledRating<Rated>(rating: rating, scaleMin: parts[0], scaleMax: parts[1], note: note, tags: tags).validated()
-    }
 }
 
 struct Mood: ParsableCommand {
@@ -33,7 +25,7 @@ struct Mood: ParsableCommand {
         try vault.store(events())
     }
 
-    func events() throws -> [Event] { [try entry.event(scale.payload(MoodRated.self, rating: rating))] }
+    func events() throws -> [Event] { try QuickEntries.mood(rating: rating, scale: scale.scale, note: scale.note, tags: scale.tags, timing: entry.timing) }
 }
 
 struct Fatigue: ParsableCommand {
@@ -47,7 +39,7 @@ struct Fatigue: ParsableCommand {
         try vault.store(events())
     }
 
-    func events() throws -> [Event] { [try entry.event(scale.payload(FatigueRated.self, rating: rating))] }
+    func events() throws -> [Event] { try QuickEntries.fatigue(rating: rating, scale: scale.scale, note: scale.note, tags: scale.tags, timing: entry.timing) }
 }
 
 struct Symptom: ParsableCommand {
@@ -64,7 +56,6 @@ struct Symptom: ParsableCommand {
     }
 
     func events() throws -> [Event] {
-        let payload = try SymptomReported(name: name, severity: SymptomSeverity(option: severity), note: note, session: session).validated()
-        return [try entry.event(payload)]
+        try QuickEntries.symptom(name: name, severity: severity, note: note, session: session, timing: entry.timing)
     }
 }

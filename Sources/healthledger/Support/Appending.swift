@@ -1,17 +1,18 @@
 import Foundation
+import LedgerApplication
 import LedgerCore
 import LedgerStore
 import Projections
 
 extension VaultOptions {
-    /// Appends events and prints one confirmation line per stored event.
+    /// Appends events, brings the views up to date and prints one confirmation line per stored event.
     func store(_ events: [Event]) throws {
         try store(events, into: try openLedger())
     }
 
     /// The same, into a ledger already open (one that just stored the events' blobs).
     func store(_ events: [Event], into ledger: Ledger) throws {
-        let outcome = try ledger.append(events)
+        let outcome = try application(ledger).append(events)
         var sequences = outcome.appended.makeIterator()
         for event in events {
             if let sequence = sequences.next() {
@@ -19,28 +20,10 @@ extension VaultOptions {
             }
         }
         if outcome.duplicates > 0 { print("\(outcome.duplicates) already stored (same id): skipped") }
-        catchUpViews(ledger)
     }
 
-    /// Views catch up after appends; a view that cannot (it needs a replay) does not undo
-    /// the append, it only says so.
+    /// Views catch up after what another path stored (a bulk append, an import, an erasure).
     func catchUpViews(_ ledger: Ledger) {
-        do {
-            try ProjectionCatalog.catchUpAll(ledger: ledger)
-        } catch {
-            FileHandle.standardError.write(Data("healthledger: stored, but views are not updated: \(error)\n".utf8))
-        }
-    }
-}
-
-/// A one-line human summary of a payload: `rating=7 scaleMax=10 note='tired'`.
-enum EventSummary {
-    static func text(_ event: Event, width: Int = 90) -> String {
-        var parts: [String] = []
-        for field in event.payload.fields {
-            parts.append("\(field.name)=\(describe(field.value))")
-        }
-        let line = parts.joined(separator: " ")
-        return line.count > width ? String(line.prefix(width - 1)) + "…" : line
+        application(ledger).catchUpViews()
     }
 }

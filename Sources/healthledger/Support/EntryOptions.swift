@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LedgerApplication
 import LedgerCore
 
 /// When an entry happened and how it is identified; shared by every command that appends.
@@ -16,31 +17,19 @@ struct EntryOptions: ParsableArguments {
     /// The zone clock times are read in (`TZ`); an offset written in the text wins.
     var zone: LocalZone { .current }
 
+    /// What the options say, as the quick-entry builders take it.
+    var timing: EntryTiming { EntryTiming(at: at, end: end, id: id, zone: zone) }
+
     /// The instant `text` names (default: now) and the offset it is local to.
-    func time(_ text: String?) throws -> ZonedTime {
-        guard let text else { return zoned(.now()) }
-        return try TimeExpression.resolve(text, now: .now(), zone: zone)
-    }
+    func time(_ text: String?) throws -> ZonedTime { try timing.time(text) }
 
     /// An instant with the offset this machine's zone keeps then.
-    func zoned(_ instant: Timestamp) -> ZonedTime { (instant, zone.offset(at: instant)) }
+    func zoned(_ instant: Timestamp) -> ZonedTime { timing.zoned(instant) }
 
-    func eventID() throws -> EventID {
-        guard let id else { return .random() }
-        guard let parsed = EventID(hex: id) else {
-            throw ExitStatus.Failure(status: .invalidInput, message: "--id \(id) must be 32 hex digits")
-        }
-        return parsed
-    }
+    func eventID() throws -> EventID { try timing.eventID() }
 
     /// An event of `payload` at the chosen time (`start`, else `--at`), local to its own offset.
     func event<P: EventPayload>(_ payload: P, start: ZonedTime? = nil, causation: EventID? = nil) throws -> Event {
-        let begin = try start ?? time(at)
-        return Event(
-            payload, id: try eventID(), start: begin.timestamp, end: try end.map { try time($0).timestamp },
-            utcOffset: begin.utcOffset, zone: zone.identifier, causation: causation)
+        try timing.event(payload, start: start, causation: causation)
     }
 }
-
-/// An instant and the UTC offset of the place it was lived in.
-typealias ZonedTime = (timestamp: Timestamp, utcOffset: Int32)

@@ -1,6 +1,7 @@
 import AgeFormat
 import HealthBundle
 import HealthImport
+import LedgerApplication
 import LedgerCore
 import LedgerCrypto
 import LedgerStore
@@ -80,7 +81,7 @@ enum ExitStatus: Int32, CaseIterable {
             case .callback: error.callbackError.flatMap(classify) ?? .ioError
             default: .ioError
             }
-        case is ValidationError, is JSONError, is TimeParseError, is QuantityError: .invalidInput
+        case is ValidationError, is JSONError, is TimeParseError, is QuantityError, is EntryRejected: .invalidInput
         case is KeySlotError: .wrongSecret
         case let error as ImportError: error.isMalformed ? .invalidInput : error.isMissing ? .noVault : .ioError
         case let error as BlobError: error.isDamaged ? .auditFailed : .invalidInput

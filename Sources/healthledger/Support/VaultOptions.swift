@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LedgerApplication
 import LedgerCore
 import LedgerCrypto
 import LedgerStore
@@ -27,13 +28,12 @@ struct VaultOptions: ParsableArguments {
         return dataHome + "/healthledger"
     }
 
-    /// The master key: from the keyring when `unlock` put it there, else from a given secret, else asked.
-    func masterKey(_ header: VaultHeader) throws -> MasterKey {
-        if passphraseFile == nil, keyfile == nil, recoveryCodeFile == nil,
-           let held = KernelKeyring.load(vaultID: header.vaultID) {
-            return held
+    /// How the key is found: a named secret as given, else the keyring's key, else asked for.
+    var keySource: KeySource {
+        if passphraseFile == nil, keyfile == nil, recoveryCodeFile == nil {
+            return .keyring { try secret(prompt: "Passphrase for \(path): ") }
         }
-        return try VaultKeys.unlock(header, with: secret(prompt: "Passphrase for \(path): "))
+        return .given { try secret(prompt: "Passphrase for \(path): ") }
     }
 
     func secret(prompt: String) throws -> VaultSecret {
@@ -45,11 +45,17 @@ struct VaultOptions: ParsableArguments {
 
     /// The unlocked vault, first compared with the checkpoint this machine last saw it sign
     /// (`audit` makes that comparison itself, to report it with everything else).
+    func application(checkingWitness: Bool = true) throws -> VaultApplication {
+        try VaultApplication.open(vault: path, key: keySource, checkingWitness: checkingWitness, viewsBehind: VaultApplication.viewsBehindOnStandardError)
+    }
+
+    /// The same vault's ledger, for commands that only read it or store through `application(_:)`.
     func openLedger(checkingWitness: Bool = true) throws -> Ledger {
-        let header = try VaultHeader.read(vault: path)
-        let ledger = try Ledger(directory: path, masterKey: masterKey(header))
-        ledger.witness = CheckpointWitness.forVault(in: path, header: header)
-        if checkingWitness { try ledger.checkWitness() }
-        return ledger
+        try application(checkingWitness: checkingWitness).ledger
+    }
+
+    /// The application over a ledger already open.
+    func application(_ ledger: Ledger) -> VaultApplication {
+        VaultApplication(ledger, viewsBehind: VaultApplication.viewsBehindOnStandardError)
     }
 }

@@ -1,25 +1,23 @@
 import ArgumentParser
 import Foundation
+import LedgerApplication
 import LedgerCore
 import LedgerStore
 import Projections
 
 /// How a view command reads its projection: now, or as the ledger knew it at some point.
-struct ViewOptions: ParsableArguments {
+struct ViewOptions: ParsableArguments, ViewReading {
     @Option(help: "The view as it was when the log held its first N events.") var asOfSeq: UInt64?
     @Option(help: "The view as it was known at this recorded time (ISO 8601, \"yesterday 22:00\", \"3d ago\").") var asOf: String?
     @Flag(help: "When the vault's view is from another algorithm version, replay it first.") var autoReplay = false
 
     func state<P: ProjectionKind>(_ kind: P.Type, ledger: Ledger) throws -> P.State {
-        if let asOfSeq { return try ProjectionEngine.asOf(kind, ledger: ledger, size: asOfSeq) }
-        if let asOf {
-            let time = try LocalTime.instant(asOf)
-            return try ProjectionEngine.asOf(kind, ledger: ledger, size: ledger.size(recordedAtOrBefore: time))
-        }
+        var point = AsOf.now
+        if let asOfSeq { point = .sequence(asOfSeq) } else if let asOf { point = .recorded(try LocalTime.instant(asOf)) }
         var progress: Progress?
         defer { progress?.finish() }
         do {
-            return try ProjectionEngine.current(kind, ledger: ledger, autoReplay: autoReplay) { folded, total in
+            return try VaultApplication.view(kind, ledger: ledger, at: point, autoReplay: autoReplay) { folded, total in
                 progress = progress ?? Progress("bringing \(P.name) up to date", total: Int(total), unit: "events")
                 progress?.update(Int(folded))
             }
@@ -33,9 +31,7 @@ extension ViewOptions {
     /// The daily metrics with mood and fatigue on the vault's rating scale, read from the
     /// query index's settings as of the same point.
     func dailyMetrics(ledger: Ledger) throws -> DailyMetricsViewState {
-        let daily = try state(DailyMetricsView.self, ledger: ledger)
-        daily.ratingScale = try state(QueryIndexView.self, ledger: ledger).ratingScale()
-        return daily
+        try VaultApplication.dailyMetrics(ledger: ledger, reading: self)
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LedgerApplication
 import LedgerCore
 import Projections
 
@@ -56,15 +57,11 @@ struct Budget: ParsableCommand {
             let that = try state.budget(on: day, algorithm: algorithm)
             let inputs = that.today
             print([
-                label, pad(inputs.energy.map(kcal) ?? "-", 5), pad(kcal(that.budget), 6), pad(kcal(that.credit.credit), 6),
-                pad(inputs.protein.map(grams) ?? "-", 7), pad(inputs.carbs.map(grams) ?? "-", 5), pad(inputs.fat.map(grams) ?? "-", 4),
+                label, pad(inputs.energy.map(CalorieBudget.kcalText) ?? "-", 5), pad(CalorieBudget.kcalText(that.budget), 6), pad(CalorieBudget.kcalText(that.credit.credit), 6),
+                pad(inputs.protein.map(CalorieBudget.gramsText) ?? "-", 7), pad(inputs.carbs.map(CalorieBudget.gramsText) ?? "-", 5), pad(inputs.fat.map(CalorieBudget.gramsText) ?? "-", 4),
             ].joined(separator: "  "))
         }
     }
 
     private func pad(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
 }
-
-func kcal(_ value: Double) -> String { String(Int(value.rounded())) }
-
-func grams(_ value: Double) -> String { String(format: "%.0f", value) }

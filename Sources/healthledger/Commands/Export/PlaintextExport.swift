@@ -1,5 +1,6 @@
 import DataExport
 import Foundation
+import LedgerApplication
 import LedgerCore
 import LedgerStore
 import Projections
@@ -20,17 +21,26 @@ enum PlaintextExport {
     static func restrictNewFiles() { umask(0o077) }
 
     static func dailyMetrics(_ ledger: Ledger, autoReplay: Bool) throws -> DailyMetricsViewState {
-        var progress: Progress?
-        defer { progress?.finish() }
         do {
-            let daily = try ProjectionEngine.current(DailyMetricsView.self, ledger: ledger, autoReplay: autoReplay) { folded, total in
+            return try VaultApplication.dailyMetrics(ledger: ledger, reading: CurrentViews(autoReplay: autoReplay))
+        } catch let error as ProjectionVersionError {
+            throw ExitStatus.Failure(status: .needsReplay, message: "\(error)")
+        }
+    }
+
+    /// The views brought up to date, the daily metrics' catch-up shown as it goes.
+    private struct CurrentViews: ViewReading {
+        let autoReplay: Bool
+
+        func state<P: ProjectionKind>(_ kind: P.Type, ledger: Ledger) throws -> P.State {
+            var progress: Progress?
+            defer { progress?.finish() }
+            let shown = P.self == DailyMetricsView.self
+            return try VaultApplication.view(kind, ledger: ledger, autoReplay: autoReplay) { folded, total in
+                guard shown else { return }
                 progress = progress ?? Progress("bringing daily metrics up to date", total: Int(total), unit: "events")
                 progress?.update(Int(folded))
             }
-            daily.ratingScale = try ProjectionEngine.current(QueryIndexView.self, ledger: ledger, autoReplay: autoReplay).ratingScale()
-            return daily
-        } catch let error as ProjectionVersionError {
-            throw ExitStatus.Failure(status: .needsReplay, message: "\(error)")
         }
     }
 

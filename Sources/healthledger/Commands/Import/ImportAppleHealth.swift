@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthImport
+import LedgerApplication
 import LedgerCore
 import Projections
 
@@ -17,32 +18,27 @@ struct ImportAppleHealth: ParsableCommand {
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
-        let ledger = try vault.openLedger()
+        let application = try vault.application()
         let progress = Progress("importing")
         let started = Date()
         // Views fold the events as they commit; if they cannot (one needs a replay), the
         // import goes on and the catch-up afterwards says why.
-        let views = try? ProjectionCatalog.liveViews(ledger: ledger)
-        var fold: (@Sendable ([Event], UInt64) -> Void)?
-        if let views { fold = { views.apply($0, first: $1) } }
-        let importer = AppleHealthImporter(
-            ledger: ledger, onPrepared: fold, onCommit: { views?.confirm($0) }, onStart: { views?.follow(hurry: $0, failed: $1) }
-        ) { state in
-            let fraction = state.bytesTotal > 0 ? Double(state.bytesRead) / Double(state.bytesTotal) : 0
-            progress.update(state.records, fraction: fraction, detail: ImportReport.shortType(state.currentType))
+        let summary: ImportSummary = try application.appendInBulk { views in
+            var fold: (@Sendable ([Event], UInt64) -> Void)?
+            if let views { fold = { views.apply($0, first: $1) } }
+            let importer = AppleHealthImporter(
+                ledger: application.ledger, onPrepared: fold, onCommit: { views?.confirm($0) }, onStart: { views?.follow(hurry: $0, failed: $1) }
+            ) { state in
+                let fraction = state.bytesTotal > 0 ? Double(state.bytesRead) / Double(state.bytesTotal) : 0
+                progress.update(state.records, fraction: fraction, detail: ImportReport.shortType(state.currentType))
+            }
+            defer { progress.finish() }
+            do {
+                return try importer.run(path: path)
+            } catch {
+                throw ImportReport.failure(error, input: path)
+            }
         }
-        let summary: ImportSummary
-        do {
-            summary = try importer.run(path: path)
-        } catch {
-            progress.finish()
-            try? views?.finish()
-            vault.catchUpViews(ledger)
-            throw ImportReport.failure(error, input: path)
-        }
-        progress.finish()
-        try? views?.finish()
-        vault.catchUpViews(ledger)
         let seconds = Date().timeIntervalSince(started)
         ImportReport.print(summary, input: path, seconds: seconds, json: json)
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthImport
+import LedgerApplication
 import LedgerCore
 import LedgerStore
 import Projections
@@ -53,8 +54,7 @@ struct ImportSteps: ParsableCommand {
             let start = Timestamp(micros: day * 86_400_000_000)
             events.append(Event(payload, id: id, start: start, end: start.adding(seconds: 86_400), utcOffset: 0, source: Source(name: friend)))
         }
-        let outcome = try ledger.append(events)
-        vault.catchUpViews(ledger)
+        let outcome = try vault.application(ledger).append(events)
         let days = share.steps.compactMap { $0 }.count
         print("imported \(friend)'s steps: \(days) day\(days == 1 ? "" : "s") from \(share.firstDay), key fingerprint \(share.fingerprint); "
               + "\(outcome.appended.count) stored, \(unchanged + outcome.duplicates) already held")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Charts
 import Foundation
+import LedgerApplication
 import Query
 
 struct ChartCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Charts
 import Dashboard
 import Foundation
+import LedgerApplication
 import LedgerCore
 import LedgerStore
 import Projections
@@ -34,7 +35,7 @@ struct Serve: ParsableCommand {
         guard idleSeconds > 0 else { throw ExitStatus.Failure(status: .invalidInput, message: "--idle \(idle) must be longer than zero") }
         let session = VaultSession(try vault.openLedger())
         let server = DashboardServer(
-            configuration: DashboardConfiguration(port: port, idleSeconds: Double(idleSeconds)), vault: session, hooks: Self.hooks)
+            configuration: DashboardConfiguration(port: port, idleSeconds: Double(idleSeconds)), vault: session)
         let url = server.launchURL
         let openInBrowser = open
         let outcome = ServeOutcome()
@@ -72,21 +73,6 @@ struct Serve: ParsableCommand {
             FileHandle.standardError.write(Data("healthledger: could not open a browser (\(error)); open the URL above yourself\n".utf8))
         }
     }
-
-    /// The CLI's own functions, lent to the pages.
-    static let hooks = DashboardHooks(
-        recordEntry: { entry, ledger in try QuickEntryCommands.events(entry, ledger: ledger) },
-        shownValue: { value, column in Daily.shown(value, column) },
-        budgetLines: { budget in budget.summary },
-        queryChart: { result, title in
-            do {
-                return .success(try result.chart(result.bucket == nil && result.rows.count == 1 ? .bar : .line, title: title))
-            } catch {
-                return .failure(EntryRejected("\(error)"))
-            }
-        },
-        runningActivities: { ledger in try ActivityLog.scan(ledger).running.map { ($0.name, $0.start) } },
-        eventSummary: { event in EventSummary.text(event) })
 }
 
 /// How the server's task ended, read after it has.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthImport
+import LedgerApplication
 import LedgerCore
 import Projections
 
@@ -37,12 +38,11 @@ struct RecordingOptions: ParsableArguments {
         var event = try entry.event(measured.validated())
         // The recording spans its samples: its end is known without --end.
         if event.end == nil { event.end = event.start.adding(seconds: UniformSignal(values: measured.firstAxis, timing: measured.timing).duration) }
-        let outcome = try ledger.append([event])
+        let outcome = try vault.application(ledger).append([event])
         guard outcome.duplicates == 0 else {
             print("already stored (same id): skipped")
             return
         }
-        vault.catchUpViews(ledger)
         let state = try SessionLookup.current(ledger)
         guard let reading = try state.allReadings().last(where: { $0.id == event.id }) else { return }
         if json {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LedgerApplication
 import LedgerCore
 import Projections
 
@@ -19,9 +20,7 @@ struct SessionStart: ParsableCommand {
 
     func run() throws {
         let event = try entry.event(ActivityStarted(name: VitalsSession.activityName, note: note).validated())
-        let ledger = try vault.openLedger()
-        _ = try ledger.append([event])
-        vault.catchUpViews(ledger)
+        try vault.application().append([event])
         print("session \(String(event.id.description.prefix(8))) started at \(event.start.iso8601(utcOffset: event.utcOffset)) (id \(event.id))")
     }
 }
@@ -43,8 +42,7 @@ struct SessionAdd: ParsableCommand {
         let target = try SessionLookup.find(session, in: state)
         let name = SymptomCatalog.canonical(symptom, known: try SessionSymptoms.used(state))
         let payload = try SymptomReported(name: name, severity: level, note: note, session: target.id).validated()
-        _ = try ledger.append([try entry.event(payload)])
-        vault.catchUpViews(ledger)
+        try vault.application(ledger).append([try entry.event(payload)])
         let known = SymptomCatalog.predefined.contains(name) ? "" : " (not in the predefined list: recorded as given)"
         print("session \(target.shortID): \(name) \(level)\(known)")
     }
@@ -62,8 +60,7 @@ struct SessionEnd: ParsableCommand {
         guard target.isOpen, let startedBy = EventID(hex: target.id) else {
             throw ExitStatus.Failure(status: .invalidInput, message: "session \(target.shortID) is not open (it has ended or was never started)")
         }
-        _ = try ledger.append([try entry.event(ActivityStopped(name: VitalsSession.activityName, startedBy: startedBy).validated())])
-        vault.catchUpViews(ledger)
+        try vault.application(ledger).append([try entry.event(ActivityStopped(name: VitalsSession.activityName, startedBy: startedBy).validated())])
         print("session \(target.shortID) ended")
     }
 }

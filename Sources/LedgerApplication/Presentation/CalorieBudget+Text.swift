@@ -4,7 +4,7 @@ import Projections
 
 /// The readable forms of a budget: a summary, and the full explanation.
 extension CalorieBudget {
-    var summary: [String] {
+    public var summary: [String] {
         let eaten = today.energy ?? 0
         var lines = [
             "\(day)  budget \(kcal(budget)) kcal, eaten \(kcal(eaten)), left \(kcal(budget - eaten))",
@@ -16,20 +16,20 @@ extension CalorieBudget {
         return lines
     }
 
-    var maintenanceLine: String {
+    public var maintenanceLine: String {
         var text = "\(kcal(estimate.maintenance)) kcal (v\(algorithm), confidence \(String(format: "%.2f", estimate.confidence)), \(estimate.isValid ? "valid" : "not enough data: baseline 2000")"
         if let interval = estimate.interval { text += ", 95% interval \(kcal(interval.lowerBound))–\(kcal(interval.upperBound))" }
         return text + ")"
     }
 
-    func macroLine(_ macro: MacroProgress) -> String {
+    public func macroLine(_ macro: MacroProgress) -> String {
         let target = macro.dailyTarget.map { " / \(grams($0)) g" } ?? " g (no target)"
         let week = macro.weekTarget.map { "week \(grams(macro.week)) / \(grams($0)) g" } ?? "week \(grams(macro.week)) g"
         return "\(macro.nutrient.rawValue): today \(grams(macro.today))\(target), \(week)"
     }
 
     /// Each input and each step of the formula, with the numbers used.
-    var explanation: [String] {
+    public var explanation: [String] {
         var lines = ["budget for \(day), algorithm v\(algorithm)", "window \(window.lowerBound) … \(window.upperBound) (\(windowInputs.count) days before today):"]
         for (offset, inputs) in windowInputs.enumerated() {
             let date = LocalDay(number: window.lowerBound.number + Int64(offset))
@@ -61,4 +61,16 @@ extension CalorieBudget {
     private func number(_ value: Double?) -> String { value.map { String(format: "%.1f", $0) } ?? "none" }
 
     private func signedKcal(_ value: Double) -> String { (value < 0 ? "− " : "+ ") + kcal(abs(value)) }
+}
+
+private func kcal(_ value: Double) -> String { CalorieBudget.kcalText(value) }
+
+private func grams(_ value: Double) -> String { CalorieBudget.gramsText(value) }
+
+extension CalorieBudget {
+    /// Kilocalories as the budget prints them: whole numbers.
+    public static func kcalText(_ value: Double) -> String { String(Int(value.rounded())) }
+
+    /// Grams as the budget prints them: whole numbers.
+    public static func gramsText(_ value: Double) -> String { String(format: "%.0f", value) }
 }

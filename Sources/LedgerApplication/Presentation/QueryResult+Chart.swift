@@ -4,7 +4,7 @@ import Query
 extension QueryResult {
     /// The result as a chart: a line or bars over time (or categories), or a scatter of
     /// the first two selections against each other with their least-squares line.
-    func chart(_ style: Chart.Style, title: String) throws(ChartInputError) -> Chart {
+    public func chart(_ style: Chart.Style, title: String) throws(ChartInputError) -> Chart {
         let valueColumns = columns.indices.filter { index in rows.contains { if case .number = $0[index] { true } else { false } } }
         guard !valueColumns.isEmpty else { throw ChartInputError("the query gives no numbers to draw") }
         func name(_ index: Int) -> String { columns[index].title + (columns[index].unit.map { " (\($0))" } ?? "") }
@@ -41,7 +41,7 @@ extension QueryResult {
 }
 
 /// A query whose result cannot be drawn as asked.
-struct ChartInputError: Error, CustomStringConvertible {
-    let description: String
+public struct ChartInputError: Error, CustomStringConvertible {
+    public let description: String
     init(_ description: String) { self.description = description }
 }
