@@ -43,15 +43,17 @@ server=$!
 trap 'kill $server 2>/dev/null || true' EXIT
 for _ in $(seq 100); do grep -q token= "$bench/serve.out" 2>/dev/null && break; sleep 0.2; done
 url=$(grep -o 'http://[^ ]*token=[0-9a-f]*' "$bench/serve.out")
-cookie=$(curl -s -D - -o /dev/null "$url" | sed -n 's/^Set-Cookie: \(hl_session=[0-9a-f]*\).*/\1/p')
+# The dashboard answers only to its random hl-….localhost name: connect to loopback, name it in Host.
+authority=$(printf '%s' "$url" | sed 's|^http://\([^/]*\)/.*|\1|')
+cookie=$(curl -s -D - -o /dev/null --resolve "${authority%:*}:$port:127.0.0.1" "$url" | sed -n 's/^Set-Cookie: \(hl_session=[0-9a-f]*\).*/\1/p')
 
-python3 - "$port" "$cookie" "$last_day" <<'PY'
+python3 - "$port" "$cookie" "$last_day" "$authority" <<'PY'
 import http.client, statistics, sys, time
-port, cookie, last_day = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+port, cookie, last_day, authority = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4]
 connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
 
 def get(path):
-    connection.request("GET", path, headers={"Cookie": cookie})
+    connection.request("GET", path, headers={"Cookie": cookie, "Host": authority})
     response = connection.getresponse()
     response.read()
     if response.status != 200:
@@ -87,5 +89,5 @@ rss() { awk '/VmRSS/ {print $2}' "/proc/$server/status"; }
 echo "wrk on Today ($last_day), 2 threads, 8 connections, 60 s; server RSS (KB) every 10 s:"
 (for _ in 1 2 3 4 5 6 7; do printf '  %s KB\n' "$(rss)"; sleep 10; done) &
 sampler=$!
-wrk -t2 -c8 -d60s --latency -H "Cookie: $cookie" "http://127.0.0.1:$port/?date=$last_day" | sed 's/^/  /'
+wrk -t2 -c8 -d60s --latency -H "Cookie: $cookie" -H "Host: $authority" "http://127.0.0.1:$port/?date=$last_day" | sed 's/^/  /'
 wait $sampler

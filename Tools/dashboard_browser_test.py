@@ -5,6 +5,7 @@ when any failed.
 """
 import argparse
 import http.client
+import http.server
 import json
 import math
 import os
@@ -14,6 +15,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.parse
 
@@ -24,6 +26,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 PASSPHRASE = "demo passphrase"  # the demo vault's, as `healthledger demo` prints it
+AUTHORITY = None  # the Host the dashboard answers to, `hl-<random>.localhost:<port>`, read from its URL
 
 
 class Run:
@@ -48,7 +51,7 @@ def free_port():
 
 def request(port, method, path, host=None, cookie=None, body=None):
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    headers = {"Host": host or f"127.0.0.1:{port}"}
+    headers = {"Host": host or AUTHORITY or f"127.0.0.1:{port}"}
     if cookie:
         headers["Cookie"] = f"hl_session={cookie}"
     if body is not None:
@@ -88,7 +91,99 @@ def console_errors(driver):
 
 def foreign_requests(driver, port):
     urls = driver.execute_script("return performance.getEntriesByType('resource').map(e => e.name).concat([location.href])")
-    return [url for url in urls if not url.startswith(f"http://127.0.0.1:{port}/") and not url.startswith("data:")]
+    return [url for url in urls if not url.startswith(f"http://{AUTHORITY}/") and not url.startswith("data:")]
+
+
+class CookieCatcher:
+    """Another local user's listener on another port of 127.0.0.1: it notes every Cookie header sent to it."""
+
+    def __init__(self):
+        self.cookies = []
+        catcher = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                catcher.cookies.append(self.headers.get("Cookie") or "")
+                self.send_response(200)
+                self.send_header("Content-Type", "text/plain")
+                self.end_headers()
+                self.wfile.write(b"another user's page\n")
+
+            def log_message(self, *arguments):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.port = self.server.server_address[1]
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def stop(self):
+        self.server.shutdown()
+
+
+def session_isolation_checks(run, driver, port, session):
+    """Case 6 of issue 40: the browser holds the session; pages of another listener on this computer
+    (127.0.0.1 or localhost, another port) must never receive it."""
+    catcher = CookieCatcher()
+    try:
+        for host in ["127.0.0.1", "localhost"]:
+            driver.get(f"http://{host}:{catcher.port}/steal")
+        run.check("another listener on 127.0.0.1/localhost (another port) receives no hl_session from the browser",
+                  len(catcher.cookies) >= 2 and not any("hl_session" in cookie for cookie in catcher.cookies), catcher.cookies)
+    finally:
+        catcher.stop()
+    for host in [f"127.0.0.1:{port}", f"localhost:{port}"]:
+        status, headers, _ = request(port, "GET", "/", host=host, cookie=session)
+        run.check(f"the dashboard refuses the shared name {host} (403)", status == 403, status)
+
+
+def open_flag_checks(run, binary, vault, passphrase_file, work):
+    """Case 7 of issue 40: `serve --open` hands xdg-open (and so the browser) a private file, never the token."""
+    fake_bin = os.path.join(work, "bin")
+    os.makedirs(fake_bin, exist_ok=True)
+    argv_file = os.path.join(work, "xdg-open-argv")
+    with open(os.path.join(fake_bin, "xdg-open"), "w") as handle:
+        handle.write(f'#!/bin/sh\nprintf "%s\\n" "$@" > {argv_file}\n')
+    os.chmod(os.path.join(fake_bin, "xdg-open"), 0o755)
+    port = free_port()
+    environment = dict(os.environ, PATH=fake_bin + ":" + os.environ.get("PATH", "/usr/bin:/bin"), XDG_RUNTIME_DIR=work)
+    server = subprocess.Popen([binary, "serve", "--open", "--vault", vault, "--passphrase-file", passphrase_file, "--port", str(port), "--idle", "5m"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment)
+    driver = None
+    try:
+        line = server.stdout.readline()
+        token = re.search(r"token=([0-9a-f]+)", line).group(1)
+        for _ in range(100):
+            if os.path.exists(argv_file) and open(argv_file).read():
+                break
+            time.sleep(0.1)
+        argv = open(argv_file).read().split()
+        run.check("serve --open: xdg-open's argv holds a file:// URL and no token", len(argv) == 1 and argv[0].startswith("file://") and token not in argv[0], argv)
+        page = urllib.parse.unquote(urllib.parse.urlparse(argv[0]).path)
+        with open(f"/proc/{server.pid}/cmdline", "rb") as handle:
+            run.check("serve --open: serve's own argv holds no token", token.encode() not in handle.read())
+        modes = (oct(os.stat(page).st_mode & 0o777), oct(os.stat(os.path.dirname(page)).st_mode & 0o777))
+        run.check("serve --open: the page is 0600 in a 0700 folder", modes == ("0o600", "0o700"), modes)
+        driver = browser(1024, 768)
+        driver.get(argv[0])
+        WebDriverWait(driver, 10).until(lambda d: d.get_cookie("hl_session") is not None)
+        cookie = driver.get_cookie("hl_session")
+        run.check("serve --open: Chromium follows the page to the dashboard and gets the session on the random name",
+                  cookie is not None and re.match(r"http://hl-[0-9a-f]{20}\.localhost:%d/$" % port, driver.current_url) is not None,
+                  (cookie, driver.current_url))
+        for _ in range(50):
+            if not os.path.exists(page):
+                break
+            time.sleep(0.1)
+        run.check("serve --open: the page and its folder are gone once the token is redeemed",
+                  not os.path.exists(page) and not os.path.exists(os.path.dirname(page)))
+    finally:
+        if driver:
+            driver.quit()
+        server.terminate()
+        try:
+            server.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
 
 
 def card_values(driver):
@@ -123,6 +218,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", required=True)
     parser.add_argument("--screenshots", required=True)
+    parser.add_argument("--security-only", action="store_true", help="only the session, host and --open checks")
     arguments = parser.parse_args()
     binary = os.path.abspath(arguments.binary)
     os.makedirs(arguments.screenshots, exist_ok=True)
@@ -143,12 +239,15 @@ def main():
     drivers = []
     try:
         line = server.stdout.readline()
-        match = re.search(r"(http://127\.0\.0\.1:\d+/\?token=[0-9a-f]+)", line)
+        match = re.search(r"(http://([^/\s]+)/\?token=[0-9a-f]+)", line)
         run.check("serve prints one URL with a token", match is not None, line)
         if not match:
             return run
         url = match.group(1)
-        base = f"http://127.0.0.1:{port}"
+        global AUTHORITY
+        AUTHORITY = match.group(2)
+        run.check("the URL's host is a random name under .localhost", re.fullmatch(r"hl-[0-9a-f]{20}\.localhost:%d" % port, AUTHORITY) is not None, AUTHORITY)
+        base = f"http://{AUTHORITY}"
 
         status, _, _ = request(port, "GET", "/")
         run.check("a request without the session cookie is refused (401)", status == 401, status)
@@ -163,6 +262,9 @@ def main():
         session = cookie["value"]
         status, _, _ = request(port, "GET", urllib.parse.urlparse(url).path + "?" + urllib.parse.urlparse(url).query)
         run.check("the printed URL works once only (403 the second time)", status == 403, status)
+        session_isolation_checks(run, driver, port, session)
+        if arguments.security_only:
+            return run
         status, _, _ = request(port, "GET", "/", host="evil.example", cookie=session)
         run.check("a foreign Host header is refused even with the cookie (403)", status == 403, status)
         status, _, _ = request(port, "GET", "/", host=f"attacker.test:{port}", cookie=session)
@@ -409,6 +511,7 @@ def main():
         except subprocess.TimeoutExpired:
             server.kill()
             run.check("SIGTERM stops the server within 20 s", False)
+        open_flag_checks(run, binary, vault, passphrase_file, work)
         shutil.rmtree(work, ignore_errors=True)
     return run
 

@@ -37,9 +37,15 @@ public struct SQLiteExporter {
         self.path = path
     }
 
-    /// What is at `path` now.
+    /// What is at `path` now. A file is brought up to date in place only when it is a plain
+    /// file of this user's that nobody else may read or write (and so are SQLite's journal files
+    /// beside it): a file another user made, or left open to others, would take the health data
+    /// somewhere its owner can read, whatever its `export_state` says.
     public func existing() throws -> Existing {
-        guard FileManager.default.fileExists(atPath: path) else { return .none }
+        guard FileManager.default.fileExists(atPath: path) || Self.isSymbolicLink(path) else { return .none }
+        for file in [path] + Self.journalSuffixes.map({ path + $0 }) {
+            if let problem = Self.notPrivate(file) { return .other(problem) }
+        }
         do {
             var configuration = Configuration()
             configuration.readonly = true
@@ -107,17 +113,39 @@ public struct SQLiteExporter {
         return summary
     }
 
-    /// Creates the file empty and private before SQLite opens it (its journal takes the same mode).
+    static let journalSuffixes = ["-journal", "-wal", "-shm"]
+
+    /// Why `file` may not be exported into in place, or nil when it is this user's alone (or absent).
+    static func notPrivate(_ file: String) -> String? {
+        var status = stat()
+        guard lstat(file, &status) == 0 else { return nil }
+        let name = URL(fileURLWithPath: file).lastPathComponent
+        if status.st_mode & S_IFMT != S_IFREG { return "\(name) is not a plain file" }
+        if status.st_uid != geteuid() { return "\(name) belongs to another user (uid \(status.st_uid))" }
+        if status.st_mode & 0o077 != 0 {
+            return "\(name) may be read or written by others (mode \(String(status.st_mode & 0o777, radix: 8)))"
+        }
+        return nil
+    }
+
+    static func isSymbolicLink(_ file: String) -> Bool {
+        var status = stat()
+        return lstat(file, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+    }
+
+    /// Replaces whatever is at the path (and SQLite's journal files) with a new empty file,
+    /// private (0600) and ours, before SQLite opens it (its journal takes the same mode).
+    /// O_EXCL after the unlink: a file someone slips in between is refused, never written into.
     private func createFile() throws {
-        if FileManager.default.fileExists(atPath: path) {
-            try FileManager.default.removeItem(atPath: path)
-            for suffix in ["-journal", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
-                try FileManager.default.removeItem(atPath: path + suffix)
-            }
+        for file in [path] + Self.journalSuffixes.map({ path + $0 }) where unlink(file) != 0 && errno != ENOENT {
+            throw ExportError.unwritable(path: path, reason: "cannot replace \(file): \(String(cString: strerror(errno)))")
         }
-        guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
-            throw ExportError.unwritable(path: path, reason: "cannot create the file")
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw ExportError.unwritable(path: path, reason: "cannot create the file: \(String(cString: strerror(errno)))")
         }
+        fchmod(descriptor, 0o600)
+        close(descriptor)
     }
 
     private func insert(_ row: EventRow, _ db: GRDB.Database) throws {

@@ -31,11 +31,11 @@ struct HealthLedgerCommand: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch let failure as ExitStatus.Failure {
-            FileHandle.standardError.write(Data("healthledger: \(failure.message)\n".utf8))
+            FileHandle.standardError.write(Data("healthledger: \(TerminalText.escaped(failure.message))\n".utf8))
             Foundation.exit(failure.status.rawValue)
         } catch {
             if let status = ExitStatus.classify(error) {
-                FileHandle.standardError.write(Data("healthledger: \(error)\n".utf8))
+                FileHandle.standardError.write(Data("healthledger: \(TerminalText.escaped("\(error)"))\n".utf8))
                 Foundation.exit(status.rawValue)
             }
             exit(withError: error)

@@ -10,20 +10,28 @@ final class DashboardHarness: @unchecked Sendable {
     let directory: String
     let server: DashboardServer
     let port: Int
+    /// `hl-<random>.localhost:<port>`, the Host header a browser sends after opening the printed URL.
+    let authority: String
     private let task: Task<Void, any Error>
+    private let stopped = StopFlag()
 
-    init() async throws {
+    init(idleSeconds: Double = 600) async throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("hl-dash-\(UUID().uuidString)").path
         var phrase = Array("dashboard".utf8)
         let (master, _) = try VaultKeys.create(at: directory, passphrase: SecretBytes(consuming: &phrase), kdf: .interactive)
         let ledger = try Ledger(directory: directory, masterKey: master)
         port = try Self.freePort()
-        server = DashboardServer(configuration: DashboardConfiguration(port: port, idleSeconds: 600, offsetSeconds: 0),
+        server = DashboardServer(configuration: DashboardConfiguration(port: port, idleSeconds: idleSeconds, offsetSeconds: 0),
                                  vault: VaultSession(ledger))
+        authority = "\(server.configuration.hostName):\(port)"
         let server = server
-        task = Task { try await server.run(onReady: {}) }
+        let stopped = stopped
+        task = Task {
+            defer { stopped.set() }
+            try await server.run(onReady: {})
+        }
         for _ in 0..<200 {
-            if (try? await get("/", host: "127.0.0.1:\(port)"))?.status == 401 { return }
+            if (try? await get("/"))?.status == 401 { return }
             try await Task.sleep(for: .milliseconds(50))
         }
         throw HarnessError("the dashboard did not answer on port \(port)")
@@ -32,6 +40,16 @@ final class DashboardHarness: @unchecked Sendable {
     deinit {
         task.cancel()
         try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// Whether the server stops by itself (after `--idle`) within `seconds`.
+    func hasStopped(within seconds: Double) async -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        repeat {
+            if stopped.isSet { return true }
+            try? await Task.sleep(for: .milliseconds(50))
+        } while Date() < deadline
+        return stopped.isSet
     }
 
     /// Stops the server and waits for it to let go of the vault.
@@ -71,14 +89,14 @@ final class DashboardHarness: @unchecked Sendable {
     /// so it runs on a thread of its own: the server answers on the same few threads that
     /// run async tests, and a test blocked there would starve it.
     private func send(_ requestLine: String, host: String?, cookie: String?, body: String?) async throws -> HTTPAnswer {
-        let port = port
+        let port = port, host = host ?? authority
         return try await withCheckedThrowingContinuation { continuation in
             Thread { continuation.resume(with: Result { try Self.exchange(requestLine, port: port, host: host, cookie: cookie, body: body) }) }.start()
         }
     }
 
-    private static func exchange(_ requestLine: String, port: Int, host: String?, cookie: String?, body: String?) throws -> HTTPAnswer {
-        var lines = [requestLine, "Host: \(host ?? "127.0.0.1:\(port)")", "Connection: close"]
+    private static func exchange(_ requestLine: String, port: Int, host: String, cookie: String?, body: String?) throws -> HTTPAnswer {
+        var lines = [requestLine, "Host: \(host)", "Connection: close"]
         if let cookie { lines.append("Cookie: \(cookie)") }
         if let body {
             lines.append("Content-Type: application/x-www-form-urlencoded")
@@ -160,4 +178,13 @@ struct HTTPAnswer {
 struct HarnessError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// Set once the server's task has ended. Unchecked Sendable: the flag is read and written under the lock.
+final class StopFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    func set() { lock.withLock { value = true } }
+    var isSet: Bool { lock.withLock { value } }
 }

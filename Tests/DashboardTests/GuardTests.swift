@@ -5,19 +5,68 @@ import Testing
 /// running server.
 @Suite("Dashboard: who may ask, and what every answer carries")
 struct GuardTests {
-    @Test("a foreign Host header is refused with 403, even with a valid cookie; localhost names pass")
+    @Test("a Host header other than this run's random *.localhost name is refused with 403, even with a valid cookie")
     func hostCheck() async throws {
         let dashboard = try await DashboardHarness()
         let cookie = try await dashboard.signIn()
-        for host in ["evil.example", "attacker.test:\(dashboard.port)", "127.0.0.1:1", "localhost.evil.example:\(dashboard.port)"] {
+        let port = dashboard.port
+        // Plain loopback names included: a cookie kept for them would reach every listener on this computer.
+        for host in ["evil.example", "attacker.test:\(port)", "127.0.0.1:1", "localhost.evil.example:\(port)", "localhost:\(port)",
+                     "127.0.0.1:\(port)", "[::1]:\(port)", "LOCALHOST", "hl-0123456789abcdef0123.localhost:\(port)",
+                     "\(dashboard.server.configuration.hostName):1", "\(dashboard.server.configuration.hostName)"] {
             let answer = try await dashboard.get("/query", host: host, cookie: cookie)
             #expect(answer.status == 403, "Host: \(host)")
-            #expect(answer.body.contains("answers only to localhost"), "Host: \(host)")
+            #expect(answer.body.contains("answers only at the address `healthledger serve` printed"), "Host: \(host)")
+            #expect(!answer.body.contains(dashboard.server.configuration.hostName), "the refusal does not give the name away")
         }
-        for host in ["localhost:\(dashboard.port)", "127.0.0.1:\(dashboard.port)", "[::1]:\(dashboard.port)", "LOCALHOST"] {
+        for host in [dashboard.authority, dashboard.authority.uppercased()] {
             #expect(try await dashboard.get("/query", host: host, cookie: cookie).status == 200, "Host: \(host)")
         }
         await dashboard.stop()
+    }
+
+    @Test("the session lives on a random *.localhost name of this run: the token is not redeemed under a shared loopback name, and the cookie names no domain")
+    func sessionScopedByHost() async throws {
+        let dashboard = try await DashboardHarness()
+        let other = try await DashboardHarness()
+        let name = dashboard.server.configuration.hostName
+        #expect(name.wholeMatch(of: /hl-[0-9a-f]{20}\.localhost/) != nil, "\(name)")
+        #expect(name != other.server.configuration.hostName, "each run its own name")
+        #expect(dashboard.server.launchURL == "http://\(name):\(dashboard.port)/?token=\(dashboard.server.gate.launchToken)")
+        // A cookie set under 127.0.0.1 or localhost would be sent to any port there, another user's included.
+        for host in ["127.0.0.1:\(dashboard.port)", "localhost:\(dashboard.port)", "[::1]:\(dashboard.port)"] {
+            let answer = try await dashboard.get("/?token=\(dashboard.server.gate.launchToken)", host: host)
+            #expect(answer.status == 403, "Host: \(host)")
+            #expect(answer.header("Set-Cookie") == nil, "Host: \(host)")
+        }
+        let signedIn = try await dashboard.get("/?token=\(dashboard.server.gate.launchToken)")
+        let setCookie = try #require(signedIn.header("Set-Cookie"))
+        #expect(!setCookie.lowercased().contains("domain="), "a host-only cookie: \(setCookie)")
+        await dashboard.stop()
+        await other.stop()
+    }
+
+    @Test("requests without a session do not keep the server (and the key) alive past --idle; signed-in ones do")
+    func idleCountsOnlyAuthenticatedRequests() async throws {
+        let idle = 2.0
+        let dashboard = try await DashboardHarness(idleSeconds: idle)
+        // Someone else on this computer knocking every 300 ms, with and without the right name.
+        let deadline = Date().addingTimeInterval(idle * 2.5)
+        while Date() < deadline, !(await dashboard.hasStopped(within: 0.3)) {
+            _ = try? await dashboard.get("/query")
+            _ = try? await dashboard.get("/?token=0", host: "127.0.0.1:\(dashboard.port)")
+        }
+        #expect(await dashboard.hasStopped(within: 0.5), "unauthenticated requests kept the server running")
+
+        let kept = try await DashboardHarness(idleSeconds: idle)
+        let cookie = try await kept.signIn()
+        let until = Date().addingTimeInterval(idle * 2.5)
+        while Date() < until {
+            #expect(try await kept.get("/assets/app.css", cookie: cookie).status == 200)
+            try await Task.sleep(for: .milliseconds(300))
+        }
+        #expect(!(await kept.hasStopped(within: 0.1)), "the owner's requests keep it running")
+        await kept.stop()
     }
 
     @Test("no cookie, or one the server did not give, is refused with 401")

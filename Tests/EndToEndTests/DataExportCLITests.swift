@@ -82,6 +82,39 @@ struct DataExportCLITests {
         #expect(result.stderr.contains("check that its folder exists and you may write there, then run again"), "\(result.stderr)")
     }
 
+    @Test func sqliteRefusesToFillAFileAnotherUserMadeOrOthersMayRead() throws {
+        let vault = try CLIVault()
+        try vault.ok(["mood", "6"])
+        let file = vault.root + "/shared.db"
+        // The attacker's copy of an earlier export: this vault's id in export_state, 0666, owned by nobody.
+        #expect(try Self.exportRun(vault, ["export", "sqlite", file]).status == 0)
+        try vault.ok(["mood", "7"])
+        let planted = try Data(contentsOf: URL(fileURLWithPath: file))
+        for owner in [UInt32(65_534), geteuid()] {
+            try planted.write(to: URL(fileURLWithPath: file))
+            #expect(chmod(file, 0o666) == 0 && chown(file, owner, getegid()) == 0)
+            let refused = try Self.exportRun(vault, ["export", "sqlite", file])
+            #expect(refused.status == 73, "owner \(owner): \(refused.stderr)")
+            #expect(refused.stderr.contains(owner == 65_534 ? "belongs to another user" : "may be read or written by others (mode 666)"), "\(refused.stderr)")
+            #expect(refused.stderr.contains("--force"), "\(refused.stderr)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == planted, "not filled in place")
+            #expect(try Self.mode(file) == 0o666)
+        }
+        // --force replaces it with a new file of ours, 0600, holding both moods.
+        let forced = try Self.exportRun(vault, ["export", "sqlite", file, "--force"])
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(try Self.mode(file) == 0o600)
+        #expect(try FileManager.default.attributesOfItem(atPath: file)[.ownerAccountID] as? UInt == UInt(geteuid()))
+        #expect(try Self.sqlite(file, "SELECT count(*) FROM moods") == "2")
+        // A journal someone else left beside our own export is refused the same way.
+        let journal = file + "-journal"
+        FileManager.default.createFile(atPath: journal, contents: Data(), attributes: [.posixPermissions: 0o666])
+        #expect(chown(journal, 65_534, getegid()) == 0)
+        let withJournal = try Self.exportRun(vault, ["export", "sqlite", file])
+        #expect(withJournal.status == 73, "\(withJournal.stderr)")
+        #expect(withJournal.stderr.contains("shared.db-journal belongs to another user"), "\(withJournal.stderr)")
+    }
+
     @Test func exportsRefuseToOverwriteUnlessForced() throws {
         let vault = try CLIVault()
         try vault.ok(["mood", "6"])

@@ -64,6 +64,26 @@ import TestSupport
         #expect(try CLI.run(["mood", "5", "--vault", vault.path]).status == 77)
     }
 
+    @Test func unlockGivesTheKeyToThisUserOnlyAndForAtMostADay() throws {
+        let vault = try CLIVault()
+        let vaultID = try #require(String(contentsOfFile: vault.path + "/vault.json", encoding: .utf8)
+            .firstMatch(of: /"vaultID" *: *"([0-9a-f]+)"/)?.output.1)
+        let refused = try CLI.run(["unlock", "--ttl", "9999d", "--vault", vault.path, "--passphrase-file", vault.passphraseFile])
+        #expect(refused.status == 65, "\(refused.stderr)")
+        #expect(refused.stderr.contains("longer than the 24h maximum"), "\(refused.stderr)")
+        #expect(try CLI.run(["mood", "5", "--vault", vault.path]).status == 77, "a refused unlock holds nothing")
+        try vault.ok(["unlock", "--ttl", "24h"])
+        defer { _ = try? CLI.run(["lock", "--vault", vault.path]) }
+        // /proc/keys: serial flags usage timeout perms uid gid type description.
+        let line = try #require(String(contentsOfFile: "/proc/keys", encoding: .utf8).split(separator: "\n").first { $0.contains("healthledger:\(vaultID)") })
+        let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+        // Possessors (any uid holding the keyring) get nothing; this uid may view, read and search.
+        #expect(fields[4] == "000b0000", "permissions \(fields[4])")
+        let timeout = String(fields[3])
+        #expect(["1d", "23h"].contains(timeout), "timeout \(timeout)")
+        #expect(try CLI.run(["mood", "5", "--vault", vault.path]).status == 0, "this user's commands still find the key")
+    }
+
     @Test func aVaultFromANewerVersionIsRefusedUntouched() throws {
         let vault = try CLIVault()
         let header = vault.path + "/vault.json"

@@ -47,6 +47,19 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
+    @Test func aSymbolicLinkAtOutIsRefusedAndLeftInPlaceEvenWhenItLeadsNowhere() throws {
+        let scene = try BundleScene(days: 1)
+        let bundle = try scene.export()
+        let out = scene.root + "/report.pdf"
+        let target = scene.root + "/nowhere/target.pdf"
+        try FileManager.default.createSymbolicLink(atPath: out, withDestinationPath: target)
+        let refused = try CLI.run(["open", bundle, "--identity", scene.identity, "--show", "report.pdf", "--out", out])
+        #expect(refused.status == 65, "\(refused.stderr)")
+        #expect(refused.stderr.contains("already exists"), "\(refused.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: out) == target, "the link it refused is still there")
+        #expect(!FileManager.default.fileExists(atPath: target))
+    }
+
     @Test func outWithoutShowOrShowWithExtractIsAUsageError() throws {
         let scene = try BundleScene(days: 1)
         let bundle = try scene.export()

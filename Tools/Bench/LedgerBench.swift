@@ -8,6 +8,7 @@ import LedgerStore
 ///   ledger-bench append [EVENTS]   bulk append vs the bare pipeline, read-back, disk per event
 ///   ledger-bench cli BINARY [RUNS] wall time of `healthledger mood 7` with an unlocked session
 ///   ledger-bench replay [EVENTS]   daily-metrics replay vs raw read; catch-up after one append
+///   ledger-bench audit [EVENTS]    full audit vs raw read; `audit --since` after 50 quick entries
 ///   ledger-bench query BINARY [EVENTS]  each example query of docs/query.md vs one read of the log
 @main
 enum LedgerBench {
@@ -16,11 +17,12 @@ enum LedgerBench {
         switch arguments.first {
         case "append": try AppendBench.run(events: arguments.dropFirst().first.flatMap { Int($0) } ?? 1_000_000)
         case "replay": try ReplayBench.run(events: arguments.dropFirst().first.flatMap { Int($0) } ?? 1_000_000)
+        case "audit": try AuditBench.run(events: arguments.dropFirst().first.flatMap { Int($0) } ?? 1_000_000)
         case "query":
             try QueryBench.run(binary: arguments.dropFirst().first ?? ".build/release/healthledger", events: arguments.dropFirst(2).first.flatMap { Int($0) } ?? 1_000_000)
         case "cli": try CLIBench.run(binary: arguments.dropFirst().first ?? ".build/release/healthledger", runs: arguments.dropFirst(2).first.flatMap { Int($0) } ?? 30)
         default:
-            print("usage: ledger-bench append [EVENTS] | ledger-bench replay [EVENTS] | ledger-bench cli [BINARY] [RUNS] | ledger-bench query [BINARY] [EVENTS]")
+            print("usage: ledger-bench append [EVENTS] | ledger-bench replay [EVENTS] | ledger-bench audit [EVENTS] | ledger-bench cli [BINARY] [RUNS] | ledger-bench query [BINARY] [EVENTS]")
         }
     }
 }

@@ -52,7 +52,5 @@ struct MetricSeriesTable {
         return ([header.map(Self.quoted).joined(separator: ",")] + lines).joined(separator: "\n") + "\n"
     }
 
-    private static func quoted(_ text: String) -> String {
-        text.contains(where: { $0 == "," || $0 == "\"" }) ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
-    }
+    private static func quoted(_ text: String) -> String { CSVField.quoted(text) }
 }

@@ -11,7 +11,7 @@ struct DashboardRouter: Sendable {
 
     func router(clock: IdleClock) -> Router<BasicRequestContext> {
         let router = Router()
-        router.add(middleware: GuardMiddleware(gate: server.gate, port: server.configuration.port, clock: clock))
+        router.add(middleware: GuardMiddleware(gate: server.gate, authority: "\(server.configuration.hostName):\(server.configuration.port)".lowercased(), clock: clock))
         router.get("/assets/app.css") { _, _ in Self.asset(StyleSheet.css, type: "text/css; charset=utf-8") }
         router.get("/assets/app.js") { _, _ in Self.asset(ClientScript.javascript, type: "text/javascript; charset=utf-8") }
         router.get("/events") { _, _ in live.response() }

@@ -19,8 +19,11 @@ public struct DashboardServer: Sendable {
         self.vault = vault
     }
 
+    /// The dashboard's own origin: its random host name and port.
+    public var origin: String { "http://\(configuration.hostName):\(configuration.port)" }
+
     /// The URL to open: it carries the one-time token.
-    public var launchURL: String { "http://127.0.0.1:\(configuration.port)/?token=\(gate.launchToken)" }
+    public var launchURL: String { "\(origin)/?token=\(gate.launchToken)" }
 
     /// Serves until stopped; `onReady` hears once both addresses listen.
     public func run(onReady: @escaping @Sendable () -> Void) async throws {

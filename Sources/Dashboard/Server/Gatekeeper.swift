@@ -7,6 +7,7 @@ public final class Gatekeeper: @unchecked Sendable {
     private let lock = NSLock()
     private var oneTimeToken: String?
     private var sessions: [String: String] = [:]
+    private var redeemed: [@Sendable () -> Void] = []
 
     /// The token the printed URL carries.
     public let launchToken: String
@@ -25,7 +26,16 @@ public final class Gatekeeper: @unchecked Sendable {
         oneTimeToken = nil
         let session = Self.randomToken(), csrf = Self.randomToken()
         sessions[session] = csrf
+        for action in redeemed { action() }
+        redeemed = []
         return (session, csrf)
+    }
+
+    /// Runs `action` once the printed URL's token has been traded for a session (at once if it has).
+    public func whenRedeemed(_ action: @escaping @Sendable () -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        if oneTimeToken == nil { action() } else { redeemed.append(action) }
     }
 
     /// The CSRF token of a live session; nil for an unknown cookie.

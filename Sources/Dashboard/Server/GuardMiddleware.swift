@@ -2,33 +2,36 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// Checks every request before a page sees it: the Host header names this machine (a page
-/// on another site cannot reach the dashboard through DNS rebinding), the session cookie is
-/// the one the printed URL was traded for, and a write carries the session's CSRF token.
+/// Checks every request before a page sees it: the Host header is this run's random
+/// `*.localhost` name and port (a page on another site cannot reach the dashboard through DNS
+/// rebinding, and the session cookie is never kept for a name another listener shares), the
+/// session cookie is the one the printed URL was traded for, and a write carries the
+/// session's CSRF token. Only a request that passed counts as activity for `--idle`: anyone
+/// on this computer can connect, and their refused requests must not keep the key in memory.
 /// Every answer, refusals included, carries headers that keep the browser from loading
 /// anything from elsewhere.
 struct GuardMiddleware<Context: RequestContext>: RouterMiddleware {
     let gate: Gatekeeper
-    let port: Int
+    /// `hl-<random>.localhost:<port>`, lowercase.
+    let authority: String
     let clock: IdleClock
 
-    static var localHosts: Set<String> { ["localhost", "127.0.0.1", "[::1]"] }
-
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        clock.touch()
         var response = try await check(request, context: context, next: next)
         SecurityHeaders.apply(to: &response.headers)
         return response
     }
 
     private func check(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard isLocal(request.head.authority) else {
-            return Refusal.response(.forbidden, "This dashboard answers only to localhost, 127.0.0.1 or [::1].")
+        // The refusal does not name the host: it is the secret that keeps the cookie from other listeners.
+        guard request.head.authority?.lowercased() == authority else {
+            return Refusal.response(.forbidden, "This dashboard answers only at the address `healthledger serve` printed (http://hl-….localhost:PORT/); open that link.")
         }
         if let token = request.uri.queryParameters["token"] {
             guard let session = gate.redeem(String(token)) else {
                 return Refusal.response(.forbidden, "This link has been used already. Stop `healthledger serve` and start it again for a new one.")
             }
+            clock.touch()
             var headers = HTTPFields()
             headers[.location] = "/"
             headers[.setCookie] = "\(Gatekeeper.cookieName)=\(session.session); Path=/; HttpOnly; SameSite=Strict"
@@ -37,6 +40,7 @@ struct GuardMiddleware<Context: RequestContext>: RouterMiddleware {
         guard let cookie = request.cookies[Gatekeeper.cookieName]?.value, let csrf = gate.csrf(forSession: cookie) else {
             return Refusal.response(.unauthorized, "Open the link `healthledger serve` printed; this browser has no session.")
         }
+        clock.touch()
         if request.method == .post {
             var request = request
             let form = FormFields.parse(try await request.collectBody(upTo: FormFields.maximumSize))
@@ -46,14 +50,6 @@ struct GuardMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         }
         return try await next(request, context)
-    }
-
-    /// `localhost`, `127.0.0.1` or `[::1]`, on this server's port or without one.
-    private func isLocal(_ authority: String?) -> Bool {
-        guard let authority = authority?.lowercased() else { return false }
-        if Self.localHosts.contains(authority) { return true }
-        guard let colon = authority.lastIndex(of: ":"), authority[authority.index(after: colon)...] == "\(port)" else { return false }
-        return Self.localHosts.contains(String(authority[..<colon]))
     }
 }
 

@@ -49,7 +49,7 @@ public enum IntrospectiveExport {
     }
 
     static func csv(_ header: [String], _ rows: [[String]]) -> String {
-        ([header] + rows).map { row in row.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: ",") }
+        ([header] + rows).map { row in row.map { "\"" + CSVField.neutralised($0).replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: ",") }
             .joined(separator: "\n") + "\n"
     }
 }

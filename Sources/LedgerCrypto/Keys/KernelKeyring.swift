@@ -8,6 +8,15 @@ import Glibc
 /// session keyring (the case under sshd or containers without PAM), both readable only by
 /// this user's processes; the kernel deletes it when the timeout expires.
 public enum KernelKeyring {
+    /// The longest `unlock --ttl`: a key left in the keyring for days outlives the session it was meant for.
+    public static let maximumTTLSeconds: UInt32 = 24 * 3600
+
+    /// View, read and search for processes of this uid only, nothing for possessors. Possessor
+    /// rights go to every process that holds the keyring, whatever its uid (a session keyring
+    /// joined by another user, or inherited across `su`/`sudo`), and the kernel ORs them with the
+    /// uid's: the only mask that requires the uid is one that gives possessors nothing.
+    static let permissions = key_perm_t(KEY_USR_VIEW | KEY_USR_READ | KEY_USR_SEARCH)
+
     static func description(vaultID: String) -> String { "healthledger:\(vaultID)" }
 
     public static func store(_ key: MasterKey, vaultID: String, ttlSeconds: UInt32) throws(KeyringError) {
@@ -19,9 +28,11 @@ public enum KernelKeyring {
             add_key("user", description(vaultID: vaultID), bytes.baseAddress, bytes.count, target)
         }
         guard serial >= 0 else { throw .unavailable(String(cString: strerror(errno))) }
-        guard keyctl_set_timeout(serial, ttlSeconds) == 0 else {
+        // Timeout first: setting it needs the SETATTR right that the permissions below take away.
+        guard keyctl_set_timeout(serial, min(ttlSeconds, maximumTTLSeconds)) == 0, keyctl_setperm(serial, permissions) == 0 else {
+            let reason = String(cString: strerror(errno))
             _ = keyctl_invalidate(serial)
-            throw .unavailable(String(cString: strerror(errno)))
+            throw .unavailable(reason)
         }
     }
 

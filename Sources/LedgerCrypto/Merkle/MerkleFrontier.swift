@@ -30,6 +30,21 @@ public struct MerkleFrontier: Equatable, Sendable {
         size += 1
     }
 
+    /// Appends a whole perfect subtree of `2^height` leaves by its root, as `2^height` calls
+    /// of `append(leafHash:)` would: the size must be a multiple of `2^height`. Lets leaves be
+    /// hashed into subtrees on several cores and joined here in order.
+    public mutating func append(subtreeRoot: [UInt8], height: Int) {
+        precondition(size % (1 << UInt64(height)) == 0, "a subtree of height \(height) cannot start at \(size)")
+        var carry = subtreeRoot
+        var merges = (~(size >> UInt64(height))).trailingZeroBitCount
+        while merges > 0 {
+            carry = MerkleHasher.node(subtreeRoots.removeLast(), carry)
+            merges -= 1
+        }
+        subtreeRoots.append(carry)
+        size += 1 << UInt64(height)
+    }
+
     public var root: [UInt8] {
         guard var hash = subtreeRoots.last else { return MerkleHasher.emptyRoot }
         for left in subtreeRoots.dropLast().reversed() { hash = MerkleHasher.node(left, hash) }

@@ -3,6 +3,8 @@ import LedgerCrypto
 /// What `audit` found: every record opened and the tree recomputed, problems named by sequence.
 public struct AuditReport: Sendable {
     public var recordsChecked: UInt64 = 0
+    /// For `audit --since`: the size of the kept checkpoint, after which records were checked.
+    public var since: UInt64?
     public var problems: [AuditProblem] = []
     /// The vault's own latest signed checkpoint, when it verified.
     public var checkpoint: SignedCheckpoint?

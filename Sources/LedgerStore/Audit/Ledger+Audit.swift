@@ -20,27 +20,17 @@ extension Ledger {
             let checkpointStored = try txn.get(databases.meta, key: MetaKey.checkpoint) != nil
             report.checkpoint = signed
             let signedSize = signed?.size ?? state.frontier.size
-            var references = EventReferences(index: databases.ids, hasher: indexHasher)
             let viewSizes = Set(views.map(\.checkpoint.size))
 
-            var frontier = MerkleFrontier()
-            var olderRoot: [UInt8]? = olderCheckpoint?.size == 0 ? MerkleHasher.emptyRoot : nil
-            var signedRoot: [UInt8]? = signedSize == 0 ? MerkleHasher.emptyRoot : nil
-            var expected: UInt64 = 0
-            let probe = try txn.cursor(databases.batches)
-            try scanRecords(txn, from: 0) { sequence, record, batch in
-                if sequence > expected { problems.add(.missing, expected, sequence - 1, "no record stored (deleted from the log)") }
-                if let event = diagnose(record, at: sequence, batch: batch, probe: probe, problems: &problems) {
-                    try references.check(event, at: sequence, txn, problems: &problems)
-                }
-                frontier.append(leafHash: MerkleHasher.leaf(record))
-                if frontier.size == olderCheckpoint?.size { olderRoot = frontier.root }
-                if frontier.size == signedSize { signedRoot = frontier.root }
-                if viewSizes.contains(frontier.size) { rootsAtViewSizes[frontier.size] = frontier.root }
-                expected = sequence + 1
-                report.recordsChecked += 1
-                return true
-            }
+            var walk = RecordAudit(from: MerkleFrontier(), references: EventReferences(index: databases.ids), problems: problems,
+                comparedSizes: Set([olderCheckpoint?.size, signedSize].compactMap { $0 }).union(viewSizes))
+            try walkRecords(txn, &walk)
+            problems = walk.problems
+            let expected = walk.expected
+            report.recordsChecked = walk.recordsChecked
+            let olderRoot = olderCheckpoint.flatMap { walk.roots[$0.size] }
+            let signedRoot = walk.roots[signedSize]
+            rootsAtViewSizes = walk.roots.filter { viewSizes.contains($0.key) }
             if expected < signedSize {
                 problems.add(.truncated, expected, signedSize - 1, "the signed checkpoint covers \(signedSize) records but the log ends at \(expected)")
             } else if expected > signedSize {
@@ -58,7 +48,7 @@ extension Ledger {
                     "the stored tree head (\(state.frontier.size) records) is not the one the checkpoint signed (\(signed.size) records): it was replaced without the vault's key")
             }
             try auditBatches(txn, logEnd: expected, problems: &problems)
-            try references.finish(txn, logEnd: expected, ledger: self, problems: &problems)
+            try walk.references.finish(txn, logEnd: expected, ledger: self, problems: &problems)
             if let older = olderCheckpoint {
                 if older.size > expected {
                     report.consistency = .rolledBack(olderSize: older.size, current: expected)
@@ -81,7 +71,7 @@ extension Ledger {
         try SignedCheckpoint.parse(note: note, publicKey: header.publicKeyBytes)
     }
 
-    private func verifiedCheckpoint(_ txn: Transaction, problems: inout ProblemCollector) throws -> SignedCheckpoint? {
+    func verifiedCheckpoint(_ txn: Transaction, problems: inout ProblemCollector) throws -> SignedCheckpoint? {
         guard let note = try txn.get(databases.meta, key: MetaKey.checkpoint) else { return nil }
         do {
             return try SignedCheckpoint.parse(note: String(decoding: note, as: UTF8.self), publicKey: header.publicKeyBytes)
@@ -89,33 +79,6 @@ extension Ledger {
             problems.add(.checkpoint, 0, 0, "the vault's stored checkpoint does not verify (\(error))")
             return nil
         }
-    }
-
-    /// Opens one record; when it does not open where it stands, looks nearby for the place it was sealed for.
-    /// Returns the event when the record opens where it stands.
-    private func diagnose(
-        _ record: UnsafeRawBufferPointer, at sequence: UInt64, batch: BatchInfo, probe: Cursor, problems: inout ProblemCollector
-    ) -> Event? {
-        ReadStatistics.recordsOpened.add(1, ordering: .relaxed)
-        do {
-            let encoded = try codec.open(record, sequence: sequence, noncePrefix: batch.noncePrefix)
-            return try EnvelopeCodec.decode(encoded, recordedAt: Timestamp(micros: 0))
-        } catch RecordError.seal {
-            // Not sealed for this place: find where it belongs below.
-        } catch {
-            problems.add(.undecodable, sequence, sequence, "opens but does not decode (\(error))")
-            return nil
-        }
-        let low = sequence >= Self.displacementSearch ? sequence - Self.displacementSearch : 0
-        for candidate in low...(sequence + Self.displacementSearch) where candidate != sequence {
-            guard let home = try? batchContaining(candidate, cursor: probe),
-                  (try? codec.open(record, sequence: candidate, noncePrefix: home.noncePrefix)) != nil
-            else { continue }
-            problems.addDisplaced(at: sequence, holds: candidate)
-            return nil
-        }
-        problems.add(.modified, sequence, sequence, "authentication failed: its bytes were changed")
-        return nil
     }
 }
 

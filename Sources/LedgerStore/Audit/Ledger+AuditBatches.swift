@@ -2,14 +2,18 @@ import LedgerCore
 import LedgerCrypto
 
 extension Ledger {
-    /// Opens every batch record and checks the batch table against the log: each batch
-    /// starts at a stored record, none lies past the end, and the first starts at 0.
+    /// Opens every batch record from the one that holds `start` and checks the batch table
+    /// against the log: each batch starts at a stored record, none lies past the end, and
+    /// the first starts at 0.
     /// Reads depend on it (a record's nonce prefix and commit time come from its batch), and
     /// appends after a batch past the end would collide with it.
-    func auditBatches(_ txn: Transaction, logEnd: UInt64, problems: inout ProblemCollector) throws {
+    func auditBatches(_ txn: Transaction, from start: UInt64 = 0, logEnd: UInt64, problems: inout ProblemCollector) throws {
         let cursor = try txn.cursor(databases.batches)
-        var entry = try cursor.move(.first)
-        var first = true
+        var entry = try cursor.seek(atOrAfter: bigEndianBytes(start))
+        if start > 0, entry.flatMap({ sequenceNumber($0.key) }) != start {
+            entry = try (entry == nil ? cursor.move(.last) : cursor.move(.previous)) ?? cursor.move(.first)
+        }
+        var first = start == 0
         while let (key, value) = entry {
             defer { first = false }
             guard let start = sequenceNumber(key) else {

@@ -153,6 +153,7 @@ extension Ledger {
     /// Saves the frontier and a freshly signed checkpoint over it.
     func storeHead(_ txn: Transaction, frontier: MerkleFrontier) throws -> SignedCheckpoint {
         try txn.put(databases.meta, key: MetaKey.frontier, value: frontier.serialized)
+        try databases.treeEdges.record(txn, frontier: frontier)
         let checkpoint = SignedCheckpoint.sign(origin: header.origin, size: frontier.size, rootHash: frontier.root, key: signingKey)
         try txn.put(databases.meta, key: MetaKey.checkpoint, value: Array(checkpoint.note(publicKey: header.publicKeyBytes).utf8))
         return checkpoint

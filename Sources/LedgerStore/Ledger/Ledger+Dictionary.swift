@@ -34,6 +34,7 @@ extension Ledger {
             let step = max(1, stored / wanted)
             try scanRecords(txn, from: 0) { sequence, record, batch in
                 if sequence % step == 0, let encoded = try? codec.open(record, sequence: sequence, noncePrefix: batch.noncePrefix) {
+                    ReadStatistics.recordsOpened.wrappingAdd(1, ordering: .relaxed)
                     encoded.withUnsafeBytes { samples.add($0) }
                 }
                 return !samples.isFull

@@ -71,7 +71,7 @@ extension Ledger {
     func decodeRecord(
         _ record: UnsafeRawBufferPointer, sequence: UInt64, batch: BatchInfo, times: inout [UInt64: Timestamp], codec: RecordCodec? = nil
     ) throws -> StoredEvent {
-        ReadStatistics.recordsOpened.add(1, ordering: .relaxed)
+        ReadStatistics.recordsOpened.wrappingAdd(1, ordering: .relaxed)
         do {
             let encoded = try (codec ?? self.codec).open(record, sequence: sequence, noncePrefix: batch.noncePrefix)
             let recordedAt: Timestamp

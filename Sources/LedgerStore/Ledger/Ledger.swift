@@ -113,6 +113,8 @@ struct Databases {
     let meta: Database
     /// Sealed images and their wrapped keys, under separate entries (see `Ledger+Blobs.swift`).
     let blobs: Database
+    /// Size → root of the tree's last subtree at that size (see `TreeEdges`).
+    let treeEdges: TreeEdges
 
     static func open(in environment: Environment) throws -> Databases {
         func openAll(_ txn: Transaction, create: Bool) throws -> Databases {
@@ -122,7 +124,8 @@ struct Databases {
                 batches: try environment.database("batches", in: txn, create: create),
                 ids: try DedupIndex.open(environment, txn, meta: meta, create: create),
                 meta: meta,
-                blobs: try environment.database("blobs", in: txn, create: create))
+                blobs: try environment.database("blobs", in: txn, create: create),
+                treeEdges: TreeEdges(database: try environment.database("treeEdges", in: txn, create: create)))
         }
         do {
             let txn = try environment.beginTransaction(readOnly: true)

@@ -54,7 +54,7 @@ extension ProjectionStore {
         var entry = try cursor.move(.first)
         while let (key, value) = entry {
             if !key.elementsEqual(Self.checkpointKey) {
-                ReadStatistics.partitionsOpened.add(1, ordering: .relaxed)
+                ReadStatistics.partitionsOpened.wrappingAdd(1, ordering: .relaxed)
                 digest.toggle(storedKey: key, sealed: value, key: ledger.projectionKey)
                 entries[Array(key)] = PartitionTree.entryHash(storedKey: key, sealed: value, key: ledger.projectionKey)
             }
@@ -110,7 +110,7 @@ extension ProjectionStore {
                 var entry = try cursor.move(.first)
                 while let (key, value) = entry {
                     if PartitionTree.isPartitionKey(key) {
-                        ReadStatistics.partitionsOpened.add(1, ordering: .relaxed)
+                        ReadStatistics.partitionsOpened.wrappingAdd(1, ordering: .relaxed)
                         entries[Array(key)] = PartitionTree.entryHash(storedKey: key, sealed: value, key: ledger.projectionKey)
                     } else if PartitionTree.isNodeKey(key) {
                         nodes[Array(key)] = Array(value)

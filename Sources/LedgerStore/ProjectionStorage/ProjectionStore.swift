@@ -48,6 +48,7 @@ public final class ProjectionStore {
 
     /// The real key and value inside a stored partition.
     private func open(_ sealed: [UInt8], storedKey: [UInt8]) throws -> (key: [UInt8], value: [UInt8]) {
+        ReadStatistics.partitionsOpened.wrappingAdd(1, ordering: .relaxed)
         let plain: [UInt8]
         do {
             plain = try sealer.open(sealed, associatedData: associatedData(storedKey))
@@ -109,7 +110,7 @@ public final class ProjectionStore {
     /// this copy of it (or holds none when there is none).
     public func read(_ key: [UInt8]) throws -> [UInt8]? {
         let stored = storedKey(key)
-        ReadStatistics.partitionsOpened.add(1, ordering: .relaxed)
+        ReadStatistics.partitionsOpened.wrappingAdd(1, ordering: .relaxed)
         return try ledger.environment.read { txn in
             // Through a cursor, which lets go of what the read mapped: a view catching up reads
             // partitions from all over the file, misses included, with no warden watching.
@@ -143,7 +144,7 @@ public final class ProjectionStore {
             while let (key, value) = entry {
                 let stored = Array(key)
                 if PartitionTree.isPartitionKey(stored) {
-                    ReadStatistics.partitionsOpened.add(1, ordering: .relaxed)
+                    ReadStatistics.partitionsOpened.wrappingAdd(1, ordering: .relaxed)
                     run.append((stored, Array(value)))
                     runBytes += value.count
                 }

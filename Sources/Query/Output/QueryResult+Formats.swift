@@ -61,10 +61,7 @@ extension QueryResult {
         }
     }
 
-    static func quoted(_ text: String) -> String {
-        text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
-            ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
-    }
+    static func quoted(_ text: String) -> String { CSVField.quoted(text) }
 }
 
 extension String {

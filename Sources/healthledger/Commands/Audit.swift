@@ -8,32 +8,55 @@ struct Audit: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Open every record, recompute the Merkle tree and check the signed checkpoint; name any damage by sequence number.")
     @Option(help: "An older checkpoint (from `checkpoint export`): prove the log only grew since then.") var checkpoint: String?
+    @Option(help: ArgumentHelp(
+        "A checkpoint you kept (from `checkpoint export`): prove only what was appended since, in time proportional to it.",
+        discussion: "Records before the checkpoint are not opened again; the audit without --since checks them.",
+        valueName: "checkpoint-file")) var since: String?
     @Flag(help: "The report as JSON.") var json = false
     @OptionGroup var vault: VaultOptions
 
+    func validate() throws {
+        if checkpoint != nil, since != nil {
+            throw ValidationError("--checkpoint and --since both name a checkpoint: give one (--since checks only what is new)")
+        }
+    }
+
     func run() throws {
         let ledger = try vault.openLedger(checkingWitness: false)
-        let given = try checkpoint.map { path in
-            guard let note = FileManager.default.contents(atPath: path) else {
-                throw ExitStatus.Failure(status: .noVault, message: "cannot read checkpoint file \(path)")
-            }
-            do {
-                return try ledger.parseCheckpoint(note: String(decoding: note, as: UTF8.self))
-            } catch {
-                throw ExitStatus.Failure(status: .invalidInput, message: "\(path): \(error)")
-            }
+        let report: AuditReport
+        if let since {
+            report = try ledger.audit(since: kept(since, ledger))
+        } else {
+            let given = try checkpoint.map { try kept($0, ledger) }
+            // Without a checkpoint from elsewhere, the one this machine last saw the vault sign.
+            let witnessed = given == nil ? ledger.witness.flatMap { $0.read(publicKey: ledger.header.publicKeyBytes) } : nil
+            report = try ledger.audit(olderCheckpoint: given ?? witnessed)
+            if witnessed != nil, let witness = ledger.witness, !json { print("compared with this machine's witness \(witness.file)") }
         }
-        // Without a checkpoint from elsewhere, the one this machine last saw the vault sign.
-        let witnessed = given == nil ? ledger.witness.flatMap { $0.read(publicKey: ledger.header.publicKeyBytes) } : nil
-        let report = try ledger.audit(olderCheckpoint: given ?? witnessed)
-        if witnessed != nil, let witness = ledger.witness, !json { print("compared with this machine's witness \(witness.file)") }
         json ? printJSON(report) : printText(report)
         if !report.problems.isEmpty { throw ExitCode(ExitStatus.auditFailed.rawValue) }
         if report.consistency?.isConsistent == false { throw ExitCode(ExitStatus.rolledBack.rawValue) }
     }
 
+    /// The checkpoint note at `path`, verified as one this vault signed.
+    private func kept(_ path: String, _ ledger: Ledger) throws -> SignedCheckpoint {
+        guard let note = FileManager.default.contents(atPath: path) else {
+            throw ExitStatus.Failure(status: .noVault, message: "cannot read checkpoint file \(path)")
+        }
+        do {
+            return try ledger.parseCheckpoint(note: String(decoding: note, as: UTF8.self))
+        } catch {
+            throw ExitStatus.Failure(status: .invalidInput,
+                message: "\(path): \(error). This vault signs as '\(ledger.header.origin)': give a checkpoint that `healthledger checkpoint export` wrote from it.")
+        }
+    }
+
     private func printText(_ report: AuditReport) {
-        print("audited \(report.recordsChecked) records in \(vault.path)")
+        if let since = report.since {
+            print("audited \(report.recordsChecked) records appended since the checkpoint of \(since) in \(vault.path)")
+        } else {
+            print("audited \(report.recordsChecked) records in \(vault.path)")
+        }
         if let signed = report.checkpoint {
             print("signed checkpoint: size \(signed.size), root \(Data(signed.rootHash).base64EncodedString())")
         }
@@ -42,7 +65,9 @@ struct Audit: ParsableCommand {
         if !report.isClean {
             print("audit FAILED")
         } else if report.checkpoint != nil {
-            print("audit clean: every record opens and the tree matches the signed checkpoint")
+            print(report.since == nil
+                ? "audit clean: every record opens and the tree matches the signed checkpoint"
+                : "audit clean: every record since the checkpoint opens and the tree grew from it to the signed checkpoint")
         } else {
             print("audit clean: the vault is empty")
         }
@@ -53,6 +78,7 @@ struct Audit: ParsableCommand {
         document["records"] = .int(Int64(report.recordsChecked))
         document["clean"] = .bool(report.isClean)
         document.set("checkpointSize", report.checkpoint.map { .int(Int64($0.size)) })
+        document.set("since", report.since.map { .int(Int64($0)) })
         document["problems"] = .array(report.problems.map { problem in
             .map(["kind": .string(problem.kind.rawValue), "sequence": .int(Int64(problem.sequence)),
                   "lastSequence": .int(Int64(problem.lastSequence)), "detail": .string(problem.detail)])

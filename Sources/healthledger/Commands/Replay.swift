@@ -1,10 +1,11 @@
 import ArgumentParser
+import LedgerStore
 import Projections
 
 struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Rebuild views from sequence 0 after an algorithm change, show what changes, then switch atomically.")
-    @Argument(help: "Projections to replay (default: all).") var names: [String] = []
+    @Argument(help: "Projections to replay (default: all, and the Merkle tree edges `audit --since` starts from).") var names: [String] = []
     @Flag(help: "Only report what would change.") var dryRun = false
     @OptionGroup var vault: VaultOptions
 
@@ -19,6 +20,10 @@ struct Replay: ParsableCommand {
             }
             print(report.summary)
             for line in report.details { print("  \(line)") }
+        }
+        if names.isEmpty, !dryRun {
+            let rebuilt = try ledger.rebuildTreeEdges()
+            print("tree edges: rebuilt from \(rebuilt.records.formatted()) records, \(rebuilt.edges.formatted()) edges, \(rebuilt.changed.formatted()) changed")
         }
     }
 }

@@ -9,13 +9,16 @@ struct Unlock: ParsableCommand {
 
     @OptionGroup var vault: VaultOptions
 
-    @Option(help: "How long to stay unlocked: 90s, 15m, 1h30m, 2d.")
+    @Option(help: "How long to stay unlocked: 90s, 15m, 1h30m, at most 24h.")
     var ttl = "15m"
 
     func run() throws {
         let seconds = try TimeExpression.parseDuration(ttl)
-        guard seconds > 0, seconds <= Int64(UInt32.max) else {
+        guard seconds > 0 else {
             throw ExitStatus.Failure(status: .invalidInput, message: "--ttl \(ttl) must be positive")
+        }
+        guard seconds <= Int64(KernelKeyring.maximumTTLSeconds) else {
+            throw ExitStatus.Failure(status: .invalidInput, message: "--ttl \(ttl) is longer than the 24h maximum; give 24h or less and run `unlock` again when it runs out")
         }
         let header = try VaultHeader.read(vault: vault.path)
         let master = try VaultKeys.unlock(header, with: vault.secret(prompt: "Passphrase for \(vault.path): "))

@@ -21,6 +21,7 @@ enum ExitStatus: Int32, CaseIterable {
     case bundleHashMismatch = 25
     case shareLinkDamaged = 30
     case shareLinkSignatureMismatch = 31
+    case shareLinkUnknownKey = 32
     case invalidInput = 65
     case noVault = 66
     case vaultExists = 73
@@ -46,6 +47,7 @@ enum ExitStatus: Int32, CaseIterable {
         case .bundleHashMismatch: "bundle file hash mismatch"
         case .shareLinkDamaged: "shared link damaged or cut short"
         case .shareLinkSignatureMismatch: "shared link changed after it was signed"
+        case .shareLinkUnknownKey: "shared link signed by another key than the friend's earlier links"
         case .invalidInput: "invalid input"
         case .noVault: "no vault or input file"
         case .vaultExists: "vault already exists"

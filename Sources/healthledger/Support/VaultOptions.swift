@@ -46,7 +46,9 @@ struct VaultOptions: ParsableArguments {
     /// The unlocked vault, first compared with the checkpoint this machine last saw it sign
     /// (`audit` makes that comparison itself, to report it with everything else).
     func application(checkingWitness: Bool = true) throws -> VaultApplication {
-        try VaultApplication.open(vault: path, key: keySource, checkingWitness: checkingWitness, viewsBehind: VaultApplication.viewsBehindOnStandardError)
+        let application = try VaultApplication.open(vault: path, key: keySource, checkingWitness: checkingWitness, viewsBehind: VaultApplication.viewsBehindOnStandardError)
+        try buildTreeEdgesOnce(application.ledger)
+        return application
     }
 
     /// The same vault's ledger, for commands that only read it or store through `application(_:)`.
@@ -57,5 +59,21 @@ struct VaultOptions: ParsableArguments {
     /// The application over a ledger already open.
     func application(_ ledger: Ledger) -> VaultApplication {
         VaultApplication(ledger, viewsBehind: VaultApplication.viewsBehindOnStandardError)
+    }
+
+    /// Vaults made before the tree edges were kept get them once, from their records, so
+    /// that `audit --since` need not hash everything before a kept checkpoint. A vault on
+    /// read-only media keeps working without them (`audit --since` then hashes the records).
+    private func buildTreeEdgesOnce(_ ledger: Ledger) throws {
+        guard try ledger.treeEdgesMissing() else { return }
+        let total = try ledger.count()
+        FileHandle.standardError.write(Data("upgrading \(path): building the Merkle tree edges that `audit --since` starts from, once, from its \(total.formatted()) records\n".utf8))
+        let progress = Progress("tree edges", total: Int(total))
+        guard let rebuilt = try? ledger.rebuildTreeEdges(progress: { progress.update(Int($0)) }) else {
+            FileHandle.standardError.write(Data("could not store them (read-only vault?): `audit --since` will hash the records before a checkpoint instead\n".utf8))
+            return
+        }
+        progress.finish()
+        FileHandle.standardError.write(Data("stored \(rebuilt.edges.formatted()) tree edges\n".utf8))
     }
 }

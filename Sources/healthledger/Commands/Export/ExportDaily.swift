@@ -35,7 +35,9 @@ struct ExportDaily: ParsableCommand {
         let log = directory + "/export-log.txt"
         let summary = "exported \(written) of \(days.count) days to \(directory)" + (failures.isEmpty ? "" : "; \(failures.count) failed")
         let now = Timestamp(micros: Timestamp.now().micros / 1_000_000 * 1_000_000)
-        Self.appendLog(["\(now.iso8601(utcOffset: 0)) \(summary)"] + failures.map { "  " + $0 }, to: log)
+        if let problem = Self.appendLog(["\(now.iso8601(utcOffset: 0)) \(summary)"] + failures.map { "  " + $0 }, to: log) {
+            FileHandle.standardError.write(Data("healthledger: the days are written, but \(problem)\n".utf8))
+        }
         print(summary + (failures.isEmpty ? "" : " (see \(log))"))
         if !failures.isEmpty { throw ExitCode(ExitStatus.ioError.rawValue) }
     }
@@ -69,12 +71,23 @@ extension ExportDaily {
     }
 
     /// Each run's lines go after the earlier runs', so a failure is still there after the next export.
-    static func appendLog(_ lines: [String], to path: String) {
+    /// A symbolic link there is not followed (it could point the log at any file of the user's);
+    /// returns what kept the lines from being written, for a warning.
+    static func appendLog(_ lines: [String], to path: String) -> String? {
         let text = Data((lines.joined(separator: "\n") + "\n").utf8)
-        if !FileManager.default.fileExists(atPath: path) { FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) }
-        guard let handle = FileHandle(forWritingAtPath: path) else { return }
-        defer { try? handle.close() }
-        _ = try? handle.seekToEnd()
-        try? handle.write(contentsOf: text)
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            let code = errno
+            return code == ELOOP
+                ? "\(path) is a symbolic link, which is not followed: nothing was added to it; remove it and export again to keep a log"
+                : "nothing was added to \(path): \(String(cString: strerror(code)))"
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        do {
+            try handle.write(contentsOf: text)
+        } catch {
+            return "nothing was added to \(path): \(reason(error))"
+        }
+        return nil
     }
 }

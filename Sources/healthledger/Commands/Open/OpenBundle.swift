@@ -51,7 +51,9 @@ struct OpenBundle: ParsableCommand {
     }
 
     private func showFile(_ path: String, source: OpenedFile, expected: [UInt8]?) throws {
-        if let out, FileManager.default.fileExists(atPath: out) {
+        // lstat, not stat: a symbolic link there (dangling or not) is something that exists, and is left alone.
+        var status = stat()
+        if let out, lstat(out, &status) == 0 {
             throw ExitStatus.Failure(status: .invalidInput, message: "\(out) already exists; name a new file for --out")
         }
         let shown = try ShownFile(path: path)
@@ -61,10 +63,13 @@ struct OpenBundle: ParsableCommand {
             throw ExitStatus.Failure(status: .invalidInput, message: "\(file) holds no file \(path); it holds \(names)")
         }
         guard let out else { return try shown.deliver(to: AgeFileOutput(fileDescriptor: 1)) }
+        // Created apart from the writing: only a file this run made is removed when writing fails;
+        // one that appeared since the check above makes the creation fail and stays as it was.
+        let output = try AgeFileOutput(path: out)
         do {
-            try shown.deliver(to: AgeFileOutput(path: out))
+            try shown.deliver(to: output)
         } catch {
-            try? FileManager.default.removeItem(atPath: out)
+            unlink(out)
             throw error
         }
         if json {

@@ -14,10 +14,12 @@ struct Serve: ParsableCommand {
         discussion: """
             Unlocks the vault as every command does and holds the key only while it runs: Ctrl-C, or --idle
             without a request, stops it and lets go of the key. It prints one URL with a one-time token; the
-            browser that opens it first gets the session.
+            browser that opens it first gets the session. The URL's host is a random name under .localhost
+            (Chromium and Firefox take it to this computer), so the session cookie reaches no other server
+            here; --open hands the browser a private file that leads there, never the token itself.
             """)
     @Option(help: "The port on 127.0.0.1 and ::1.") var port = 8787
-    @Flag(help: "Open the URL in the default browser (xdg-open).") var open = false
+    @Flag(help: "Open the dashboard in the default browser (xdg-open), through a private file: the token stays out of every argv.") var open = false
     @Option(help: "Stop after this long without a request (30m, 2h).") var idle = "30m"
     @OptionGroup var vault: VaultOptions
 
@@ -37,7 +39,9 @@ struct Serve: ParsableCommand {
         let server = DashboardServer(
             configuration: DashboardConfiguration(port: port, idleSeconds: Double(idleSeconds)), vault: session)
         let url = server.launchURL
-        let openInBrowser = open
+        let launchPage = try open ? LaunchPage(redirectingTo: url) : nil
+        defer { launchPage?.remove() }
+        if let launchPage { server.gate.whenRedeemed { launchPage.remove() } }
         let outcome = ServeOutcome()
         let done = DispatchSemaphore(value: 0)
         Task {
@@ -49,7 +53,7 @@ struct Serve: ParsableCommand {
                         (served to this computer only; Ctrl-C stops it and locks the key away)
 
                         """.utf8))
-                    if openInBrowser { Self.openBrowser(url) }
+                    if let launchPage { Self.openBrowser(launchPage.fileURL) }
                 }
             } catch {
                 outcome.failure = error
@@ -63,6 +67,7 @@ struct Serve: ParsableCommand {
         FileHandle.standardOutput.write(Data("dashboard stopped; the vault key is no longer held\n".utf8))
     }
 
+    /// Opens `url`, which every user can read in /proc while the browser runs: never the token's URL.
     static func openBrowser(_ url: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

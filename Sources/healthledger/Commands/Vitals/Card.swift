@@ -26,12 +26,25 @@ struct Card: ParsableCommand {
             print("wrote the card of session \(found.shortID) to \(out)")
             return
         }
-        // The SVG goes beside the PNG first: it is what the converter reads, and what the
-        // person keeps when no converter is installed.
-        let svgFile = String(out.dropLast(4)) + ".svg"
+        // The converter reads the SVG from a hidden file of this run's beside the PNG, removed
+        // after: a NAME.svg that is already there is the person's, never replaced or deleted.
+        // Without a converter the SVG is kept as NAME.svg, when that name is free.
+        guard PNGConverter.executable("rsvg-convert") != nil else {
+            let svgFile = String(out.dropLast(4)) + ".svg"
+            var status = stat()
+            guard lstat(svgFile, &status) != 0 else {
+                throw ExitStatus.Failure(status: .ioError, message: "a PNG needs rsvg-convert, which is not installed (Debian/Ubuntu: apt-get install librsvg2-bin), "
+                    + "and \(svgFile) already exists, so the card was not kept as SVG either; give --out another name, or install the converter")
+            }
+            try write(svg, to: svgFile)
+            try PNGConverter.convert(svgFile: svgFile, to: out, zoom: 2)
+            return
+        }
+        let url = URL(fileURLWithPath: out)
+        let svgFile = url.deletingLastPathComponent().path + "/.\(url.lastPathComponent).\(UInt64.random(in: 0...UInt64.max)).svg"
         try write(svg, to: svgFile)
+        defer { unlink(svgFile) }
         try PNGConverter.convert(svgFile: svgFile, to: out, zoom: 2)
-        try? FileManager.default.removeItem(atPath: svgFile)
         print("wrote the card of session \(found.shortID) to \(out)")
     }
 }

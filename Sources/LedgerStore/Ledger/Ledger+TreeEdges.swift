@@ -1,0 +1,67 @@
+import LedgerCore
+import LedgerCrypto
+
+/// What rebuilding the tree edges from the log did.
+public struct TreeEdgesRebuild: Sendable, Equatable {
+    public var records: UInt64 = 0
+    public var edges = 0
+    /// Edges that were missing or held another root, and stored ones no size of the log has.
+    public var changed = 0
+}
+
+extension Ledger {
+    /// Whether the log holds records but no tree edges: a vault made before they were kept.
+    public func treeEdgesMissing() throws -> Bool {
+        try environment.read { txn in
+            try txn.statistics(databases.treeEdges.database).ms_entries == 0 && LedgerState.load(txn, databases).frontier.size > 0
+        }
+    }
+
+    /// Rebuilds the tree edges from the records, in one write transaction: the edges at the
+    /// start of every committed batch (every size the vault could have signed) and at the
+    /// end. `progress` is called with the records hashed so far.
+    @discardableResult
+    public func rebuildTreeEdges(progress: (UInt64) -> Void = { _ in }) throws -> TreeEdgesRebuild {
+        try environment.write { txn in
+            var rebuild = TreeEdgesRebuild()
+            var edges: [UInt64: [UInt8]] = [:]
+            var frontier = MerkleFrontier()
+            let batches = try txn.cursor(databases.batches)
+            var nextBatch = try batches.seek(atOrAfter: bigEndianBytes(1)).flatMap { sequenceNumber($0.key) }
+            func keep() {
+                for (size, root) in TreeEdges.edges(of: frontier) { edges[size] = root }
+            }
+            try scanRecords(txn, from: 0) { sequence, record, _ in
+                guard sequence == frontier.size else { return false }
+                frontier.append(leafHash: MerkleHasher.leaf(record))
+                if frontier.size % 65_536 == 0 { progress(frontier.size) }
+                while let start = nextBatch, start <= frontier.size {
+                    if start == frontier.size { keep() }
+                    nextBatch = try batches.move(.next).flatMap { sequenceNumber($0.key) }
+                }
+                return true
+            }
+            keep()
+            rebuild.records = frontier.size
+            let cursor = try txn.cursor(databases.treeEdges.database)
+            var entry = try cursor.move(.first)
+            while let (key, value) = entry {
+                let size = sequenceNumber(key)
+                if let size, let root = edges[size], root.elementsEqual(value) {
+                    edges[size] = nil
+                    rebuild.edges += 1
+                } else {
+                    try cursor.deleteCurrent()
+                    rebuild.changed += size.flatMap { edges[$0] } == nil ? 1 : 0
+                }
+                entry = try cursor.move(.next)
+            }
+            for size in edges.keys.sorted() {
+                try txn.put(databases.treeEdges.database, key: bigEndianBytes(size), value: edges[size]!)
+            }
+            rebuild.edges += edges.count
+            rebuild.changed += edges.count
+            return rebuild
+        }
+    }
+}
