@@ -2,11 +2,10 @@ import LedgerStore
 import Projections
 
 /// Views opened for earlier requests, reused while the log and the view's stored checkpoint
-/// are as they were. Opening a view checks its whole stored state against its checkpoint's
-/// digest, one pass over every partition, which on a large vault is most of a page's time;
-/// a state held at the same checkpoint and log size is the one that check passed. Another
-/// process's append, catch-up or replay changes the log size or the checkpoint (its digest
-/// covers each partition's fresh nonce), and the view is then opened and checked again.
+/// are as they were, so that the partitions a state already loaded (and checked against the
+/// view's partition tree as it read them) are not read again for each page. Another
+/// process's append, catch-up or replay changes the log size or the checkpoint (its tree
+/// root covers each partition's fresh nonce), and the view is then opened again.
 ///
 /// Used under the vault's lock only, like the ledger the states read from.
 final class ViewStateCache: @unchecked Sendable {

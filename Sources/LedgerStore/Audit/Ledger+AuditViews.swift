@@ -46,6 +46,7 @@ extension Ledger {
             }
             do {
                 _ = try view.store.checkpoint()
+                try view.store.checkAllPartitions()
             } catch let error as LedgerStoreError where error.damagedViewReason != nil {
                 add(error.damagedViewReason!)
             } catch {

@@ -1,43 +1,6 @@
 import LedgerCore
 import LedgerCrypto
 
-/// Where a projection stands: its algorithm version, how much of the log it has folded,
-/// and the log's Merkle root at that size when it was known.
-public struct ProjectionCheckpoint: Equatable, Sendable {
-    public var version: Int
-    /// The number of log events applied: the next sequence to fold.
-    public var size: UInt64
-    public var root: [UInt8]
-    /// The digest of the partitions saved with it (see `PartitionSetDigest`); the store sets it.
-    var partitions: PartitionSetDigest?
-
-    public init(version: Int, size: UInt64, root: [UInt8]) {
-        self.version = version
-        self.size = size
-        self.root = root
-    }
-
-    var encoded: [UInt8] {
-        var writer = BinaryWriter()
-        writer.varint(UInt64(version))
-        writer.varint(size)
-        writer.lengthPrefixed(root)
-        if let partitions { writer.lengthPrefixed(partitions.bytes) }
-        return writer.bytes
-    }
-
-    /// Reads what `encoded` wrote; an earlier version wrote no partition digest.
-    init?(encoded bytes: [UInt8]) {
-        var reader = BinaryReader(bytes)
-        guard let version = try? reader.varint(), let size = try? reader.varint(), let root = try? reader.lengthPrefixed() else { return nil }
-        self.init(version: Int(version), size: size, root: Array(root))
-        if reader.offset < bytes.count {
-            guard let digest = try? reader.lengthPrefixed(), let partitions = PartitionSetDigest(Array(digest)) else { return nil }
-            self.partitions = partitions
-        }
-    }
-}
-
 /// One projection's state in its own LMDB database: sealed partitions under keys the
 /// projection chooses, and its checkpoint.
 ///
@@ -56,7 +19,7 @@ public final class ProjectionStore {
     private let sealer: BlobSealer
     /// The vault id and the projection's name, which bind each partition to both.
     private let associatedDataPrefix: [UInt8]
-    private static let checkpointKey: [UInt8] = [0]
+    static let checkpointKey: [UInt8] = [0]
 
     init(ledger: Ledger, name: String, generation: UInt64, database: Database) {
         self.ledger = ledger
@@ -72,7 +35,7 @@ public final class ProjectionStore {
     }
 
     /// The key a partition is stored under.
-    private func storedKey(_ key: [UInt8]) -> [UInt8] {
+    func storedKey(_ key: [UInt8]) -> [UInt8] {
         Hashing.blake2b(Array(name.utf8), [0], key, key: ledger.projectionKey, outputLength: 16)
     }
 
@@ -100,9 +63,10 @@ public final class ProjectionStore {
     }
 
     /// Where the view stands, after checking that its stored state is the one its checkpoint
-    /// was saved with: every partition there and none from another save (the partition
-    /// digest), and the log it reflects still this one (the root, at the log's current size).
-    /// `verifying: false` only reads it, for a replay that rebuilds a damaged state anyway.
+    /// was saved with (the root node of its `PartitionTree`: each read then checks the
+    /// partitions it reads), and that the log it reflects is still this one (the root, at the
+    /// log's current size). `verifying: false` only reads it, for a replay that rebuilds a
+    /// damaged state anyway. `audit` checks every partition with `checkAllPartitions`.
     public func checkpoint(verifying: Bool = true) throws -> ProjectionCheckpoint? {
         try ledger.environment.read { txn in
             guard let checkpoint = try storedCheckpoint(txn) else {
@@ -112,11 +76,13 @@ public final class ProjectionStore {
                 return nil
             }
             guard verifying else { return checkpoint }
-            guard let saved = checkpoint.partitions else {
+            switch checkpoint.partitions {
+            case nil:
                 throw LedgerStoreError.damagedView(name: name, reason: "was saved without a digest of its partitions (by an earlier version), so it cannot be checked")
-            }
-            guard try partitionDigest(txn) == saved else {
-                throw LedgerStoreError.damagedView(name: name, reason: "does not match the partitions its checkpoint was saved with: some were deleted, rolled back to an older copy or mixed in from another")
+            case .setDigest(let saved):
+                guard try setDigest(txn).digest == saved else { throw CheckedPartitionTree.mismatch(name) }
+            case .tree(let root):
+                _ = try CheckedPartitionTree(txn, database: database, name: name, rootHash: root)
             }
             let head = try LedgerState.load(txn, ledger.databases).frontier
             if checkpoint.size == head.size, !checkpoint.root.isEmpty, checkpoint.root != head.root {
@@ -132,7 +98,7 @@ public final class ProjectionStore {
         try ledger.environment.read { txn in try storedCheckpoint(txn).map { $0.partitions == nil } ?? false }
     }
 
-    private func storedCheckpoint(_ txn: Transaction) throws -> ProjectionCheckpoint? {
+    func storedCheckpoint(_ txn: Transaction) throws -> ProjectionCheckpoint? {
         guard let sealed = try txn.get(database, key: Self.checkpointKey) else { return nil }
         guard let checkpoint = ProjectionCheckpoint(encoded: try open(sealed, storedKey: Self.checkpointKey).value) else {
             throw LedgerStoreError.damagedView(name: name, reason: "has a malformed checkpoint")
@@ -140,25 +106,16 @@ public final class ProjectionStore {
         return checkpoint
     }
 
-    /// The digest of every stored partition, by one pass over the database.
-    private func partitionDigest(_ txn: Transaction) throws -> PartitionSetDigest {
-        var digest = PartitionSetDigest()
-        let cursor = try txn.cursor(database)
-        var entry = try cursor.move(.first)
-        while let (key, value) = entry {
-            if !key.elementsEqual(Self.checkpointKey) { digest.toggle(storedKey: key, sealed: value, key: ledger.projectionKey) }
-            entry = try cursor.move(.next)
-        }
-        return digest
-    }
-
-    /// The plaintext of one partition, or nil.
+    /// The plaintext of one partition, or nil, after checking that the tree holds exactly
+    /// this copy of it (or holds none when there is none).
     public func read(_ key: [UInt8]) throws -> [UInt8]? {
         let stored = storedKey(key)
+        ReadStatistics.partitionsOpened.wrappingAdd(1, ordering: .relaxed)
         return try ledger.environment.read { txn in
             // Through a cursor, which lets go of what the read mapped: a view catching up reads
             // partitions from all over the file, misses included, with no warden watching.
             let sealed = try stored.withUnsafeBytes { try txn.cursor(database).seek(exactly: $0).map { Array($0.value) } }
+            try checkMembership(txn, storedKey: stored, sealed: sealed)
             guard let sealed else { return nil }
             let partition = try open(sealed, storedKey: stored)
             guard partition.key == key else {
@@ -186,7 +143,8 @@ public final class ProjectionStore {
             var entry = try cursor.move(.first)
             while let (key, value) = entry {
                 let stored = Array(key)
-                if stored != Self.checkpointKey {
+                if PartitionTree.isPartitionKey(stored) {
+                    ReadStatistics.partitionsOpened.wrappingAdd(1, ordering: .relaxed)
                     run.append((stored, Array(value)))
                     runBytes += value.count
                 }
@@ -199,7 +157,9 @@ public final class ProjectionStore {
         return partitions.sorted { $0.key.lexicographicallyPrecedes($1.key) }
     }
 
-    /// Writes changed partitions (nil deletes) and the new checkpoint in one durable transaction.
+    /// Writes changed partitions (nil deletes) and the new checkpoint in one durable
+    /// transaction, rehashing only the tree's branches they are in. A partition replaced must
+    /// be the copy the tree holds, so a save never covers up what was tampered with.
     public func write(_ changes: [(key: [UInt8], value: [UInt8]?)], checkpoint: ProjectionCheckpoint) throws {
         _ = try save(changes, checkpoint: checkpoint) { _ in true }
     }
@@ -210,7 +170,7 @@ public final class ProjectionStore {
     ///
     /// A fold reads its partitions as it goes, each in its own read transaction: if another
     /// process saved the view meanwhile, some of them already hold the events this fold
-    /// applies again. The checkpoint (its partition digest changes with every save) tells,
+    /// applies again. The checkpoint (its tree root changes with every save) tells,
     /// inside the one transaction LMDB lets write at a time.
     public func write(
         _ changes: [(key: [UInt8], value: [UInt8]?)], checkpoint: ProjectionCheckpoint, over expected: ProjectionCheckpoint?
@@ -223,28 +183,31 @@ public final class ProjectionStore {
     ) throws -> ProjectionCheckpoint? {
         try ledger.environment.write { txn in
             guard stillCurrent(try storedCheckpoint(txn)) else { return nil }
+            var tree = try treeForSaving(txn)
             // Stored keys are keyed hashes, so a large save touches pages all over the file:
             // the cursor lets go of them as the save goes.
-            var digest = try currentDigest(txn)
             let cursor = try txn.cursor(database)
             for change in changes {
                 let stored = storedKey(change.key)
-                try stored.withUnsafeBytes { stored in
+                let held = try tree.entryHash(txn, of: stored)
+                let entryHash: [UInt8]? = try stored.withUnsafeBytes { storedBytes in
                     // The cursor stays on the entry, so the put or delete after it need not search again.
-                    if let old = try cursor.seek(exactly: stored) {
-                        digest.toggle(storedKey: stored, sealed: old.value, key: ledger.projectionKey)
-                        if change.value == nil { try cursor.deleteCurrent() }
+                    let old = try cursor.seek(exactly: storedBytes)
+                    guard old.map({ PartitionTree.entryHash(storedKey: storedBytes, sealed: $0.value, key: ledger.projectionKey) }) == held else {
+                        throw CheckedPartitionTree.mismatch(name)
                     }
-                    guard let value = change.value else { return }
-                    let sealed = seal(change.key, value, storedKey: Array(stored))
-                    try sealed.withUnsafeBytes { sealed in
-                        try cursor.put(key: stored, value: sealed)
-                        digest.toggle(storedKey: stored, sealed: sealed, key: ledger.projectionKey)
+                    guard let value = change.value else {
+                        if old != nil { try cursor.deleteCurrent() }
+                        return nil
                     }
+                    let sealed = seal(change.key, value, storedKey: stored)
+                    try sealed.withUnsafeBytes { try cursor.put(key: storedBytes, value: $0) }
+                    return PartitionTree.entryHash(storedKey: stored, sealed: sealed, key: ledger.projectionKey)
                 }
+                try tree.set(txn, stored, entryHash: entryHash)
             }
             var bound = checkpoint
-            bound.partitions = digest
+            bound.partitions = .tree(root: try tree.save(txn))
             try putCheckpoint(bound, txn)
             return bound
         }
@@ -259,7 +222,7 @@ public final class ProjectionStore {
         let order = storedKeys.indices.sorted { storedKeys[$0].lexicographicallyPrecedes(storedKeys[$1]) }
         try ledger.environment.write { txn in
             let cursor = try txn.cursor(database)
-            var digest = PartitionSetDigest()
+            var entries: [[UInt8]: [UInt8]] = [:]
             var end = 0
             while end < order.count {
                 let first = end
@@ -275,40 +238,23 @@ public final class ProjectionStore {
                 }
                 for (index, value) in zip(run, sealed) {
                     try storedKeys[index].withUnsafeBytes { key in
-                        try value.withUnsafeBytes { value in
-                            try cursor.put(key: key, value: value, appending: true)
-                            digest.toggle(storedKey: key, sealed: value, key: ledger.projectionKey)
-                        }
+                        try value.withUnsafeBytes { try cursor.put(key: key, value: $0, appending: true) }
                     }
+                    entries[storedKeys[index]] = PartitionTree.entryHash(storedKey: storedKeys[index], sealed: value, key: ledger.projectionKey)
                 }
             }
             var bound = checkpoint
-            bound.partitions = digest
+            bound.partitions = .tree(root: try putTree(entries, txn))
             try putCheckpoint(bound, txn)
         }
     }
 
     /// Partitions sealed or opened at a time, and their bytes: a share for every core, and
     /// little held or mapped at once, however large the partitions.
-    private static let sealedAtOnce = 4_096
-    private static let bytesAtOnce = 1 << 20
+    static let sealedAtOnce = 4_096
+    static let bytesAtOnce = 1 << 20
 
-    /// The digest the stored checkpoint holds, which a save updates. A state saved without
-    /// one cannot be updated soundly: a replay rebuilds it.
-    private func currentDigest(_ txn: Transaction) throws -> PartitionSetDigest {
-        guard let stored = try storedCheckpoint(txn) else {
-            guard try txn.statistics(database).ms_entries == 0 else {
-                throw LedgerStoreError.damagedView(name: name, reason: "has partitions but no checkpoint (it was deleted)")
-            }
-            return PartitionSetDigest()
-        }
-        guard let digest = stored.partitions else {
-            throw LedgerStoreError.damagedView(name: name, reason: "was saved without a digest of its partitions (by an earlier version), so it cannot be checked")
-        }
-        return digest
-    }
-
-    private func putCheckpoint(_ checkpoint: ProjectionCheckpoint, _ txn: Transaction) throws {
+    func putCheckpoint(_ checkpoint: ProjectionCheckpoint, _ txn: Transaction) throws {
         let plain = [UInt8(0)] + checkpoint.encoded
         try txn.put(database, key: Self.checkpointKey, value: sealer.seal(plain, associatedData: associatedData(Self.checkpointKey)))
     }

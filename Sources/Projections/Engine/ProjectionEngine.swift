@@ -1,3 +1,4 @@
+import Foundation
 import LedgerCore
 import LedgerStore
 
@@ -19,7 +20,8 @@ public enum ProjectionEngine {
                 _ = try replay(kind, ledger: ledger, dryRun: false)
                 store = try ledger.projectionStore(P.name)
             }
-            // Read once: checking it walks every stored partition.
+            try upgradeToPartitionTree(store)
+            // Checks the tree's root; each read then checks the partitions it reads.
             var checkpoint = try store.checkpoint()
             if let stored = checkpoint, stored.version != P.version {
                 guard autoReplay else { throw ProjectionVersionError(name: P.name, stored: stored.version, current: P.version) }
@@ -30,6 +32,14 @@ public enum ProjectionEngine {
             if let state = try catchUp(kind, ledger: ledger, store: store, from: checkpoint, progress: progress) { return state }
         }
         throw overtaken(P.name)
+    }
+
+    /// Binds a state the previous version saved (whose check read every partition) with a
+    /// partition tree, once, and says so on standard error.
+    static func upgradeToPartitionTree(_ store: ProjectionStore) throws {
+        guard let partitions = try store.upgradeToPartitionTree() else { return }
+        FileHandle.standardError.write(Data(
+            "healthledger: upgraded the \(store.name) view (\(partitions) partitions) to a hash tree, so that each read checks only what it reads; this happens once\n".utf8))
     }
 
     static func overtaken(_ name: String) -> LedgerStoreError {

@@ -34,6 +34,8 @@ extension ProjectionEngine {
     public static func replay<P: ProjectionKind>(_ kind: P.Type, ledger: Ledger, dryRun: Bool) throws -> ReplayReport {
         let clock = ContinuousClock.now
         let active = try ledger.projectionStore(P.name)
+        // A damaged state is rebuilt below whether or not it could be upgraded.
+        try? upgradeToPartitionTree(active)
         let stored = try active.checkpoint(verifying: false)
         let (fold, size) = try fresh(kind, ledger: ledger, upTo: nil)
         let rebuilt = fold.drainChanges().compactMap { change in change.value.map { (key: change.key, value: $0) } }
@@ -41,6 +43,7 @@ extension ProjectionEngine {
         var details: [String]
         do {
             _ = try active.checkpoint()
+            try active.checkAllPartitions()
             changed = changedKeys(try active.allPartitions(), rebuilt)
             details = try P.describeChanges(from: try P.makeState(load: active.read), to: fold.state, keys: changed)
         } catch let error as LedgerStoreError where error.kind == .damagedView {

@@ -1,0 +1,100 @@
+/// The nodes of a view's `PartitionTree` that one transaction has read, each checked against
+/// its parent from the root the checkpoint holds, and the changes a save makes to them.
+///
+/// Nodes are read only along the paths asked for, so a read or a save costs the same
+/// however many partitions the view holds.
+struct CheckedPartitionTree {
+    private let database: Database
+    private let name: String
+    /// The root's children: first byte of a stored key → the branch's hash.
+    private var root: [UInt8: [UInt8]]
+    private var branches: [UInt8: [UInt8: [UInt8]]] = [:]
+    private var leaves: [UInt16: [[UInt8]: [UInt8]]] = [:]
+    private var changedLeaves: Set<UInt16> = []
+
+    /// The tree under `rootHash`, its root node read and checked.
+    init(_ txn: Transaction, database: Database, name: String, rootHash: [UInt8]) throws {
+        self.database = database
+        self.name = name
+        root = [:]
+        root = try children(txn, key: PartitionTree.rootKey, level: .root, expected: rootHash)
+            .reduce(into: [:]) { $0[$1.name[0]] = $1.hash }
+    }
+
+    static func mismatch(_ name: String) -> LedgerStoreError {
+        .damagedView(name: name, reason: "does not match the partitions its checkpoint was saved with: some were deleted, rolled back to an older copy or mixed in from another")
+    }
+
+    /// The entry hash the tree holds for `storedKey`, or nil when it holds none.
+    mutating func entryHash(_ txn: Transaction, of storedKey: [UInt8]) throws -> [UInt8]? {
+        try loadLeaf(txn, Self.leafID(storedKey))[storedKey]
+    }
+
+    /// Records `storedKey`'s new entry hash (nil: deleted), to be written by `save`.
+    mutating func set(_ txn: Transaction, _ storedKey: [UInt8], entryHash: [UInt8]?) throws {
+        let id = Self.leafID(storedKey)
+        _ = try loadLeaf(txn, id)
+        leaves[id]![storedKey] = entryHash
+        changedLeaves.insert(id)
+    }
+
+    /// Writes the changed leaves, their branches and the root; returns the new root hash.
+    mutating func save(_ txn: Transaction) throws -> [UInt8] {
+        var changedBranches: Set<UInt8> = []
+        for id in changedLeaves {
+            let first = UInt8(id >> 8), second = UInt8(id & 0xFF)
+            let entries = leaves[id]!.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map { (name: $0.key, hash: $0.value) }
+            let bytes = PartitionTree.encode(entries)
+            let key = PartitionTree.leafKey(first, second)
+            if entries.isEmpty { try txn.delete(database, key: key) } else { try txn.put(database, key: key, value: bytes) }
+            _ = try loadBranch(txn, first)
+            branches[first]![second] = entries.isEmpty ? nil : PartitionTree.nodeHash(bytes, level: PartitionTree.Level.leaf.rawValue)
+            changedBranches.insert(first)
+        }
+        changedLeaves.removeAll()
+        for first in changedBranches {
+            let children = branches[first]!.sorted { $0.key < $1.key }.map { (name: [$0.key], hash: $0.value) }
+            let bytes = PartitionTree.encode(children)
+            let key = PartitionTree.branchKey(first)
+            if children.isEmpty { try txn.delete(database, key: key) } else { try txn.put(database, key: key, value: bytes) }
+            root[first] = children.isEmpty ? nil : PartitionTree.nodeHash(bytes, level: PartitionTree.Level.branch.rawValue)
+        }
+        let bytes = PartitionTree.encode(root.sorted { $0.key < $1.key }.map { (name: [$0.key], hash: $0.value) })
+        try txn.put(database, key: PartitionTree.rootKey, value: bytes)
+        return PartitionTree.nodeHash(bytes, level: PartitionTree.Level.root.rawValue)
+    }
+
+    private static func leafID(_ storedKey: [UInt8]) -> UInt16 { UInt16(storedKey[0]) << 8 | UInt16(storedKey[1]) }
+
+    private mutating func loadBranch(_ txn: Transaction, _ first: UInt8) throws -> [UInt8: [UInt8]] {
+        if let branch = branches[first] { return branch }
+        var branch: [UInt8: [UInt8]] = [:]
+        if let expected = root[first] {
+            branch = try children(txn, key: PartitionTree.branchKey(first), level: .branch, expected: expected)
+                .reduce(into: [:]) { $0[$1.name[0]] = $1.hash }
+        }
+        branches[first] = branch
+        return branch
+    }
+
+    private mutating func loadLeaf(_ txn: Transaction, _ id: UInt16) throws -> [[UInt8]: [UInt8]] {
+        if let leaf = leaves[id] { return leaf }
+        let first = UInt8(id >> 8), second = UInt8(id & 0xFF)
+        var leaf: [[UInt8]: [UInt8]] = [:]
+        if let expected = try loadBranch(txn, first)[second] {
+            leaf = try children(txn, key: PartitionTree.leafKey(first, second), level: .leaf, expected: expected)
+                .reduce(into: [:]) { $0[$1.name] = $1.hash }
+        }
+        leaves[id] = leaf
+        return leaf
+    }
+
+    /// A stored node's children, after checking its hash is the one its parent holds.
+    private func children(_ txn: Transaction, key: [UInt8], level: PartitionTree.Level, expected: [UInt8]) throws -> [(name: [UInt8], hash: [UInt8])] {
+        let bytes = try txn.get(database, key: key) ?? []
+        guard PartitionTree.nodeHash(bytes, level: level.rawValue) == expected,
+              let children = PartitionTree.decode(bytes, nameSize: level.nameSize)
+        else { throw Self.mismatch(name) }
+        return children
+    }
+}
