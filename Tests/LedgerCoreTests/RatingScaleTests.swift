@@ -2,7 +2,7 @@ import PropertyBased
 import Testing
 @testable import LedgerCore
 
-/// One normalisation for ratings given on different scales (README "Ratings on different scales").
+/// One normalisation for ratings given on different scales (docs/guide/queries-and-charts.md, "Ratings on different scales").
 @Suite struct RatingScaleTests {
     @Test func aRatingKeepsItsPlaceOnItsScaleWhateverScaleShowsIt() async {
         await propertyCheck(input: Gen.double(in: -50...50), Gen.double(in: 0.5...100), Gen.double(in: 0...1), Gen.double(in: 0...20)) {

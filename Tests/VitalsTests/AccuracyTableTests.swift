@@ -2,7 +2,7 @@ import LedgerCore
 import Projections
 import Testing
 
-/// The accuracy table of the README on simulated recordings: v2 as it was, and v3 no worse.
+/// The accuracy table of docs/guide/vitals.md on simulated recordings: v2 as it was, and v3 no worse.
 @Suite struct AccuracyTableTests {
     /// Clean and noisy recordings with their true rate and the tolerance promised.
     static let usable: [(name: String, truth: Double, tolerance: Double)] = [

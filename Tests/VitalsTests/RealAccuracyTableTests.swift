@@ -3,7 +3,7 @@ import LedgerCore
 import Projections
 import Testing
 
-/// The README's accuracy table on real recordings: every reading within ±3 bpm or ±2
+/// docs/guide/vitals.md's accuracy table on real recordings: every reading within ±3 bpm or ±2
 /// breaths/min of the reference or flagged unreliable, none confidently wrong, and at most
 /// one clean window in ten refused.
 @Suite struct RealAccuracyTableTests {
