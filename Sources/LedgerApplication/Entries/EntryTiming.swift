@@ -43,6 +43,12 @@ public struct EntryTiming {
         return resolved
     }
 
+    /// The zone an entry at `time` is stored with: this machine's, unless the text named
+    /// another offset, which is then the entry's own (views read a sample's named zone first).
+    public func storedZone(for time: ZonedTime) -> String? {
+        zone.offset(at: time.timestamp) == time.utcOffset ? zone.identifier : nil
+    }
+
     /// An instant with the offset this machine's zone keeps then.
     public func zoned(_ instant: Timestamp) -> ZonedTime { (instant, zone.offset(at: instant)) }
 
@@ -57,6 +63,6 @@ public struct EntryTiming {
         let begin = try start ?? time(at)
         return Event(
             payload, id: try eventID(), start: begin.timestamp, end: try end.map { try time($0, flag: "--end").timestamp },
-            utcOffset: begin.utcOffset, zone: zone.identifier, causation: causation)
+            utcOffset: begin.utcOffset, zone: storedZone(for: begin), causation: causation)
     }
 }

@@ -52,7 +52,7 @@ struct Append: ParsableCommand {
         let event = Event(
             id: try entry.eventID(), kind: eventKind, schema: PayloadCatalog.currentSchema(of: eventKind),
             start: start.timestamp, end: try ending.end.map { try entry.time($0, flag: "--end").timestamp }, utcOffset: start.utcOffset,
-            zone: entry.zone.identifier, source: .cli, payload: document)
+            zone: entry.timing.storedZone(for: start), source: .cli, payload: document)
         try SettingCheck.check(event, force: force)
         try vault.store([event])
     }
