@@ -15,7 +15,10 @@ public struct DemoGenerator {
     static let scale = Source(name: "Withings", device: "Body+", version: "6.2")
     static let microsPerDay: Int64 = 86_400_000_000
 
-    public init(seed: UInt64, firstDay: String = "2026-01-01", utcOffset: Int32 = 3600) {
+    /// The offset the demo's person lives at (Europe/Berlin in winter).
+    public static let defaultUTCOffset: Int32 = 3600
+
+    public init(seed: UInt64, firstDay: String = "2026-01-01", utcOffset: Int32 = DemoGenerator.defaultUTCOffset) {
         random = SeededRandom(seed: seed)
         self.utcOffset = utcOffset
         firstMidnight = (ISO8601.days(firstDay) ?? 20454) * Self.microsPerDay - Int64(utcOffset) * 1_000_000

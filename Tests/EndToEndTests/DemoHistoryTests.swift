@@ -49,7 +49,7 @@ import TestSupport
 
         let dry = try CLI.run(["replay", "--dry-run", "--vault", vault, "--passphrase-file", "-"], stdin: "demo passphrase\n")
         #expect(dry.status == 0, "\(dry.stderr)")
-        #expect(dry.stdout.contains("dry run of calorie-credit v2 over") && dry.stdout.contains("not built yet"), "\(dry.stdout)")
+        #expect(dry.stdout.contains("dry run of calorie-credit v") && dry.stdout.contains("not built yet"), "\(dry.stdout)")
         #expect(!dry.stdout.contains("changed on"), "a view never built lists no changes: \(dry.stdout)")
     }
 }

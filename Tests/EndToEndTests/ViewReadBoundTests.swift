@@ -38,15 +38,16 @@ import TestSupport
     }
 
     /// Each command and the most partitions and records it may open, whatever the history's
-    /// length: a day's daily metrics are about 130 partitions (one per group of columns, misses
-    /// included), so a month is 31 of those; the long history holds far more of both.
+    /// length: a day's daily metrics read about 270 partition reads (each group of columns,
+    /// misses included, counted where the tree is checked and where the partition opens), so a
+    /// month is 31 of those; the long history holds far more of both.
     static let commands: [(arguments: [String], partitions: Int, records: Int)] = [
-        (["daily", "--from", "2026-01-03", "--to", "2026-01-03", "--json"], 160, 0),
-        (["daily", "--from", "2026-01-01", "--to", "2026-01-31", "--json"], 31 * 130, 0),
-        (["budget"], 64, 0),
-        (["sleep-score", "--date", "2026-01-04"], 160, 0),
+        (["daily", "--from", "2026-01-03", "--to", "2026-01-03", "--json"], 300, 0),
+        (["daily", "--from", "2026-01-01", "--to", "2026-01-31", "--json"], 31 * 300, 0),
+        (["budget"], 160, 0),
+        (["sleep-score", "--date", "2026-01-04"], 300, 0),
         (["query", "mood avg by day where last 30d"], 60, 0),
-        (["mood", "6"], 40, 8),
+        (["mood", "6"], 60, 8),
     ]
 
     @Test func everydayViewCommandsOpenTheSameBoundedNumberOnAShortAndALongHistory() throws {
@@ -56,6 +57,15 @@ import TestSupport
             let name = command.arguments.joined(separator: " ")
             #expect(small.partitions <= command.partitions && large.partitions <= command.partitions, "\(name): \(small) on 5 days, \(large) on 70")
             #expect(small.records <= command.records && large.records <= command.records, "\(name): \(small) on 5 days, \(large) on 70")
+            // A window of days ("last 30d") holds more days on the longer history; the rest read exactly as much.
+            guard !name.hasPrefix("query") else { continue }
+            if name == "budget" {
+                withKnownIssue("budget reads more partitions on a longer history since the round's merges (97 at 5 days, 135 at 70): open in issue 38") {
+                    #expect(small == large, "\(name): \(small) on 5 days, \(large) on 70")
+                }
+            } else {
+                #expect(small == large, "\(name) grows with the history: \(small) on 5 days, \(large) on 70")
+            }
         }
     }
 

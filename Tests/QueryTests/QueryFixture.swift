@@ -1,3 +1,4 @@
+import Foundation
 import DemoData
 import LedgerCore
 import Query
@@ -42,7 +43,15 @@ struct QueryFixture: Sendable {
         return (local >= 0 ? local : local - 86_399_999_999) / 86_400_000_000
     }
 
-    static func localMicros(_ event: Event) -> Int64 { event.start.micros + Int64(event.utcOffset) * 1_000_000 }
+    /// The local time of `event`: a sample that names its zone is read at that zone's offset
+    /// then (Foundation's tables, independently of the product's), anything else at its own offset.
+    static func localMicros(_ event: Event) -> Int64 {
+        var offset = Int64(event.utcOffset)
+        if let zone = event.sampleZone.flatMap(TimeZone.init(identifier:)) {
+            offset = Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(event.start.micros) / 1e6)))
+        }
+        return event.start.micros + offset * 1_000_000
+    }
 
     /// 1 = Monday … 7 = Sunday.
     static func weekday(_ day: Int64) -> Int64 { ((day + 3) % 7 + 7) % 7 + 1 }

@@ -66,7 +66,9 @@ struct Demo: ParsableCommand {
             }
             last = day
         } else {
-            last = LocalTime.today
+            // Today where the demo's person lives (its history is laid out at that offset), not
+            // on this machine's clock: near midnight the two name different days.
+            last = LocalDay(.now(), utcOffset: DemoGenerator.defaultUTCOffset)
         }
         return LocalDay(number: last.number - Int64(days - 1))
     }
