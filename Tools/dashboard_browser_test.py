@@ -4,6 +4,7 @@ Each check prints one line; the last line is `N passed, N failed`, and the exit 
 when any failed.
 """
 import argparse
+import datetime
 import http.client
 import http.server
 import json
@@ -192,7 +193,7 @@ def card_values(driver):
 
 
 def pages(day, corrected):
-    """Every page, on the demo's last day (its history ends months before today); `corrected`
+    """Every page, on the demo's last day (yesterday where its person lives); `corrected`
     is the id of the mood the demo corrected."""
     return [
         ("today", f"/?date={day}"),
@@ -229,7 +230,7 @@ def main():
     with open(passphrase_file, "w") as handle:
         handle.write(PASSPHRASE + "\n")
     os.chmod(passphrase_file, 0o600)
-    subprocess.run([binary, "demo", "--vault", vault, "--days", "45"], check=True, capture_output=True)
+    subprocess.run([binary, "demo", "--vault", vault, "--days", "45", "--until", demo_last_day()], check=True, capture_output=True)
     cli = CLI(binary, vault, passphrase_file)
     measuring_session(cli, work)
     afternoon_nap(cli)
@@ -517,6 +518,14 @@ def main():
 
 
 TODAY_KEYS = ["step_count", "mood_avg", "doses_taken"]
+DEMO_UTC_OFFSET = datetime.timedelta(hours=1)  # where the demo's person lives
+
+
+def demo_last_day():
+    """Yesterday where the demo's person lives: every hour of it has passed, so an entry typed
+    at any time of that day is not in the future, whatever the hour the test runs."""
+    here = datetime.datetime.now(datetime.timezone.utc) + DEMO_UTC_OFFSET
+    return (here.date() - datetime.timedelta(days=1)).isoformat()
 
 
 def afternoon_nap(cli):
