@@ -2,7 +2,9 @@
 # The dashboard's speed on a vault imported from a generated Apple Health export of RECORDS
 # records (default 1,000,000): median and p95 time of each page (a sequential client), Today's
 # requests per second under wrk, and the server's resident memory while wrk hammers Today
-# for a minute. Loopback only.
+# for a minute; and issue 38's three: the first page after `serve` starts, Today after each
+# quick entry (`mood` from the terminal, the server running), and Today as of a past date.
+# Loopback only. BENCH_VAULT=DIR times an existing vault (its passphrase in DIR/../passphrase).
 #   bash Tools/bench-dashboard.sh [RECORDS]
 # BENCH_CONFIG=debug times the debug build (no release build needed; slower figures).
 # BENCH_BIN=DIR times the healthledger and health-export-gen already in DIR (e.g. copies of an
@@ -21,13 +23,14 @@ records=${1:-1000000}
 bench=.build-bench/dashboard
 mkdir -p "$bench"
 export_zip="$bench/export-$records.zip"
-if [ ! -f "$export_zip" ]; then
+if [ -z "${BENCH_VAULT:-}" ] && [ ! -f "$export_zip" ]; then
   $bin/health-export-gen --records "$records" --seed 1 --out "$export_zip.partial" >&2
   mv "$export_zip.partial" "$export_zip"
 fi
-vault="$bench/vault-$records"
+vault=${BENCH_VAULT:-$bench/vault-$records}
 printf 'bench passphrase\n' >"$bench/passphrase"
 chmod 600 "$bench/passphrase"
+[ -n "${BENCH_VAULT:-}" ] && touch "$vault/imported"
 if [ ! -f "$vault/imported" ]; then
   rm -rf "$vault"
   $bin/healthledger init --vault "$vault" --passphrase-file "$bench/passphrase" --kdf interactive >/dev/null
@@ -38,18 +41,20 @@ fi
 # The export's last day with steps: Today is timed on it (the real today may have no data).
 last_day=$($bin/healthledger query 'daily.step_count by day' --format csv --vault "$vault" --passphrase-file "$bench/passphrase" | tail -1 | cut -d, -f1)
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+started=$(date +%s%N)
 $bin/healthledger serve --vault "$vault" --passphrase-file "$bench/passphrase" --port "$port" --idle 30m >"$bench/serve.out" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true' EXIT
-for _ in $(seq 100); do grep -q token= "$bench/serve.out" 2>/dev/null && break; sleep 0.2; done
+for _ in $(seq 400); do grep -q token= "$bench/serve.out" 2>/dev/null && break; sleep 0.05; done
 url=$(grep -o 'http://[^ ]*token=[0-9a-f]*' "$bench/serve.out")
 # The dashboard answers only to its random hl-….localhost name: connect to loopback, name it in Host.
 authority=$(printf '%s' "$url" | sed 's|^http://\([^/]*\)/.*|\1|')
 cookie=$(curl -s -D - -o /dev/null --resolve "${authority%:*}:$port:127.0.0.1" "$url" | sed -n 's/^Set-Cookie: \(hl_session=[0-9a-f]*\).*/\1/p')
 
-python3 - "$port" "$cookie" "$last_day" "$authority" <<'PY'
-import http.client, statistics, sys, time
+python3 - "$port" "$cookie" "$last_day" "$authority" "$started" "$bin/healthledger" "$vault" "$bench/passphrase" <<'PY'
+import http.client, statistics, subprocess, sys, time
 port, cookie, last_day, authority = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4]
+started, binary, vault, passphrase = int(sys.argv[5]), sys.argv[6], sys.argv[7], sys.argv[8]
 connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
 
 def get(path):
@@ -74,6 +79,18 @@ def timed(paths):
         started = time.perf_counter(); get(path); times.append((time.perf_counter() - started) * 1000)
     times.sort()
     return statistics.median(times), times[int(len(times) * 0.95) - 1]
+
+get(f"/?date={last_day}")
+print(f"first page after `serve` started: {(time.time_ns() - started) / 1e6:.0f} ms (process start, unlock and the first Today)")
+after_entry = []
+for rating in range(1, 11):
+    subprocess.run([binary, "mood", str(rating % 10 + 1), "--vault", vault, "--passphrase-file", passphrase], check=True, capture_output=True)
+    begun = time.perf_counter(); get(f"/?date={last_day}"); after_entry.append((time.perf_counter() - begun) * 1000)
+after_entry.sort()
+print(f"Today after each of 10 quick entries: median {statistics.median(after_entry):.1f} ms, p95 {after_entry[-1]:.1f} ms")
+as_of = [f"/?date={last_day}&as-of={last_day[:8]}01&bench={index}" for index in range(10)]
+median, p95 = timed(as_of)
+print(f"Today as of the 1st of its month: median {median:.1f} ms, p95 {p95:.1f} ms")
 
 # "rendered": a parameter the page ignores makes each request new to the page cache.
 print(f"{'page':28} {'first (ms)':>10} {'rendered median':>16} {'p95':>7} {'cached median':>14} {'p95':>6}")

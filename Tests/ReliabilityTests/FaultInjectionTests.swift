@@ -62,12 +62,23 @@ import TestSupport
         let template = try Self.template()
         let (vault, input) = try Self.prepared(from: template)
         let calls = try #require(try FaultShim.callCounts(Self.appendArguments(vault, input), in: vault.root)[call])
-        #expect(calls >= 4, "the append commits at least four times")
+        // The batches' commits, then the views' one save.
+        #expect(calls >= 3, "the append commits at least three times")
         var stopped = 0
         let numbers = FaultShim.callNumbers(upTo: calls, ciSample: call == "fdatasync" ? 4 : 3)
         for number in numbers where try Self.appendUnderFault(template, call: call, at: number, errno: errno, expectedStatus: status) { stopped += 1 }
         #expect(stopped > 0, "at least one injected fault stops the append")
         print("fault injection: append, \(call) failing with \(errno): \(numbers.count) of \(calls) calls tried, \(stopped) stopped the command, nothing acknowledged was lost")
+    }
+
+    /// A quick entry waits for the disk twice, whatever the number of views: its event's
+    /// commit and one save of every view it brings up to date (each view saved alone made six).
+    @Test func aQuickEntrySavesItsViewsInOneSync() throws {
+        let vault = try Self.template()
+        try vault.ok(["mood", "5"])
+        let counts = try FaultShim.callCounts(["mood", "6", "--vault", vault.path, "--passphrase-file", vault.passphraseFile], in: vault.root)
+        #expect(counts["fdatasync"] == 2, "\(counts)")
+        #expect(try vault.ok(["audit"]).contains("audit clean"))
     }
 
     @Test func importSurvivesAFailingSyncAtEveryPoint() throws {

@@ -183,36 +183,48 @@ public final class ProjectionStore {
     private func save(
         _ changes: [(key: [UInt8], value: [UInt8]?)], checkpoint: ProjectionCheckpoint, if stillCurrent: (ProjectionCheckpoint?) -> Bool
     ) throws -> ProjectionCheckpoint? {
-        try ledger.environment.write { txn in
-            guard stillCurrent(try storedCheckpoint(txn)) else { return nil }
-            var tree = try treeForSaving(txn)
-            // Stored keys are keyed hashes, so a large save touches pages all over the file:
-            // the cursor lets go of them as the save goes.
-            let cursor = try txn.cursor(database)
-            for change in changes {
-                let stored = storedKey(change.key)
-                let held = try tree.entryHash(txn, of: stored)
-                let entryHash: [UInt8]? = try stored.withUnsafeBytes { storedBytes in
-                    // The cursor stays on the entry, so the put or delete after it need not search again.
-                    let old = try cursor.seek(exactly: storedBytes)
-                    guard old.map({ PartitionTree.entryHash(storedKey: storedBytes, sealed: $0.value, key: ledger.projectionKey) }) == held else {
-                        throw CheckedPartitionTree.mismatch(name)
-                    }
-                    guard let value = change.value else {
-                        if old != nil { try cursor.deleteCurrent() }
-                        return nil
-                    }
-                    let sealed = seal(change.key, value, storedKey: stored)
-                    try sealed.withUnsafeBytes { try cursor.put(key: storedBytes, value: $0) }
-                    return PartitionTree.entryHash(storedKey: stored, sealed: sealed, key: ledger.projectionKey)
+        try ledger.environment.write { txn in try save(changes, checkpoint: checkpoint, in: txn, if: stillCurrent) }
+    }
+
+    /// `write(_:checkpoint:over:)` inside `txn`, which other saves share (`Ledger.save(_:)`).
+    func write(
+        _ changes: [(key: [UInt8], value: [UInt8]?)], checkpoint: ProjectionCheckpoint, over expected: ProjectionCheckpoint?, in txn: Transaction
+    ) throws -> ProjectionCheckpoint? {
+        try save(changes, checkpoint: checkpoint, in: txn) { $0 == expected }
+    }
+
+    private func save(
+        _ changes: [(key: [UInt8], value: [UInt8]?)], checkpoint: ProjectionCheckpoint, in txn: Transaction,
+        if stillCurrent: (ProjectionCheckpoint?) -> Bool
+    ) throws -> ProjectionCheckpoint? {
+        guard stillCurrent(try storedCheckpoint(txn)) else { return nil }
+        var tree = try treeForSaving(txn)
+        // Stored keys are keyed hashes, so a large save touches pages all over the file:
+        // the cursor lets go of them as the save goes.
+        let cursor = try txn.cursor(database)
+        for change in changes {
+            let stored = storedKey(change.key)
+            let held = try tree.entryHash(txn, of: stored)
+            let entryHash: [UInt8]? = try stored.withUnsafeBytes { storedBytes in
+                // The cursor stays on the entry, so the put or delete after it need not search again.
+                let old = try cursor.seek(exactly: storedBytes)
+                guard old.map({ PartitionTree.entryHash(storedKey: storedBytes, sealed: $0.value, key: ledger.projectionKey) }) == held else {
+                    throw CheckedPartitionTree.mismatch(name)
                 }
-                try tree.set(txn, stored, entryHash: entryHash)
+                guard let value = change.value else {
+                    if old != nil { try cursor.deleteCurrent() }
+                    return nil
+                }
+                let sealed = seal(change.key, value, storedKey: stored)
+                try sealed.withUnsafeBytes { try cursor.put(key: storedBytes, value: $0) }
+                return PartitionTree.entryHash(storedKey: stored, sealed: sealed, key: ledger.projectionKey)
             }
-            var bound = checkpoint
-            bound.partitions = .tree(root: try tree.save(txn))
-            try putCheckpoint(bound, txn)
-            return bound
+            try tree.set(txn, stored, entryHash: entryHash)
         }
+        var bound = checkpoint
+        bound.partitions = .tree(root: try tree.save(txn))
+        try putCheckpoint(bound, txn)
+        return bound
     }
 
     /// Fills this store's empty database with `partitions` and the checkpoint in one durable

@@ -16,13 +16,24 @@ public enum ProjectionCatalog {
         }
     }
 
-    /// Brings every projection up to date (after appends).
+    /// Brings every projection up to date (after appends): the views a few events behind are
+    /// folded in memory and saved together in one durable transaction; a view that needs
+    /// more, or that another writer saved meanwhile, goes through `ProjectionEngine.current`.
     public static func catchUpAll(ledger: Ledger) throws {
-        _ = try ProjectionEngine.current(DailyMetricsView.self, ledger: ledger)
-        _ = try ProjectionEngine.current(CalorieCreditView.self, ledger: ledger)
-        _ = try ProjectionEngine.current(VitalsView.self, ledger: ledger)
-        _ = try ProjectionEngine.current(FaceModelsView.self, ledger: ledger)
-        _ = try ProjectionEngine.current(QueryIndexView.self, ledger: ledger)
+        let views = [
+            CatchUpStep(DailyMetricsView.self, ledger), CatchUpStep(CalorieCreditView.self, ledger), CatchUpStep(VitalsView.self, ledger),
+            CatchUpStep(FaceModelsView.self, ledger), CatchUpStep(QueryIndexView.self, ledger),
+        ]
+        let pending = try views.map { try $0.pending() }
+        var written = try ledger.save(pending.compactMap { if case .save(let save) = $0 { save } else { nil } }).makeIterator()
+        for (view, found) in zip(views, pending) {
+            switch found {
+            case .upToDate: continue
+            case .save: if written.next() == true { continue }
+            case .needsFullPath: break
+            }
+            try view.current()
+        }
     }
 
     /// Every view, caught up now and then folded from a bulk append's events as they are
@@ -46,4 +57,15 @@ public enum ProjectionCatalog {
 public struct UnknownProjection: Error, CustomStringConvertible {
     public let name: String
     public var description: String { "'\(name)' is not a projection; there are: \(ProjectionCatalog.names.joined(separator: ", "))" }
+}
+
+/// One view's two ways of catching up, for `ProjectionCatalog.catchUpAll`.
+private struct CatchUpStep {
+    let pending: () throws -> PendingCatchUp
+    let current: () throws -> Void
+
+    init<P: ProjectionKind>(_ kind: P.Type, _ ledger: Ledger) {
+        pending = { try ProjectionEngine.pendingCatchUp(kind, ledger: ledger) }
+        current = { _ = try ProjectionEngine.current(kind, ledger: ledger) }
+    }
 }

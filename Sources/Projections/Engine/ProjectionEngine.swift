@@ -110,6 +110,30 @@ public enum ProjectionEngine {
         return fold.state
     }
 
+    /// `P` caught up in memory, its save left to `Ledger.save(_:)` so that the views of one
+    /// append share one durable transaction; `.needsFullPath` where `current` must do it (a
+    /// state to replay, another version, a backlog too long to hold, a log shorter than the view).
+    static func pendingCatchUp<P: ProjectionKind>(_ kind: P.Type, ledger: Ledger) throws -> PendingCatchUp {
+        let store = try ledger.projectionStore(P.name)
+        guard try !store.savedWithoutDigest() else { return .needsFullPath }
+        try upgradeToPartitionTree(store)
+        let checkpoint = try store.checkpoint()
+        let head = try ledger.head()
+        let seen = checkpoint?.size ?? 0
+        guard checkpoint.map({ $0.version == P.version }) ?? true, seen <= head.size, head.size - seen <= catchUpStride else { return .needsFullPath }
+        guard seen < head.size else { return .upToDate }
+        let fold = try ProjectionFold<P>(ledger: ledger, loadPartition: store.read)
+        var applied = seen
+        try ledger.forEach(from: seen) { stored in
+            guard stored.sequence < head.size else { return false }
+            try fold.apply(stored)
+            applied = stored.sequence + 1
+            return true
+        }
+        let last = ProjectionCheckpoint(version: P.version, size: applied, root: applied == head.size ? head.root : [])
+        return .save(ViewSave(store: store, changes: fold.drainChanges(), checkpoint: last, over: checkpoint))
+    }
+
     /// `P` as it was known when the log held its first `size` events, folded in memory.
     public static func asOf<P: ProjectionKind>(_ kind: P.Type, ledger: Ledger, size: UInt64) throws -> P.State {
         try fresh(kind, ledger: ledger, upTo: size).fold.state
@@ -127,4 +151,11 @@ public enum ProjectionEngine {
         }
         return (fold, applied)
     }
+}
+
+/// What `ProjectionEngine.pendingCatchUp` found for one view.
+enum PendingCatchUp {
+    case upToDate
+    case save(ViewSave)
+    case needsFullPath
 }
