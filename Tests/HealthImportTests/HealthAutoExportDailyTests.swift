@@ -101,7 +101,9 @@ import TestSupport
         // The 10th has the watch's samples and the app's hourly points of the same steps; the 11th only points.
         _ = try vault.ledger.append([
             Self.watchSample("StepCount", 3_000, "count", "2024-03-10T08:00:00+08:00", "2024-03-10T09:00:00+08:00"),
-            Self.watchSample("StepCount", 1_500, "count", "2024-03-10T12:00:00+08:00", "2024-03-10T12:30:00+08:00"),
+            // The app's 12:00 bucket is an instant the watch's 12:10–12:40 sample does not cover:
+            // source priority alone would count both.
+            Self.watchSample("StepCount", 1_500, "count", "2024-03-10T12:10:00+08:00", "2024-03-10T12:40:00+08:00"),
             Self.watchSample("HeartRate", 70, "count/min", "2024-03-10T08:00:00+08:00", "2024-03-10T08:00:00+08:00"),
         ])
         var payload = HealthAutoExportPayload()
