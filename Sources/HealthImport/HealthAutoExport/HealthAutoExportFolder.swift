@@ -15,7 +15,10 @@ public struct HealthAutoExportFolder: ImportSource {
     let identity: ImportIdentity
     /// What each pass has decided by id, so that a bucket in several files of one run
     /// compares with the value the run itself holds for it; the two passes decide alike.
-    private let checked = HeldBuckets(), stored = HeldBuckets()
+    private let heldWhileChecking = HeldBuckets(), heldWhileStoring = HeldBuckets()
+    /// What the ledger held when the run began, looked up while checking and reused while
+    /// storing: each held event is read once (docs/performance.md, "Health Auto Export import").
+    private let heldBeforeRun = HeldBuckets()
 
     public init(input: String, ledger: Ledger) {
         self.input = input
@@ -50,14 +53,13 @@ public struct HealthAutoExportFolder: ImportSource {
         for event in events where event.kind != .exportElementRecorded {
             summary.count(type: ShareHealthDay.type(of: event), source: event.source.name)
         }
-        let held = phaseLedger == nil ? checked : stored
+        let held = phaseLedger == nil ? heldWhileChecking : heldWhileStoring
         let logEnd = try ledger.count()
+        try heldBeforeRun.lookUp(events.map(\.id).filter { held.bucket($0) == nil }, in: ledger)
         var resolved: [Event] = []
         for event in events {
-            let holding = try held.bucket(event.id) ?? CurrentView.current(ledger, id: event.id).map { current in
-                HeldBuckets.Bucket(payload: current.event.payload, since: (current.amendments.last?.event ?? current.stored.event).recordedAt)
-            }
-            guard let holding, holding.payload != event.payload else {
+            let holding = held.bucket(event.id) ?? heldBeforeRun.bucket(event.id)
+            guard let holding, holding.fingerprint != event.payload.hashValue else {
                 held.hold(event.payload, since: max(delivered, holding?.since ?? delivered), for: event.id)
                 resolved.append(event)
                 continue
@@ -103,14 +105,27 @@ public struct HealthAutoExportFolder: ImportSource {
 /// The value one pass of an import run holds for each bucket, and since when.
 private final class HeldBuckets: @unchecked Sendable {
     // An import runs on one thread; Sendable only so that the source stays a value that can be passed around.
+    /// A payload's hash stands for it: a run compares thousands of buckets, and holding
+    /// their payloads would hold the whole folder in memory.
     struct Bucket {
-        var payload: Document
+        var fingerprint: Int
         var since: Timestamp
     }
 
     private var buckets: [EventID: Bucket] = [:]
 
+    private var lookedUp: Set<EventID> = []
+
     func bucket(_ id: EventID) -> Bucket? { buckets[id] }
 
-    func hold(_ payload: Document, since: Timestamp, for id: EventID) { buckets[id] = Bucket(payload: payload, since: since) }
+    /// Holds what `ledger` holds under those of `ids` not looked up before, as they read now.
+    func lookUp(_ ids: [EventID], in ledger: Ledger) throws {
+        let new = ids.filter { lookedUp.insert($0).inserted }
+        for (id, current) in try ledger.currentEvents(ids: new) {
+            let latest = current.amendments.last?.event ?? current.stored.event
+            buckets[id] = Bucket(fingerprint: current.event.payload.hashValue, since: latest.recordedAt)
+        }
+    }
+
+    func hold(_ payload: Document, since: Timestamp, for id: EventID) { buckets[id] = Bucket(fingerprint: payload.hashValue, since: since) }
 }
