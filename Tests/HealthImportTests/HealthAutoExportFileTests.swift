@@ -81,6 +81,19 @@ import Testing
         #expect(summary.notes["unit 'furlongs' of step_count is not a HealthKit unit: kept whole as exportElement.recorded (unmapped)"] == 1)
     }
 
+    @Test("the app's unit spellings read as HealthKit's; a heart rate in a unit HealthKit lacks is kept, not assumed")
+    func unitSpellings() throws {
+        #expect(HealthAutoExportFile.unit("steps")?.symbol == "count")
+        #expect(HealthAutoExportFile.unit("bpm")?.symbol == "count/min")
+        #expect(HealthAutoExportFile.unit("mL/(kg·min)")?.symbol == "ml/(kg*min)")
+        #expect(HealthAutoExportFile.unit("kcal")?.symbol == "kcal")
+        var payload = HealthAutoExportPayload()
+        payload.add("heart_rate", "beats per fortnight", "2024-03-10 08:01:00 +0100", [("Avg", .int(67))])
+        let (events, summary) = try read(payload)
+        #expect(events.map(\.kind) == [.exportElementRecorded])
+        #expect(summary.notes["unit 'beats per fortnight' of heart_rate is not a HealthKit unit: kept whole as exportElement.recorded (unmapped)"] == 1)
+    }
+
     @Test("sleep: a night's totals state their columns; per-stage points are stage samples with their times")
     func sleep() throws {
         var payload = HealthAutoExportPayload()

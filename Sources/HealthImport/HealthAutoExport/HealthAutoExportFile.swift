@@ -73,10 +73,14 @@ struct HealthAutoExportFile {
                     continue
                 }
                 events.append(try quantity(point, name: name, type: type, unit: unit, field: pointField))
-            case .heartRate?:
+            // Without units the app means its default, the one HealthKit uses too.
+            case .heartRate? where unitText == nil || unit != nil:
                 events.append(try heartRate(point, name: name, unit: unit ?? HealthUnit.named("count/min")!, field: pointField))
-            case .bloodPressure?:
+            case .bloodPressure? where unitText == nil || unit != nil:
                 events += try bloodPressure(point, name: name, unit: unit ?? HealthUnit.named("mmHg")!, field: pointField)
+            case .heartRate?, .bloodPressure?:
+                events.append(try kept(point, name: name, units: unitText, field: pointField, summary: &summary,
+                                       why: "unit '\(unitText ?? "")' of \(name) is not a HealthKit unit"))
             case .sleep?:
                 events += try sleep(point, name: name, field: pointField, summary: &summary)
             case nil:
@@ -90,7 +94,7 @@ struct HealthAutoExportFile {
     /// A HealthKit unit for the app's spelling (`bpm`, `steps`, `mL/(kg·min)`).
     static func unit(_ text: String) -> HealthUnit? {
         let spelled = text == "steps" ? "count" : text.replacingOccurrences(of: "·", with: "*")
-        return HealthUnit.parse(spelled)
+        return HealthUnit.parse(spelled) ?? HealthUnit.named(spelled.lowercased())
     }
 
     // MARK: Points
