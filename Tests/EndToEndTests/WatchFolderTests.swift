@@ -58,9 +58,23 @@ import TestSupport
         #expect(Self.summaries(output).last?["stored"] as? Int == 1)
         #expect(Self.summaries(output).count == 3)
 
+        // A link to a file outside the folder is refused, not followed.
+        try "{}".write(toFile: vault.root + "/outside.json", atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.json", withDestinationPath: vault.root + "/outside.json")
+        try FileManager.default.moveItem(atPath: folder + "/link.json", toPath: folder + "/moved-link.json")
+        Self.read(watch.errors, into: &errors) { $0.contains("moved-link.json") }
+        #expect(errors.contains(folder + "/moved-link.json: it is a symbolic link"), "\(errors)")
+
         kill(watch.pid, SIGTERM)
         #expect(watch.wait() == 128 + SIGTERM)
         #expect(try vault.rawEvents().count == 7)
         #expect(try vault.run(["audit"]).status == 0)
+    }
+
+    @Test func aMissingFolderIsMissingInput() throws {
+        let vault = try CLIVault()
+        let result = try vault.run(["watch", vault.root + "/nowhere"])
+        #expect(result.status == 66)
+        #expect(result.stderr.contains("nowhere: no such folder"), "\(result.stderr)")
     }
 }
