@@ -3,7 +3,10 @@
 # an EVENTS-record generated export into two vaults, unlocks both, then times every command
 # of issue 38's table and its "done" item 1, RUNS times each, and prints one table of p50/p95
 # per vault and the ratio large/small (of p50), for the binary under test and, when given,
-# a before binary in the same run. Not part of CI; takes minutes (EVENTS=2000000: ~15).
+# a before binary in the same run; then, on the large vault, the work that grows with what is
+# asked (a month's bundle and `daily --as-of-seq`) and the whole-log work (`audit`,
+# `audit --since`, `replay`), once each, with events/s and peak memory.
+# Not part of CI; takes minutes (EVENTS=2000000: ~25).
 #   bash Tools/bench-lifetime.sh [EVENTS]          (default 2000000)
 #   BENCH_BIN=path       the healthledger to measure (default: a release build of this tree)
 #   BENCH_BASE_BIN=path  the healthledger of before, measured on the same vaults first
@@ -100,6 +103,31 @@ time_commands() {
   done
 }
 
+# Label $1, binary $2, vault $3: each command of the list once, "label: command: S s, KB peak"
+# to $work/whole-log.txt (a command the binary does not have prints its error instead).
+time_whole_log() {
+  local label=$1 bin=$2 vault=$3 size month_end month_start recipient
+  size=$("$bin" log --limit 1 --raw --json --vault "$vault" | python3 -c 'import json,sys; print(json.loads(sys.stdin.readline())["seq"])')
+  month_end=$("$bin" query 'daily.step_count by day' --format csv --vault "$vault" | tail -1 | cut -d, -f1)
+  month_start=$(date -d "$month_end -29 days" +%F)
+  "$bin" checkpoint export "$work/checkpoint.txt" --vault "$vault" >/dev/null 2>&1 || true
+  "$bin" mood 6 --vault "$vault" >/dev/null
+  [ -f "$work/identity.txt" ] || "$bin" keygen -o "$work/identity.txt" >/dev/null
+  recipient=$(sed -n 's/^# public key: //p' "$work/identity.txt")
+  while IFS= read -r line; do
+    eval "args=($line)"
+    /usr/bin/time -f "%e %M" -o "$work/time" "$bin" "${args[@]}" --vault "$vault" >/dev/null 2>"$work/stderr" \
+      && printf '%s: %s (%s events): %s s, %s KB peak\n' "$label" "$line" "$size" $(cat "$work/time") >>"$work/whole-log.txt" \
+      || printf '%s: %s: failed: %s\n' "$label" "$line" "$(head -c 200 "$work/stderr")" >>"$work/whole-log.txt"
+  done <<LIST
+export bundle --out $work/month-$label.age --recipient $recipient --from $month_start --to $month_end
+daily --from $month_start --to $month_end --as-of-seq $((size / 2))
+audit --since $work/checkpoint.txt
+audit
+replay
+LIST
+}
+
 echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(free -g | awk '/Mem/ {print $7}') GB available" >&2
 labels=()
 if [ -n "${BENCH_BASE_BIN:-}" ]; then
@@ -107,6 +135,7 @@ if [ -n "${BENCH_BASE_BIN:-}" ]; then
   make_vault "$BENCH_BASE_BIN" "$work/before-large" "$events"
   time_commands "$BENCH_BASE_BIN" "$work/before-small" "$work/before-small.tsv"
   time_commands "$BENCH_BASE_BIN" "$work/before-large" "$work/before-large.tsv"
+  time_whole_log before "$BENCH_BASE_BIN" "$work/before-large"
   rm -rf "$work/before-small" "$work/before-large"
   labels+=(before)
 fi
@@ -114,8 +143,10 @@ make_vault "$BENCH_BIN" "$work/after-small" 20000
 make_vault "$BENCH_BIN" "$work/after-large" "$events"
 time_commands "$BENCH_BIN" "$work/after-small" "$work/after-small.tsv"
 time_commands "$BENCH_BIN" "$work/after-large" "$work/after-large.tsv"
+time_whole_log after "$BENCH_BIN" "$work/after-large"
 labels+=(after)
 echo "machine after: load $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+cat "$work/whole-log.txt"
 
 python3 - "$work" "$events" "${labels[@]}" <<'PY'
 import sys, statistics

@@ -53,6 +53,39 @@ import TestSupport
         #expect(result.stdout.components(separatedBy: "PROBLEM").count == 2, "only that record is named: \(result.stdout)")
     }
 
+    /// The store index entries of the new events are proven too: a missing or invented kind
+    /// entry after the checkpoint, a missing amendment entry and a rolled-back running
+    /// activities index are named, as the full audit names them.
+    @Test func tamperedStoreIndexEntriesAfterTheCheckpointAreNamed() throws {
+        let (vault, checkpoint) = try Self.vault(kept: 100, appended: 20)
+        try vault.ok(["correct", String(format: "%032x", 110), "rating=2"])
+        try vault.ok(["start", "Reading"])
+        let tampering = VaultTampering(path: vault.path)
+        let activities = try #require(try tampering.entries("index.activities").first)
+        try vault.ok(["stop", "Reading"])
+        try vault.ok(["checkpoint", "export", vault.root + "/clean-check"])
+        #expect(try Self.elsewhere(vault, ["audit", "--since", checkpoint]).stdout.contains("audit clean"))
+
+        func sequence(_ key: [UInt8]) -> UInt64 { key.suffix(8).reduce(0) { $0 << 8 | UInt64($1) } }
+        let entryOf112 = try #require(try tampering.entries("index.kind").first { sequence($0.key) == 112 })
+        try tampering.delete("index.kind", keys: [entryOf112.key])
+        // Sequence 121 is the start: listed as a mood it is not.
+        try tampering.put("index.kind", [(Array(entryOf112.key.prefix(8)) + [0, 0, 0, 0, 0, 0, 0, 121], [])])
+        let amendment = try #require(try tampering.entries("index.amendments").first)
+        try tampering.delete("index.amendments", keys: [amendment.key])
+        try tampering.put("index.activities", [activities])
+        let result = try Self.elsewhere(vault, ["audit", "--since", checkpoint])
+        #expect(result.status == 10, "\(result.stdout)")
+        for problem in [
+            "PROBLEM index at sequence 112: the kind index has no entry for this mood.rated event",
+            "PROBLEM index at sequence 121: the kind index lists it as mood.rated, which it is not",
+            "PROBLEM index at sequence 120: the amendment index lacks this amendment",
+            "the running activities index disagrees with the starts and stops in the log",
+        ] {
+            #expect(result.stdout.contains(problem), "\(problem)\n\(result.stdout)")
+        }
+    }
+
     @Test func aVaultRolledBackBehindTheCheckpointIsRefused() throws {
         let vault = try CLIVault()
         try vault.ok(["append", "--jsonl", "-"], stdin: MoodEvents.lines(0..<100))

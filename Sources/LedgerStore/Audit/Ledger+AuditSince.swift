@@ -7,8 +7,8 @@ extension Ledger {
     /// the stored tree edges and must hash to the root it signed (else the log was rewritten
     /// before it, or rolled back when it is shorter); then only the records after it are
     /// opened, hashed on from there to the vault's own signed checkpoint, and their index
-    /// entries, batches and tree edges checked. Records before the checkpoint are not opened:
-    /// the full `audit` does that.
+    /// entries, store index entries, batches and tree edges checked. Records before the
+    /// checkpoint are not opened: the full `audit` does that.
     public func audit(since checkpoint: SignedCheckpoint) throws -> AuditReport {
         let views = try storedViews()
         var rootsAtViewSizes: [UInt64: [UInt8]] = [:]
@@ -33,7 +33,8 @@ extension Ledger {
             }
             let viewSizes = Set(views.map(\.checkpoint.size))
             var walk = RecordAudit(from: start, references: EventReferences(index: databases.ids), problems: problems,
-                comparedSizes: Set([signedSize]).union(viewSizes))
+                comparedSizes: Set([signedSize]).union(viewSizes),
+                storeIndexes: try StoreIndexAudit(ledger: self, txn, from: checkpoint.size))
             try walkRecords(txn, &walk)
             problems = walk.problems
             report.recordsChecked = walk.recordsChecked
@@ -53,6 +54,7 @@ extension Ledger {
             }
             try auditBatches(txn, from: checkpoint.size, logEnd: logEnd, problems: &problems)
             try walk.references.finish(txn, logEnd: logEnd, ledger: self, problems: &problems, walkingSettledTier: false)
+            try walk.storeIndexes?.finish(logEnd: logEnd, problems: &problems)
             report.consistency = .grewFrom(olderSize: checkpoint.size, to: logEnd)
             report.problems = problems.finished
             rootsAtViewSizes = walk.roots.filter { viewSizes.contains($0.key) }

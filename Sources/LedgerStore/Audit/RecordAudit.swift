@@ -14,8 +14,7 @@ struct RecordAudit {
     /// Sizes whose root the caller compares; `roots` holds them once the walk passed them.
     let comparedSizes: Set<UInt64>
     private(set) var roots: [UInt64: [UInt8]] = [:]
-    /// The store indexes checked against every record; nil where the walk starts past the
-    /// log's first record (`audit --since`), since an index is compared with the whole log.
+    /// The store indexes checked against every record the walk opens.
     var storeIndexes: StoreIndexAudit?
 
     init(

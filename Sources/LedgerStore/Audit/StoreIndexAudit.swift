@@ -3,9 +3,16 @@ import LedgerCore
 /// What `audit` checks of the store indexes against the log: every event covered has its
 /// kind entry at its own sequence, every amendment its entry under the id it amends, no
 /// other entry is there, and the running activities are the fold of the starts and stops.
+///
+/// `audit --since` checks the same of the events after its checkpoint (`from`): their kind
+/// and amendment entries, no kind entry past `from` that no event accounts for, and the
+/// running activities. Entries of earlier events, and amendment entries no new event
+/// accounts for, are the full audit's (finding them means reading the whole index).
 struct StoreIndexAudit {
     private let ledger: Ledger
     private let txn: Transaction
+    /// The first sequence checked: 0 for the full audit.
+    private let from: UInt64
     /// The indexes cover the log up to here; later events are indexed by the next build.
     private let covered: UInt64
     /// Per kind, a cursor on its entries and the sequence of the next one not yet matched.
@@ -14,9 +21,10 @@ struct StoreIndexAudit {
     private var undecodable: Set<UInt64> = []
     private var expectedAmendments: [[UInt8]: UInt64] = [:]
 
-    init(ledger: Ledger, _ txn: Transaction) throws {
+    init(ledger: Ledger, _ txn: Transaction, from: UInt64 = 0) throws {
         self.ledger = ledger
         self.txn = txn
+        self.from = from
         covered = try StoreIndexes.covered(txn, meta: ledger.databases.meta)
     }
 
@@ -30,7 +38,7 @@ struct StoreIndexAudit {
         }
         if kinds[facts.kind] == nil {
             let cursor = try txn.cursor(ledger.databases.indexes.byKind)
-            let entry = try cursor.seek(atOrAfter: ledger.storeIndexHasher.kindKey(facts.kind, 0))
+            let entry = try cursor.seek(atOrAfter: ledger.storeIndexHasher.kindKey(facts.kind, from))
             kinds[facts.kind] = (cursor, kindSequence(entry, facts.kind))
         }
         while let next = kinds[facts.kind]!.next, next < sequence {
@@ -59,6 +67,11 @@ struct StoreIndexAudit {
             }
         }
         let indexes = ledger.databases.indexes
+        guard from == 0 else {
+            try finishSince(problems: &problems)
+            try checkActivities(logEnd: logEnd, problems: &problems)
+            return
+        }
         // Entries under a tag no kind has, or of a kind no covered event has, are extra too.
         if try txn.statistics(indexes.byKind).ms_entries > kindEntriesMatched + extras {
             let cursor = try txn.cursor(indexes.byKind)
@@ -86,6 +99,28 @@ struct StoreIndexAudit {
         for sequence in expectedAmendments.values.sorted() {
             problems.add(.index, sequence, sequence, "the amendment index lacks this amendment, so the event it amends would read unamended")
         }
+        try checkActivities(logEnd: logEnd, problems: &problems)
+    }
+
+    /// The end of `audit --since`'s check: kind entries past `from` of a kind no new event
+    /// has, the new amendments' entries, and the running activities.
+    private mutating func finishSince(problems: inout ProblemCollector) throws {
+        for kind in EventKind.allCases where kinds[kind] == nil {
+            let cursor = try txn.cursor(ledger.databases.indexes.byKind)
+            kinds[kind] = (cursor, kindSequence(try cursor.seek(atOrAfter: ledger.storeIndexHasher.kindKey(kind, from)), kind))
+            while let next = kinds[kind]!.next {
+                try reportExtra(at: next, kind: kind, problems: &problems)
+                try advance(kind)
+            }
+        }
+        for (key, sequence) in expectedAmendments.sorted(by: { $0.value < $1.value })
+        where try txn.get(ledger.databases.indexes.amendments, key: key) == nil {
+            problems.add(.index, sequence, sequence, "the amendment index lacks this amendment, so the event it amends would read unamended")
+        }
+    }
+
+    /// The running activities index against the fold of every start and stop.
+    private func checkActivities(logEnd: UInt64, problems: inout ProblemCollector) throws {
         // A start or stop that does not open is named already; the fold needs them all.
         guard covered <= logEnd, let folded = try? ledger.foldActivities(txn) else { return }
         let stored = try? ledger.storedActivities(txn)

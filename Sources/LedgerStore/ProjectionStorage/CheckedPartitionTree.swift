@@ -6,6 +6,7 @@
 struct CheckedPartitionTree {
     private let database: Database
     private let name: String
+    private let checkedNodes: CheckedNodes
     /// The root's children: first byte of a stored key → the branch's hash.
     private var root: [UInt8: [UInt8]]
     private var branches: [UInt8: [UInt8: [UInt8]]] = [:]
@@ -13,9 +14,10 @@ struct CheckedPartitionTree {
     private var changedLeaves: Set<UInt16> = []
 
     /// The tree under `rootHash`, its root node read and checked.
-    init(_ txn: Transaction, database: Database, name: String, rootHash: [UInt8]) throws {
+    init(_ txn: Transaction, database: Database, name: String, checkedNodes: CheckedNodes, rootHash: [UInt8]) throws {
         self.database = database
         self.name = name
+        self.checkedNodes = checkedNodes
         root = [:]
         root = try children(txn, key: PartitionTree.rootKey, level: .root, expected: rootHash)
             .reduce(into: [:]) { $0[$1.name[0]] = $1.hash }
@@ -91,10 +93,12 @@ struct CheckedPartitionTree {
 
     /// A stored node's children, after checking its hash is the one its parent holds.
     private func children(_ txn: Transaction, key: [UInt8], level: PartitionTree.Level, expected: [UInt8]) throws -> [(name: [UInt8], hash: [UInt8])] {
+        if let known = checkedNodes.children(ofNodeHashed: expected) { return known }
         let bytes = try txn.get(database, key: key) ?? []
         guard PartitionTree.nodeHash(bytes, level: level.rawValue) == expected,
               let children = PartitionTree.decode(bytes, nameSize: level.nameSize)
         else { throw Self.mismatch(name) }
+        checkedNodes.remember(children, ofNodeHashed: expected)
         return children
     }
 }

@@ -12,7 +12,7 @@ extension ProjectionStore {
             // Not upgraded yet (`upgradeToPartitionTree` does it before the engine reads): checked whole.
             guard try setDigest(txn).digest == saved else { throw CheckedPartitionTree.mismatch(name) }
         case .tree(let root):
-            var tree = try CheckedPartitionTree(txn, database: database, name: name, rootHash: root)
+            var tree = try CheckedPartitionTree(txn, database: database, name: name, checkedNodes: checkedNodes, rootHash: root)
             let held = try tree.entryHash(txn, of: storedKey)
             guard held == sealed.map({ PartitionTree.entryHash(storedKey: storedKey, sealed: $0, key: ledger.projectionKey) }) else {
                 throw CheckedPartitionTree.mismatch(name)
@@ -26,16 +26,16 @@ extension ProjectionStore {
             guard try txn.statistics(database).ms_entries == 0 else {
                 throw LedgerStoreError.damagedView(name: name, reason: "has partitions but no checkpoint (it was deleted)")
             }
-            return try CheckedPartitionTree(txn, database: database, name: name, rootHash: PartitionTree.build([:]).root)
+            return try CheckedPartitionTree(txn, database: database, name: name, checkedNodes: checkedNodes, rootHash: PartitionTree.build([:]).root)
         }
         switch stored.partitions {
         case nil:
             // A state saved without one cannot be updated soundly: a replay rebuilds it.
             throw LedgerStoreError.damagedView(name: name, reason: "was saved without a digest of its partitions (by an earlier version), so it cannot be checked")
         case .setDigest:
-            return try CheckedPartitionTree(txn, database: database, name: name, rootHash: try upgrade(txn, stored).root)
+            return try CheckedPartitionTree(txn, database: database, name: name, checkedNodes: checkedNodes, rootHash: try upgrade(txn, stored).root)
         case .tree(let root):
-            return try CheckedPartitionTree(txn, database: database, name: name, rootHash: root)
+            return try CheckedPartitionTree(txn, database: database, name: name, checkedNodes: checkedNodes, rootHash: root)
         }
     }
 

@@ -62,6 +62,9 @@ public enum MetricCatalog {
     public static let columns: [MetricColumn] = entries.map { MetricColumn(key: $0.key, header: $0.header, isRating: $0.isRating) }
 
     static let layout = CatalogLayout(entries)
+
+    /// The index in `columns` of the column keyed `key`, or nil when there is none.
+    public static func columnIndex(of key: String) -> Int? { layout.columnIndex[key] }
 }
 
 /// The catalog compiled for the fold: series, column plans and lookup tables.

@@ -9,7 +9,7 @@ public final class QueryData {
     public let now: Timestamp
     /// The scale mood and fatigue ratings are shown on, in rows and daily columns alike.
     public let ratingScale: RatingScale
-    private var days: [Int64: DayMetrics] = [:]
+    private var dailyValues: [DailyCell: Double?] = [:]
 
     public init(index: QueryIndexState, daily: DailyMetricsViewState, now: Timestamp) throws {
         self.index = index
@@ -30,11 +30,21 @@ public final class QueryData {
         try self.init(index: index, daily: daily, now: now)
     }
 
-    /// The value of daily-metric column `key` on local day `day`.
+    /// The value of daily-metric column `key` on local day `day`, from only the partitions
+    /// that column is computed from: a query over every day of a long history reads one or
+    /// two partitions a day, not the day's every group.
     func dailyValue(_ key: String, day: Int64) throws -> Double? {
-        if let held = days[day] { return held[key] }
-        let metrics = try daily.metrics(for: LocalDay(number: day))
-        days[day] = metrics
-        return metrics[key]
+        let cell = DailyCell(key: key, day: day)
+        if let held = dailyValues[cell] { return held }
+        guard let column = MetricCatalog.columnIndex(of: key) else { return nil }
+        let value = try daily.values(for: LocalDay(number: day), columns: [column])[0]
+        dailyValues[cell] = value
+        return value
     }
+}
+
+/// One daily-metric column on one local day.
+private struct DailyCell: Hashable {
+    let key: String
+    let day: Int64
 }
