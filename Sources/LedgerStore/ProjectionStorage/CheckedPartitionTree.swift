@@ -19,8 +19,7 @@ struct CheckedPartitionTree {
         self.name = name
         self.checkedNodes = checkedNodes
         root = [:]
-        root = try children(txn, key: PartitionTree.rootKey, level: .root, expected: rootHash)
-            .reduce(into: [:]) { $0[$1.name[0]] = $1.hash }
+        root = try byteNamedChildren(txn, key: PartitionTree.rootKey, level: .root, expected: rootHash)
     }
 
     static func mismatch(_ name: String) -> LedgerStoreError {
@@ -72,8 +71,7 @@ struct CheckedPartitionTree {
         if let branch = branches[first] { return branch }
         var branch: [UInt8: [UInt8]] = [:]
         if let expected = root[first] {
-            branch = try children(txn, key: PartitionTree.branchKey(first), level: .branch, expected: expected)
-                .reduce(into: [:]) { $0[$1.name[0]] = $1.hash }
+            branch = try byteNamedChildren(txn, key: PartitionTree.branchKey(first), level: .branch, expected: expected)
         }
         branches[first] = branch
         return branch
@@ -84,21 +82,34 @@ struct CheckedPartitionTree {
         let first = UInt8(id >> 8), second = UInt8(id & 0xFF)
         var leaf: [[UInt8]: [UInt8]] = [:]
         if let expected = try loadBranch(txn, first)[second] {
-            leaf = try children(txn, key: PartitionTree.leafKey(first, second), level: .leaf, expected: expected)
-                .reduce(into: [:]) { $0[$1.name] = $1.hash }
+            leaf = try leafChildren(txn, key: PartitionTree.leafKey(first, second), expected: expected)
         }
         leaves[id] = leaf
         return leaf
     }
 
+    /// The children of the root or a branch, by the byte that names each.
+    private func byteNamedChildren(_ txn: Transaction, key: [UInt8], level: PartitionTree.Level, expected: [UInt8]) throws -> [UInt8: [UInt8]] {
+        if let known = checkedNodes.inner(hashed: expected) { return known }
+        let children = try children(txn, key: key, level: level, expected: expected).reduce(into: [:]) { $0[$1.name[0]] = $1.hash }
+        checkedNodes.remember(inner: children, hashed: expected)
+        return children
+    }
+
+    /// A leaf's entries: stored partition key → entry hash.
+    private func leafChildren(_ txn: Transaction, key: [UInt8], expected: [UInt8]) throws -> [[UInt8]: [UInt8]] {
+        if let known = checkedNodes.leaf(hashed: expected) { return known }
+        let children = try children(txn, key: key, level: .leaf, expected: expected).reduce(into: [:]) { $0[$1.name] = $1.hash }
+        checkedNodes.remember(leaf: children, hashed: expected)
+        return children
+    }
+
     /// A stored node's children, after checking its hash is the one its parent holds.
     private func children(_ txn: Transaction, key: [UInt8], level: PartitionTree.Level, expected: [UInt8]) throws -> [(name: [UInt8], hash: [UInt8])] {
-        if let known = checkedNodes.children(ofNodeHashed: expected) { return known }
         let bytes = try txn.get(database, key: key) ?? []
         guard PartitionTree.nodeHash(bytes, level: level.rawValue) == expected,
               let children = PartitionTree.decode(bytes, nameSize: level.nameSize)
         else { throw Self.mismatch(name) }
-        checkedNodes.remember(children, ofNodeHashed: expected)
         return children
     }
 }
