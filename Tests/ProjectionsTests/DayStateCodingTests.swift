@@ -35,4 +35,37 @@ import Testing
             try DayState(decoding: unknown, seriesCount: MetricCatalog.layout.series.count, columnCount: MetricCatalog.columns.count)
         }
     }
+
+    /// A day stored by daily-metrics v4 (format 3, no aggregate mark) reads as samples; a
+    /// format 4 record keeps its mark through a round trip, and a mark other than 0 or 1 is refused.
+    @Test func theAggregateMarkIsKeptAndOlderDaysReadWithout() throws {
+        let stepSeries = MetricCatalog.layout.quantities["HKQuantityTypeIdentifierStepCount"]!
+        func day(format: UInt8, mark: UInt8?) -> [UInt8] {
+            var writer = BinaryWriter()
+            writer.byte(format)
+            writer.varint(1)
+            writer.string("Health Auto Export")
+            writer.varint(1)
+            writer.varint(UInt64(stepSeries))
+            writer.varint(0)
+            if let mark { writer.byte(mark) }
+            writer.varint(0)
+            writer.signed(28_800)
+            writer.signed(0)
+            writer.signed(1_710_061_200_000_000)
+            writer.varint(0)
+            writer.float64(400)
+            writer.varint(0)
+            writer.raw([UInt8](repeating: 0, count: 16))
+            return writer.bytes
+        }
+        func decode(_ bytes: [UInt8]) throws -> DayState {
+            try DayState(decoding: bytes, seriesCount: MetricCatalog.layout.series.count, columnCount: MetricCatalog.columns.count)
+        }
+        #expect(try decode(day(format: 3, mark: nil)).records.first?.isAggregatePoint == false)
+        let marked = try decode(day(format: 4, mark: 1))
+        #expect(marked.records.first?.isAggregatePoint == true)
+        #expect(marked.encoded() == day(format: 4, mark: 1))
+        #expect(throws: DecodingError.self) { try decode(day(format: 4, mark: 2)) }
+    }
 }

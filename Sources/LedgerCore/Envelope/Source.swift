@@ -12,4 +12,9 @@ public struct Source: Hashable, Sendable {
 
     /// Events typed at the terminal.
     public static let cli = Source(name: "healthledger-cli")
+
+    /// Points the Health Auto Export app sent: aggregates of HealthKit samples, which daily
+    /// metrics count only where no sample of the same series and day is held. Not a name
+    /// with "Apple Watch" in it, which source priority would rank first.
+    public static let healthAutoExport = Source(name: "Health Auto Export")
 }

@@ -70,6 +70,22 @@ extension Ledger {
         return try withStoreIndexes { _, reader in try currentEvent(stored, &reader) }
     }
 
+    /// The events of `ids` the ledger holds, as they read now, in one read transaction: an
+    /// importer checking a whole file of re-sent records against what is held opens each
+    /// once, not a transaction per record.
+    public func currentEvents(ids: [EventID]) throws -> [EventID: CurrentEvent] {
+        try withStoreIndexes { txn, reader in
+            var found: [EventID: CurrentEvent] = [:]
+            for id in ids {
+                guard let sequence = try databases.ids.sequence(txn, key: IndexKey(of: id, indexHasher)) else { continue }
+                let stored = try reader.event(at: sequence)
+                guard stored.event.id == id else { continue }
+                found[id] = try currentEvent(stored, &reader)
+            }
+            return found
+        }
+    }
+
     /// Every event of `kinds` as it reads now, in log order, through the kind index.
     public func currentEvents(ofKinds kinds: Set<EventKind>) throws -> [CurrentEvent] {
         try withStoreIndexes { txn, reader in

@@ -15,7 +15,7 @@ extension DailyMetricsState {
         let startOffset = event.sampleZone.flatMap { zoneOffsets.offset($0, at: event.start) } ?? event.utcOffset
         let endOffset = event.sampleZone.flatMap { zoneOffsets.offset($0, at: Timestamp(micros: end)) } ?? startOffset
         let record = DayRecord(
-            series: 0, source: 0, utcOffset: startOffset, endUTCOffset: endOffset, start: start, end: end, value: 0, content: content,
+            series: 0, isAggregatePoint: event.source.name == Source.healthAutoExport.name, source: 0, utcOffset: startOffset, endUTCOffset: endOffset, start: start, end: end, value: 0, content: content,
             idHigh: high, idLow: low)
 
         /// Emits `value` in `series`, routed by the series' kind.
@@ -159,9 +159,10 @@ extension DailyMetricsState {
     }
 
     /// The ShareHealth column a daily summary states: importers of day summaries (source
-    /// names beginning `ShareHealth`) mark each event with it; nil for a sample.
+    /// names beginning `ShareHealth`, and Health Auto Export's night totals) mark each event
+    /// with it; nil for a sample.
     func summaryHeader(_ event: Event) -> String? {
-        guard event.source.name.hasPrefix("ShareHealth"), case .map(let metadata)? = event.payload["metadata"],
+        guard event.source.name.hasPrefix("ShareHealth") || event.source.name == Source.healthAutoExport.name, case .map(let metadata)? = event.payload["metadata"],
               case .string(let header)? = metadata[Self.summaryColumnKey] else { return nil }
         return header
     }

@@ -11,7 +11,9 @@ public enum DailyMetricsView: ProjectionKind {
     /// the one column it states.
     /// v4: a sample saved again by its source counts once (`RepeatedSample`); Bedtime and
     /// Wake Time read each sleep sample at its own offset.
-    public static let version = 4
+    /// v5: points an app aggregated (Health Auto Export) count for a series and day only
+    /// where no sample of that series falls on the day; among themselves they fold as samples.
+    public static let version = 5
 
     static let settingsKey: [UInt8] = [0x02]
 

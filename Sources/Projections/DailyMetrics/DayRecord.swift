@@ -4,6 +4,10 @@ struct DayRecord {
     /// For a day's summary (a ShareHealth cell), 1 + the index of the column it states;
     /// 0 for a sample. Summaries fill a column only where no sample covers it.
     var summaryColumn: UInt16 = 0
+    /// A point an app aggregated from samples (Health Auto Export's minute or hour buckets):
+    /// counted only where no sample of its series falls on the day, since the samples it
+    /// summarises may be held too (a full Apple Health import of the same days).
+    var isAggregatePoint = false
     /// Index into the day's source names.
     var source: UInt16
     /// The offsets in force where the sample was lived at its start and at its end: they

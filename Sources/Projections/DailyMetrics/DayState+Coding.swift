@@ -2,7 +2,7 @@ import LedgerCore
 
 /// The stored form of a day: deterministic bytes that decode to the same records.
 extension DayState {
-    static let formatVersion: UInt8 = 3
+    static let formatVersion: UInt8 = 4
 
     /// Version, the source names in order of first use, then each record. Names are renumbered
     /// so that a day that lost a source to `remove` encodes exactly as if it never had it.
@@ -21,6 +21,7 @@ extension DayState {
         for record in records {
             writer.varint(UInt64(record.series))
             writer.varint(UInt64(record.summaryColumn))
+            writer.byte(record.isAggregatePoint ? 1 : 0)
             writer.varint(UInt64(renumbered[Int(record.source)]))
             writer.signed(Int64(record.utcOffset))
             writer.signed(Int64(record.endUTCOffset) - Int64(record.utcOffset))
@@ -37,8 +38,8 @@ extension DayState {
     convenience init(decoding bytes: [UInt8], seriesCount: Int, columnCount: Int) throws(DecodingError) {
         var reader = BinaryReader(bytes)
         let version = try reader.byte()
-        // Formats 1 (view v2, no summary column) and 2 (view v3, no content fingerprint) are
-        // still read: `replay` compares the stored days with the rebuilt ones to say what the
+        // Formats 1 (view v2, no summary column), 2 (view v3, no content fingerprint) and 3
+        // (view v4, no aggregate mark) are still read: `replay` compares the stored days with the rebuilt ones to say what the
         // new version changes.
         guard (1...Self.formatVersion).contains(version) else {
             throw .malformed("daily metrics day format \(version) is unknown (this build reads 1 to \(Self.formatVersion)); rebuild the projection", at: 0)
@@ -51,6 +52,8 @@ extension DayState {
         for _ in 0..<count {
             let series = try reader.varint()
             let summaryColumn = version == 1 ? 0 : try reader.varint()
+            let aggregateMark = version < 4 ? 0 : try reader.byte()
+            guard aggregateMark <= 1 else { throw .malformed("daily metrics record has aggregate mark \(aggregateMark), not 0 or 1", at: reader.offset) }
             let source = try reader.varint()
             guard series < seriesCount, source < sources.count, summaryColumn <= columnCount else {
                 throw .malformed("daily metrics record names series \(series), column \(summaryColumn) or source \(source) that does not exist", at: reader.offset)
@@ -68,7 +71,7 @@ extension DayState {
             let high = try Self.word(&reader)
             let low = try Self.word(&reader)
             records.append(DayRecord(
-                series: UInt16(series), summaryColumn: UInt16(summaryColumn), source: UInt16(source), utcOffset: utcOffset, endUTCOffset: endUTCOffset, start: start,
+                series: UInt16(series), summaryColumn: UInt16(summaryColumn), isAggregatePoint: aggregateMark == 1, source: UInt16(source), utcOffset: utcOffset, endUTCOffset: endUTCOffset, start: start,
                 end: start + Int64(length), value: value, content: content, idHigh: high, idLow: low))
         }
         guard reader.isAtEnd else { throw .malformed("daily metrics day has trailing bytes", at: reader.offset) }

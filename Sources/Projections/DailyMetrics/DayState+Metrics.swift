@@ -46,7 +46,10 @@ extension DayState {
         let layout = MetricCatalog.layout
         var totals = [SeriesTotals](repeating: SeriesTotals(), count: layout.series.count)
         var reduction = Reduction()
-        for group in sortedByGroup(layout, ranks) { accumulate(group, day: day, layout: layout, ranks: ranks, into: &totals, &reduction) }
+        let sampled = SampledSeries(records, layout: layout)
+        for group in sortedByGroup(layout, ranks) {
+            accumulate(group, day: day, layout: layout, ranks: ranks, sampled: sampled, into: &totals, &reduction)
+        }
         return (totals, reduction)
     }
 
@@ -93,7 +96,7 @@ extension DayState {
     /// Adds one group's records to their series' totals, resolving overlaps between sources
     /// for cumulative series: each rank sees only what higher ranks left uncovered. Sleep
     /// samples and summaries are set aside in `reduction`.
-    private func accumulate(_ group: ArraySlice<Int>, day: LocalDay, layout: CatalogLayout, ranks: [Int],
+    private func accumulate(_ group: ArraySlice<Int>, day: LocalDay, layout: CatalogLayout, ranks: [Int], sampled: SampledSeries,
                             into totals: inout [SeriesTotals], _ reduction: inout Reduction) {
         var claimed = CoverageUnion()
         var pending: [(Int64, Int64)] = []
@@ -108,6 +111,7 @@ extension DayState {
             if saves.isRepeat(record, rank: ranks[Int(record.source)]) { continue }
             let series = Int(record.series)
             let kind = layout.kinds[series]
+            if record.isAggregatePoint, sampled.holdsSamples(series: series, kind: kind) { continue }
             totals[series].count += 1
             switch kind {
             case .discrete:

@@ -21,6 +21,11 @@ struct ImportOptions: ParsableArguments {
 
     /// Checks, stores, catches views up and prints the summary, as every import does.
     func run<S: ImportSource>(_ source: S, into ledger: Ledger, vault: VaultOptions, input: String, unit: String) throws {
+        try Self.run(source, into: ledger, vault: vault, input: input, unit: unit, json: json)
+    }
+
+    /// The same, for an import whose files say their own offsets and so take no --zone.
+    static func run<S: ImportSource>(_ source: S, into ledger: Ledger, vault: VaultOptions, input: String, unit: String, json: Bool) throws {
         let started = Date()
         var progress: Progress?
         var phase: ImportPhase?

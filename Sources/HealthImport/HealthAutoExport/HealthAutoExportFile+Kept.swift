@@ -1,0 +1,68 @@
+import LedgerCore
+
+/// What the ledger has no typed event for yet, kept whole so that nothing the app sent is
+/// dropped: a later version can turn these into typed events by replaying them.
+extension HealthAutoExportFile {
+    static let keptMetricElement = "HealthAutoExport.metric"
+    static let keptWorkoutElement = "HealthAutoExport.workout"
+
+    /// A point of a metric not mapped (or in a unit HealthKit does not spell), with `why` in the summary's notes.
+    func kept(_ point: Document, name: String, units: String?, field: String, summary: inout ImportSummary, why: String) throws(ImportError) -> Event {
+        let startField = ["date", "startDate", "sleepStart"].first { point[$0] != nil } ?? "date"
+        let (start, offset) = try date(point, startField, field: field)
+        var (attributes, children) = Self.flattened(point)
+        attributes["name"] = name
+        attributes["units"] = units
+        let payload = ExportElementRecorded(element: Self.keptMetricElement, attributes: attributes, children: children)
+        let canonical = attributes.keys.sorted().map { "\($0)=\(attributes[$0]!)" }
+        summary.note("\(why): kept whole as exportElement.recorded (unmapped)")
+        summary.count(type: "HealthAutoExport:" + name, source: source.name)
+        // Every field is in the id: a point with no date of its own bucket can only be told by them all.
+        let id = identity.id(Self.idNamespace, [name, "kept", String(start.micros)] + canonical)
+        return Event(payload, id: id, start: start, end: start, utcOffset: offset, source: source)
+    }
+
+    /// A workout with its fields, heart-rate points and route, kept whole.
+    func workout(_ value: DocValue, field: String, summary: inout ImportSummary) throws(ImportError) -> Event {
+        guard case .map(let workout) = value else { throw .malformed(path, column: field, "is not an object") }
+        guard case .string(let name)? = workout["name"], !name.isEmpty else { throw .malformed(path, column: field + ".name", "the workout has no name") }
+        let (start, offset) = try date(workout, "start", field: field)
+        let (end, _) = try date(workout, "end", field: field)
+        guard end >= start else { throw .malformed(path, column: field + ".end", "ends before its start") }
+        let (attributes, children) = Self.flattened(workout)
+        summary.note("workouts are kept whole as exportElement.recorded, not yet as workout.recorded")
+        summary.count(type: "HealthAutoExport:workout", source: source.name)
+        let key: String = if case .string(let text)? = workout["id"] { text } else { "" }
+        let id = identity.id(Self.idNamespace + ".workout", [name, String(start.micros), String(end.micros), key])
+        return Event(ExportElementRecorded(element: Self.keptWorkoutElement, attributes: attributes, children: children),
+                     id: id, start: start, end: end, utcOffset: offset, source: source)
+    }
+
+    /// A JSON object as attributes (scalars, nested objects as `a.b`) and children (each
+    /// item of each list, one level deeper per list), in field order.
+    static func flattened(_ document: Document, depth: Int = 0) -> (attributes: [String: String], children: [ExportElementChild]) {
+        var attributes: [String: String] = [:]
+        var children: [ExportElementChild] = []
+        func walk(_ document: Document, prefix: String) {
+            for (name, value) in document.fields {
+                switch value {
+                case .null: continue
+                case .map(let inner): walk(inner, prefix: prefix + name + ".")
+                case .array(let items):
+                    for item in items {
+                        if case .map(let inner) = item {
+                            let (itemAttributes, itemChildren) = flattened(inner, depth: depth + 1)
+                            children.append(ExportElementChild(element: prefix + name, depth: depth + 1, attributes: itemAttributes))
+                            children += itemChildren
+                        } else {
+                            children.append(ExportElementChild(element: prefix + name, depth: depth + 1, attributes: ["value": text(item)]))
+                        }
+                    }
+                default: attributes[prefix + name] = text(value)
+                }
+            }
+        }
+        walk(document, prefix: "")
+        return (attributes, children)
+    }
+}

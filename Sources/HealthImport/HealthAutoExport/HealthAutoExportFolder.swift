@@ -1,0 +1,131 @@
+import Foundation
+import LedgerCore
+import LedgerStore
+
+/// Health Auto Export JSON files: one file, or every `*.json` under a folder (the app's
+/// automation writes into iCloud Drive or a synced folder).
+///
+/// The app re-sends overlapping windows: a bucket already held with the same value stores
+/// nothing; with another value, from a file delivered (last modified) after the value held
+/// was, it becomes an `event.corrected` of the one held, so a day never holds two values for
+/// one bucket. An older file's value never undoes a newer one: it is skipped and counted.
+public struct HealthAutoExportFolder: ImportSource {
+    public let input: String
+    let ledger: Ledger
+    let identity: ImportIdentity
+    /// What each pass has decided by id, so that a bucket in several files of one run
+    /// compares with the value the run itself holds for it; the two passes decide alike.
+    private let heldWhileChecking = HeldBuckets(), heldWhileStoring = HeldBuckets()
+    /// What the ledger held when the run began, looked up while checking and reused while
+    /// storing: each held event is read once (docs/performance.md, "Health Auto Export import").
+    private let heldBeforeRun = HeldBuckets()
+
+    public init(input: String, ledger: Ledger) {
+        self.input = input
+        self.ledger = ledger
+        identity = ImportIdentity(ledger: ledger)
+    }
+
+    public func units() throws(ImportError) -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
+            throw .missing(input, "no such file or folder")
+        }
+        guard isDirectory.boolValue else { return [input] }
+        let files = try FolderScan.files(under: input) { $0.lowercased().hasSuffix(".json") }
+        guard !files.isEmpty else { throw .missing(input, "no .json files in it (Health Auto Export writes JSON exports there)") }
+        return files
+    }
+
+    public func path(of file: String) -> String { file }
+
+    public func events(of file: String, summary: inout ImportSummary, ledger phaseLedger: Ledger?) throws -> [Event] {
+        let reader = HealthAutoExportFile(path: file, identity: identity)
+        let delivered = try Self.modified(file)
+        var events = try reader.events(parsing: Self.text(of: file), summary: &summary)
+        // One bucket written twice in a file: the later point is the app's latest word.
+        var latest: [EventID: Int] = [:]
+        for (index, event) in events.enumerated() { latest[event.id] = index }
+        if latest.count < events.count {
+            events = events.enumerated().filter { latest[$0.element.id] == $0.offset }.map(\.element)
+        }
+        // Kept elements were counted under their metric's name as they were read.
+        for event in events where event.kind != .exportElementRecorded {
+            summary.count(type: ShareHealthDay.type(of: event), source: event.source.name)
+        }
+        let held = phaseLedger == nil ? heldWhileChecking : heldWhileStoring
+        let logEnd = try ledger.count()
+        try heldBeforeRun.lookUp(events.map(\.id).filter { held.bucket($0) == nil }, in: ledger)
+        var resolved: [Event] = []
+        for event in events {
+            let holding = held.bucket(event.id) ?? heldBeforeRun.bucket(event.id)
+            guard let holding, holding.fingerprint != event.payload.hashValue else {
+                held.hold(event.payload, since: max(delivered, holding?.since ?? delivered), for: event.id)
+                resolved.append(event)
+                continue
+            }
+            guard delivered > holding.since else {
+                summary.skip("a bucket held with another value from a later delivery: the later value is kept", at: file)
+                continue
+            }
+            held.hold(event.payload, since: delivered, for: event.id)
+            summary.note("a bucket re-sent with another value: stored as event.corrected of the one held")
+            resolved.append(correction(of: event, logEnd: logEnd))
+        }
+        return resolved
+    }
+
+    private func correction(of event: Event, logEnd: UInt64) -> Event {
+        let correction = EventCorrected(
+            target: event.id, payloadSchema: event.schema, payload: event.payload, reason: "Health Auto Export sent this bucket again with another value")
+        // The id names where the log ended too: a value that goes back to an earlier one
+        // (5, 7, 5) is a new correction, not a duplicate of the first.
+        let id = identity.id(EventKind.eventCorrected.rawValue, [event.id.description, JSONWriter.string(event.payload), String(logEnd)])
+        return Event(correction, id: id, start: event.start, utcOffset: event.utcOffset, source: event.source, causation: event.id)
+    }
+
+    /// When the file was delivered: its last modification.
+    static func modified(_ path: String) throws(ImportError) -> Timestamp {
+        guard let date = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date else {
+            throw .unreadable(path, "no such file or not readable")
+        }
+        return Timestamp(micros: Int64((date.timeIntervalSince1970 * 1_000_000).rounded()))
+    }
+
+    /// The file's text, refused above `HealthAutoExportFile.maximumBytes` before it is read.
+    static func text(of path: String) throws(ImportError) -> String {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        guard size <= HealthAutoExportFile.maximumBytes else {
+            throw .malformed(path, "\(size) bytes, more than the \(HealthAutoExportFile.maximumBytes >> 20) MiB a Health Auto Export file may have; export a shorter window")
+        }
+        return try FolderScan.text(of: path)
+    }
+}
+
+/// The value one pass of an import run holds for each bucket, and since when.
+private final class HeldBuckets: @unchecked Sendable {
+    // An import runs on one thread; Sendable only so that the source stays a value that can be passed around.
+    /// A payload's hash stands for it: a run compares thousands of buckets, and holding
+    /// their payloads would hold the whole folder in memory.
+    struct Bucket {
+        var fingerprint: Int
+        var since: Timestamp
+    }
+
+    private var buckets: [EventID: Bucket] = [:]
+
+    private var lookedUp: Set<EventID> = []
+
+    func bucket(_ id: EventID) -> Bucket? { buckets[id] }
+
+    /// Holds what `ledger` holds under those of `ids` not looked up before, as they read now.
+    func lookUp(_ ids: [EventID], in ledger: Ledger) throws {
+        let new = ids.filter { lookedUp.insert($0).inserted }
+        for (id, current) in try ledger.currentEvents(ids: new) {
+            let latest = current.amendments.last?.event ?? current.stored.event
+            buckets[id] = Bucket(fingerprint: current.event.payload.hashValue, since: latest.recordedAt)
+        }
+    }
+
+    func hold(_ payload: Document, since: Timestamp, for id: EventID) { buckets[id] = Bucket(fingerprint: payload.hashValue, since: since) }
+}

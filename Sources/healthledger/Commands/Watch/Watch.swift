@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import Glibc
+import HealthImport
+import LedgerStore
+
+struct Watch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Import Health Auto Export JSON files as they arrive in a synced folder (inotify), each new or grown file once.",
+        discussion: """
+            First imports the .json files already in DIR (and its subfolders), then waits for files written or \
+            moved in, and imports each new or changed one, printing what it stored (one JSON object per file with \
+            --json). A file that does not change is not read again. A malformed file is reported on stderr with \
+            its field and stores nothing; the watch goes on. A symbolic link is refused, as in every folder import. \
+            Stop it with Ctrl-C or SIGTERM: each file's import is committed whole or not at all.
+            """)
+    @Argument(help: "The folder Health Auto Export's automation writes into.") var directory: String
+    @Flag(help: "One JSON summary object per imported file, on its own line.") var json = false
+    @OptionGroup var vault: VaultOptions
+
+    func run() throws {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder), isFolder.boolValue else {
+            throw ExitStatus.Failure(status: .noVault, message: "\(directory): no such folder")
+        }
+        let ledger = try vault.openLedger()
+        let watch = try FolderWatch(root: directory)
+        var seen = DeliveredFiles()
+        let present = (FileManager.default.enumerator(atPath: directory)?.allObjects as? [String] ?? []).sorted()
+        for relative in present { importIfNew(directory + "/" + relative, ledger: ledger, seen: &seen) }
+        FileHandle.standardError.write(Data("watching \(directory) for Health Auto Export files (Ctrl-C to stop)\n".utf8))
+        while true {
+            for path in try watch.next() { importIfNew(path, ledger: ledger, seen: &seen) }
+        }
+    }
+
+    /// Imports `path` when it is a regular .json file not imported at this size and time.
+    private func importIfNew(_ path: String, ledger: Ledger, seen: inout DeliveredFiles) {
+        let name = (path as NSString).lastPathComponent
+        guard name.lowercased().hasSuffix(".json"), !name.hasPrefix(".") else { return }
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            if status.st_mode & S_IFMT == S_IFLNK {
+                report("\(path): it is a symbolic link, and a watch reads only the files inside its folder; copy the file itself in")
+            }
+            return
+        }
+        guard seen.isNew(path, status) else { return }
+        do {
+            try ImportOptions.run(HealthAutoExportFolder(input: path, ledger: ledger), into: ledger, vault: vault, input: path, unit: "files", json: json)
+            // A pipe is block-buffered: the summary would wait for the watch to end.
+            fflush(nil)
+        } catch let error as ImportError {
+            report("\(error)")
+        } catch {
+            report(ImportReport.failure(error, input: path).message)
+        }
+    }
+
+    private func report(_ message: String) {
+        FileHandle.standardError.write(Data("healthledger: \(TerminalText.escaped(message))\n".utf8))
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Issue 42, step 3: `import health-auto-export FILE|DIR` as a person runs it on a synced folder.
+@Suite struct HealthAutoExportImportTests {
+    static func write(_ text: String, to path: String) throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    /// The app's export of a morning: hourly steps, a heart-rate minute, and a metric the table lacks.
+    static let morning = """
+        {"data": {"metrics": [
+          {"name": "step_count", "units": "count", "data": [
+            {"date": "2024-03-10 08:00:00 +0800", "qty": 400, "source": "Alex’s Apple Watch"},
+            {"date": "2024-03-10 09:00:00 +0800", "qty": 1200, "source": "Alex’s Apple Watch"}]},
+          {"name": "heart_rate", "units": "count/min", "data": [
+            {"date": "2024-03-10 08:01:00 +0800", "Min": 61, "Avg": 67, "Max": 80, "source": "Alex’s Apple Watch"}]},
+          {"name": "handwashing_seconds", "units": "s", "data": [{"date": "2024-03-10 08:30:00 +0800", "qty": 25}]}
+        ]}}
+        """
+
+    /// The next export re-sends 09:00 with the hour finished, and adds 10:00.
+    static let later = """
+        {"data": {"metrics": [
+          {"name": "step_count", "units": "count", "data": [
+            {"date": "2024-03-10 09:00:00 +0800", "qty": 1500, "source": "Alex’s Apple Watch"},
+            {"date": "2024-03-10 10:00:00 +0800", "qty": 300, "source": "Alex’s Apple Watch"}]}
+        ]}}
+        """
+
+    func json(_ output: String) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: Data(output.utf8)) as! [String: Any]
+    }
+
+    @Test func aSyncedFolderImportsOnceAndAResentBucketCorrectsTheDay() throws {
+        let vault = try CLIVault()
+        let folder = vault.root + "/HealthAutoExport"
+        try Self.write(Self.morning, to: folder + "/2024-03-10-0900.json")
+        let first = try vault.ok(["import", "health-auto-export", folder])
+        #expect(first.hasPrefix("\(folder): 4 records read in "), "\(first)")
+        #expect(first.contains("4 stored, 0 already stored, 0 skipped"), "\(first)")
+        #expect(first.contains("         2 StepCount\n"), "\(first)")
+        #expect(first.contains("readings from Health Auto Export"), "\(first)")
+        #expect(first.contains("metric handwashing_seconds is not in the HealthKit table: kept whole as exportElement.recorded (unmapped)"), "\(first)")
+
+        try Self.write(Self.later, to: folder + "/2024-03-10-1100.json")
+        let second = try json(vault.ok(["import", "health-auto-export", folder, "--json"]))
+        // The morning again (4 held), 09:00 changed (a correction), 10:00 new.
+        #expect(second["stored"] as? Int == 2)
+        #expect(second["alreadyStored"] as? Int == 4)
+        let kinds = try vault.rawEvents().map { $0["kind"] as? String }
+        #expect(kinds.filter { $0 == "event.corrected" }.count == 1)
+        #expect(kinds.count == 6)
+
+        let again = try json(vault.ok(["import", "health-auto-export", folder, "--json"]))
+        #expect(again["stored"] as? Int == 0)
+
+        let day = try json(vault.ok(["daily", "--from", "2024-03-10", "--to", "2024-03-10", "--json"]))
+        let metrics = try #require(day["metrics"] as? [String: Double])
+        #expect(metrics["step_count"] == 2_200)
+        #expect(metrics["heart_rate_avg"] == 67)
+        #expect(try vault.run(["audit"]).status == 0)
+    }
+
+    @Test func oneFileImportsAlone() throws {
+        let vault = try CLIVault()
+        let file = vault.root + "/export.json"
+        try Self.write(Self.later, to: file)
+        let result = try json(vault.ok(["import", "health-auto-export", file, "--json"]))
+        #expect(result["stored"] as? Int == 2)
+        #expect((result["bySource"] as? [String: Int])?["Health Auto Export"] == 2)
+    }
+
+    @Test func aMalformedFileStopsTheImportNamingFileAndFieldAndNothingIsStored() throws {
+        let vault = try CLIVault()
+        let folder = vault.root + "/HealthAutoExport"
+        try Self.write(Self.morning, to: folder + "/a.json")
+        try Self.write(#"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [{"date": "2024-03-10 08:00:00", "qty": 3}]}]}}"#,
+                       to: folder + "/b.json")
+        let result = try vault.run(["import", "health-auto-export", folder])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains(folder + "/b.json, column 'data.metrics[0].data[0].date': '2024-03-10 08:00:00' has no UTC offset"), "\(result.stderr)")
+        #expect(result.stderr.contains("nothing was imported"))
+        #expect(try vault.rawEvents().isEmpty)
+    }
+
+    @Test func aMissingPathAndAnEmptyFolderAreMissingInput() throws {
+        let vault = try CLIVault()
+        let missing = try vault.run(["import", "health-auto-export", vault.root + "/nowhere"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr.contains("nowhere: no such file or folder"), "\(missing.stderr)")
+        try FileManager.default.createDirectory(atPath: vault.root + "/empty", withIntermediateDirectories: true)
+        let empty = try vault.run(["import", "health-auto-export", vault.root + "/empty"])
+        #expect(empty.status == 66)
+        #expect(empty.stderr.contains("no .json files in it"), "\(empty.stderr)")
+    }
+}

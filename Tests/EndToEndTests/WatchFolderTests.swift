@@ -1,0 +1,80 @@
+import Foundation
+import Glibc
+import Testing
+import TestSupport
+
+/// Issue 42, step 4: `watch DIR` imports each new or grown file once, as a synced folder delivers it.
+@Suite struct WatchFolderTests {
+    /// What `descriptor` has written so far, read until `done` holds of it or 60 s pass.
+    static func read(_ descriptor: Int32, into text: inout String, until done: (String) -> Bool) {
+        let deadline = Date().addingTimeInterval(60)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !done(text), Date() < deadline {
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 500) > 0 else { continue }
+            let count = Glibc.read(descriptor, &buffer, buffer.count)
+            guard count > 0 else { return }
+            text += String(decoding: buffer[..<count], as: UTF8.self)
+        }
+    }
+
+    static func summaries(_ text: String) -> [[String: Any]] {
+        text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+
+    @Test func newAndChangedFilesAreImportedOnceEachAndAMalformedOneIsReported() throws {
+        let vault = try CLIVault()
+        let folder = vault.root + "/Sync"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try HealthAutoExportImportTests.write(HealthAutoExportImportTests.morning, to: folder + "/already-there.json")
+        let watch = try SpawnedCLI(["watch", folder, "--json", "--vault", vault.path, "--passphrase-file", vault.passphraseFile])
+        defer { kill(watch.pid, SIGTERM); _ = watch.wait() }
+        var errors = "", output = ""
+        Self.read(watch.errors, into: &errors) { $0.contains("watching \(folder)") }
+        #expect(errors.contains("watching \(folder) for Health Auto Export files"), "\(errors)")
+        Self.read(watch.output, into: &output) { Self.summaries($0).count == 1 }
+        #expect(Self.summaries(output).first?["stored"] as? Int == 4)
+
+        // Delivered as sync tools do: written under another name, then renamed in.
+        try HealthAutoExportImportTests.write(HealthAutoExportImportTests.later, to: vault.root + "/later.tmp")
+        try FileManager.default.createDirectory(atPath: folder + "/2024", withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: vault.root + "/later.tmp", toPath: folder + "/2024/later.json")
+        Self.read(watch.output, into: &output) { Self.summaries($0).count == 2 }
+        let later = try #require(Self.summaries(output).last)
+        #expect(later["input"] as? String == folder + "/2024/later.json")
+        #expect(later["stored"] as? Int == 2)
+
+        try "{\"data\": {\"metrics\": [{\"name\": \"step_count\"".write(toFile: folder + "/cut.json", atomically: false, encoding: .utf8)
+        Self.read(watch.errors, into: &errors) { $0.contains("cut.json") }
+        #expect(errors.contains(folder + "/cut.json: not JSON as Health Auto Export writes it"), "\(errors)")
+
+        // The first file grows by a point, and carries 09:00 as the app now knows it: read
+        // again, only the new point stored.
+        let grown = HealthAutoExportImportTests.morning.replacingOccurrences(of: #""qty": 1200"#, with: #""qty": 1500"#).replacingOccurrences(
+            of: #"{"date": "2024-03-10 08:30:00 +0800", "qty": 25}"#,
+            with: #"{"date": "2024-03-10 08:30:00 +0800", "qty": 25}, {"date": "2024-03-10 09:30:00 +0800", "qty": 20}"#)
+        try grown.write(toFile: folder + "/already-there.json", atomically: false, encoding: .utf8)
+        Self.read(watch.output, into: &output) { Self.summaries($0).count == 3 }
+        #expect(Self.summaries(output).last?["stored"] as? Int == 1)
+        #expect(Self.summaries(output).count == 3)
+
+        // A link to a file outside the folder is refused, not followed.
+        try "{}".write(toFile: vault.root + "/outside.json", atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.json", withDestinationPath: vault.root + "/outside.json")
+        try FileManager.default.moveItem(atPath: folder + "/link.json", toPath: folder + "/moved-link.json")
+        Self.read(watch.errors, into: &errors) { $0.contains("moved-link.json") }
+        #expect(errors.contains(folder + "/moved-link.json: it is a symbolic link"), "\(errors)")
+
+        kill(watch.pid, SIGTERM)
+        #expect(watch.wait() == 128 + SIGTERM)
+        #expect(try vault.rawEvents().count == 7)
+        #expect(try vault.run(["audit"]).status == 0)
+    }
+
+    @Test func aMissingFolderIsMissingInput() throws {
+        let vault = try CLIVault()
+        let result = try vault.run(["watch", vault.root + "/nowhere"])
+        #expect(result.status == 66)
+        #expect(result.stderr.contains("nowhere: no such folder"), "\(result.stderr)")
+    }
+}
