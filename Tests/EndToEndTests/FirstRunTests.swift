@@ -54,6 +54,18 @@ import TestSupport
         #expect(made.stdout.contains("Next: `healthledger mood 7 --vault \(deep)`"), "\(made.stdout)")
     }
 
+    /// A vault named with one letter in the current folder, as a newcomer types it (Foundation
+    /// trapped on the one-character path: signal 4).
+    @Test func aOneLetterVaultInTheCurrentFolder() throws {
+        let root = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try writeSecret("copper violin tuesday harbor\n", toFile: root + "/passphrase")
+        let typed = "cd '\(root)' && '\(CLI.binary)' init --vault v --passphrase-file passphrase --kdf interactive && '\(CLI.binary)' mood 7 --vault v --passphrase-file passphrase"
+        let made = try CLI.run(["-c", typed], executable: "/bin/sh")
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(FileManager.default.fileExists(atPath: root + "/v/vault.json"))
+    }
+
     @Test func aPassphraseFromAPipeWorksAndNoTerminalHasItsOwnExitCode() throws {
         let vault = try CLIVault()
         try vault.ok(["mood", "7"])

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCore
 
 /// The files of one capture as found on disk: its image, its metrics JSON (beside the image
 /// or in `annotations/mediapipe/`) and its optional health snapshot. A metrics file with no
@@ -30,7 +31,7 @@ public struct FaceCapture: Sendable {
         var captures: [FaceCapture] = []
         var usedMetrics: Set<String> = []
         for image in files {
-            let folder = (image as NSString).deletingLastPathComponent
+            let folder = PathText.folder(of: image)
             guard let stem = FaceCaptureName.imageStem((image as NSString).lastPathComponent) else { continue }
             let metrics = [folder + "/\(stem).json", folder + "/annotations/mediapipe/\(stem).json"].first(where: present.contains)
             if let metrics { usedMetrics.insert(metrics) }

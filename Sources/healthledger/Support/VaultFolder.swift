@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCore
 
 /// Where `init` may make a vault: a new or empty folder, so that it never takes over (and
 /// narrows to 0700) a folder holding other things, and never makes a typo's parents silently.
@@ -23,7 +24,7 @@ enum VaultFolder {
             return
         }
         // The default folder's parents (~/.local/share) are made as any XDG program makes them.
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = PathText.folder(of: path)
         guard explicit, !parents, !parent.isEmpty, !files.fileExists(atPath: parent) else { return }
         throw ExitStatus.Failure(
             status: .noVault,

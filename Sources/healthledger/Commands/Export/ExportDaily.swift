@@ -23,7 +23,7 @@ struct ExportDaily: ParsableCommand {
             let path = directory + "/" + DailyCSV.relativePath(for: day)
             do {
                 let metrics = try state.metrics(for: day)
-                try PrivateOutput.createFolder((path as NSString).deletingLastPathComponent)
+                try PrivateOutput.createFolder(PathText.folder(of: path))
                 try PrivateOutput.write(DailyCSV.file(metrics, ratingScale: state.ratingScale), to: path)
                 written += 1
             } catch {

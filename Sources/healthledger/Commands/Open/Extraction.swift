@@ -1,3 +1,4 @@
+import LedgerCore
 import AgeFormat
 import Foundation
 import HealthBundle
@@ -24,7 +25,7 @@ final class Extraction {
             throw BundleError(.hashMismatch, "the bundle names a file '\(path)' outside its folder: it was not made by healthledger")
         }
         let target = staging + "/" + path
-        try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: PathText.folder(of: target), withIntermediateDirectories: true)
         let sink = try AgeFileOutput(path: target)
         return .init(consume: { try sink.write($0) })
     }
