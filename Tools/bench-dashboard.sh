@@ -4,7 +4,7 @@
 # requests per second under wrk, and the server's resident memory while wrk hammers Today
 # for a minute; and issue 38's three: the first page after `serve` starts, Today after each
 # quick entry (`mood` from the terminal, the server running), and Today as of a past date.
-# Loopback only. BENCH_VAULT=DIR times an existing vault (its passphrase in DIR/../passphrase).
+# Loopback only. BENCH_VAULT=DIR times an existing vault whose passphrase is 'bench passphrase'.
 #   bash Tools/bench-dashboard.sh [RECORDS]
 # BENCH_CONFIG=debug times the debug build (no release build needed; slower figures).
 # BENCH_BIN=DIR times the healthledger and health-export-gen already in DIR (e.g. copies of an
@@ -30,8 +30,8 @@ fi
 vault=${BENCH_VAULT:-$bench/vault-$records}
 printf 'bench passphrase\n' >"$bench/passphrase"
 chmod 600 "$bench/passphrase"
-[ -n "${BENCH_VAULT:-}" ] && touch "$vault/imported"
-if [ ! -f "$vault/imported" ]; then
+
+if [ -z "${BENCH_VAULT:-}" ] && [ ! -f "$vault/imported" ]; then
   rm -rf "$vault"
   $bin/healthledger init --vault "$vault" --passphrase-file "$bench/passphrase" --kdf interactive >/dev/null
   $bin/healthledger import apple-health "$export_zip" --vault "$vault" --passphrase-file "$bench/passphrase" >&2
