@@ -150,7 +150,8 @@ import TestSupport
         let replay = try Self.elsewhere(vault, ["replay"])
         #expect(replay.status == 0, "\(replay.stderr)")
         #expect(replay.stdout.contains("tree edges: rebuilt from 330 records"), "\(replay.stdout)")
-        #expect(replay.stdout.contains(", 1 changed"), "\(replay.stdout)")
+        #expect(replay.stdout.contains(", 1 replaced"), "\(replay.stdout)")
+        #expect(try Self.elsewhere(vault, ["replay"]).stdout.contains("edges: 0 added where none was kept (batch starts), 0 replaced"), "a second replay finds nothing")
         #expect(try Self.elsewhere(vault, ["audit"]).status == 0)
         #expect(try Self.elsewhere(vault, ["audit", "--since", checkpoint]).status == 0)
     }

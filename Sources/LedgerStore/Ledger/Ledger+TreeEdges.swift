@@ -5,8 +5,11 @@ import LedgerCrypto
 public struct TreeEdgesRebuild: Sendable, Equatable {
     public var records: UInt64 = 0
     public var edges = 0
-    /// Edges that were missing or held another root, and stored ones no size of the log has.
-    public var changed = 0
+    /// Edges at batch starts that none was kept at (an import keeps them at the signed heads only).
+    public var added = 0
+    /// Stored edges that held another root, or sat at no size of the log: damage.
+    public var replaced = 0
+    public var changed: Int { added + replaced }
 }
 
 extension Ledger {
@@ -52,7 +55,8 @@ extension Ledger {
                     rebuild.edges += 1
                 } else {
                     try cursor.deleteCurrent()
-                    rebuild.changed += size.flatMap { edges[$0] } == nil ? 1 : 0
+                    rebuild.replaced += 1
+                    if let size { rebuild.added -= edges[size] == nil ? 0 : 1 }
                 }
                 entry = try cursor.move(.next)
             }
@@ -60,7 +64,8 @@ extension Ledger {
                 try txn.put(databases.treeEdges.database, key: bigEndianBytes(size), value: edges[size]!)
             }
             rebuild.edges += edges.count
-            rebuild.changed += edges.count
+            // Every edge put back was either missing (added) or held another root (counted above).
+            rebuild.added += edges.count
             return rebuild
         }
     }

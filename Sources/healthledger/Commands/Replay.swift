@@ -46,10 +46,10 @@ struct Replay: ParsableCommand {
             if json {
                 print(JSONWriter.string([
                     "rebuilt": .string("tree edges"), "records": .int(Int64(rebuilt.records)), "edges": .int(Int64(rebuilt.edges)),
-                    "changed": .int(Int64(rebuilt.changed)),
+                    "changed": .int(Int64(rebuilt.changed)), "added": .int(Int64(rebuilt.added)), "replaced": .int(Int64(rebuilt.replaced)),
                 ]))
             } else {
-                print("tree edges: rebuilt from \(rebuilt.records.formatted()) records, \(rebuilt.edges.formatted()) edges, \(rebuilt.changed.formatted()) changed")
+                print("tree edges: rebuilt from \(rebuilt.records.formatted()) records, \(rebuilt.edges.formatted()) edges: \(rebuilt.added.formatted()) added where none was kept (batch starts), \(rebuilt.replaced.formatted()) replaced (another root, or no size of the log)")
             }
         }
     }
