@@ -5,18 +5,26 @@ extension ProjectionStore {
             if sealed != nil { throw LedgerStoreError.damagedView(name: name, reason: "has partitions but no checkpoint (it was deleted)") }
             return
         }
+        guard let root = try treeRoot(of: checkpoint, txn) else { return }
+        var tree = try CheckedPartitionTree(txn, database: database, name: name, checkedNodes: checkedNodes, rootHash: root)
+        let held = try tree.entryHash(txn, of: storedKey)
+        guard held == sealed.map({ PartitionTree.entryHash(storedKey: storedKey, sealed: $0, key: ledger.projectionKey) }) else {
+            throw CheckedPartitionTree.mismatch(name)
+        }
+    }
+
+    /// The root of the tree `checkpoint` binds its partitions with; nil for a state saved with
+    /// the previous version's set digest, checked whole here (`upgradeToPartitionTree` binds
+    /// it with a tree before the engine reads). A state saved with neither cannot be checked.
+    func treeRoot(of checkpoint: ProjectionCheckpoint, _ txn: Transaction) throws -> [UInt8]? {
         switch checkpoint.partitions {
         case nil:
             throw LedgerStoreError.damagedView(name: name, reason: "was saved without a digest of its partitions (by an earlier version), so it cannot be checked")
         case .setDigest(let saved):
-            // Not upgraded yet (`upgradeToPartitionTree` does it before the engine reads): checked whole.
             guard try setDigest(txn).digest == saved else { throw CheckedPartitionTree.mismatch(name) }
+            return nil
         case .tree(let root):
-            var tree = try CheckedPartitionTree(txn, database: database, name: name, checkedNodes: checkedNodes, rootHash: root)
-            let held = try tree.entryHash(txn, of: storedKey)
-            guard held == sealed.map({ PartitionTree.entryHash(storedKey: storedKey, sealed: $0, key: ledger.projectionKey) }) else {
-                throw CheckedPartitionTree.mismatch(name)
-            }
+            return root
         }
     }
 
@@ -98,12 +106,7 @@ extension ProjectionStore {
                 }
                 return
             }
-            switch checkpoint.partitions {
-            case nil:
-                throw LedgerStoreError.damagedView(name: name, reason: "was saved without a digest of its partitions (by an earlier version), so it cannot be checked")
-            case .setDigest(let saved):
-                guard try setDigest(txn).digest == saved else { throw CheckedPartitionTree.mismatch(name) }
-            case .tree(let root):
+            if let root = try treeRoot(of: checkpoint, txn) {
                 var entries: [[UInt8]: [UInt8]] = [:]
                 var nodes: [[UInt8]: [UInt8]] = [:]
                 let cursor = try txn.cursor(database)

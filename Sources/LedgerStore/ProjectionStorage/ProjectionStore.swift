@@ -77,12 +77,7 @@ public final class ProjectionStore {
                 return nil
             }
             guard verifying else { return checkpoint }
-            switch checkpoint.partitions {
-            case nil:
-                throw LedgerStoreError.damagedView(name: name, reason: "was saved without a digest of its partitions (by an earlier version), so it cannot be checked")
-            case .setDigest(let saved):
-                guard try setDigest(txn).digest == saved else { throw CheckedPartitionTree.mismatch(name) }
-            case .tree(let root):
+            if let root = try treeRoot(of: checkpoint, txn) {
                 _ = try CheckedPartitionTree(txn, database: database, name: name, checkedNodes: checkedNodes, rootHash: root)
             }
             let head = try LedgerState.load(txn, ledger.databases).frontier
