@@ -7,6 +7,9 @@ public struct StoreIndexBuild: Sendable, Equatable {
     public let indexed: UInt64
     /// The first of them: 0 for a vault that had no indexes, else where they stopped.
     public let from: UInt64
+    /// Whether the vault had every index but the day index (made by an earlier version),
+    /// and so was indexed again from the start.
+    public var addedDayIndex = false
 }
 
 extension Ledger {
@@ -21,6 +24,7 @@ extension Ledger {
     public func buildStoreIndexes(progress: ((UInt64, UInt64) -> Void)? = nil) throws -> StoreIndexBuild? {
         var from: UInt64?
         var indexed: UInt64 = 0
+        let addedDayIndex = try environment.write { txn in try forgetIndexesBeforeDayIndex(txn) }
         while true {
             let step: (first: UInt64, end: UInt64, size: UInt64)? = try environment.write { txn in
                 let state = try LedgerState.load(txn, databases)
@@ -46,7 +50,16 @@ extension Ledger {
             indexed += step.end - step.first
             progress?(indexed, step.size - from!)
         }
-        return from.map { StoreIndexBuild(indexed: indexed, from: $0) }
+        return from.map { StoreIndexBuild(indexed: indexed, from: $0, addedDayIndex: addedDayIndex) }
+    }
+
+    /// Clears the indexes of a vault an earlier version indexed without the day index, so
+    /// the build indexes it from sequence 0; returns whether it did.
+    private func forgetIndexesBeforeDayIndex(_ txn: Transaction) throws -> Bool {
+        guard try txn.get(databases.meta, key: StoreIndexes.coveredBeforeDayIndexKey) != nil else { return false }
+        try clearStoreIndexes(txn)
+        try txn.delete(databases.meta, key: StoreIndexes.coveredBeforeDayIndexKey)
+        return true
     }
 
     /// Empties the store indexes and indexes the whole log again (`replay` does this).
@@ -58,7 +71,7 @@ extension Ledger {
 
     private func clearStoreIndexes(_ txn: Transaction) throws {
         let indexes = databases.indexes
-        for database in [indexes.byKind, indexes.amendments, indexes.activities] {
+        for database in [indexes.byKind, indexes.byDay, indexes.amendments, indexes.activities] {
             try lmdb(mdb_drop(txn.handle, database.handle, 0), "mdb_drop(\(database.name))")
         }
         try setCovered(txn, 0)
