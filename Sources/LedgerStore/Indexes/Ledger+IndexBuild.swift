@@ -26,29 +26,38 @@ extension Ledger {
         var indexed: UInt64 = 0
         let addedDayIndex = try environment.write { txn in try forgetIndexesBeforeDayIndex(txn) }
         while true {
-            let step: (first: UInt64, end: UInt64, size: UInt64)? = try environment.write { txn in
-                let state = try LedgerState.load(txn, databases)
-                var covered = try StoreIndexes.covered(txn, meta: databases.meta)
-                if covered == 0 || covered > state.frontier.size {
-                    // From nothing: whatever entries are there (past the log's end, or left
-                    // by an interrupted rebuild) would count twice.
-                    try clearStoreIndexes(txn)
-                    covered = 0
-                }
-                guard covered < state.frontier.size else { return nil }
-                try loadDictionaries(txn, upTo: state.currentDictionary)
-                let end = min(state.frontier.size, covered + Self.indexBuildStep)
-                var events: [(sequence: UInt64, facts: IndexFacts)] = []
-                var reader = try RecordReader(ledger: self, txn)
-                for sequence in covered..<end { events.append((sequence, IndexFacts(try reader.event(at: sequence).event))) }
+            let (stored, size) = try environment.read { txn in
+                (try StoreIndexes.covered(txn, meta: databases.meta), try LedgerState.load(txn, databases).frontier.size)
+            }
+            // From nothing: whatever entries are there (past the log's end, or left by an
+            // interrupted rebuild) would count twice, so the first step clears them.
+            let first = stored == 0 || stored > size ? 0 : stored
+            guard first < size else { break }
+            let end = min(size, first + Self.indexBuildStep)
+            // Read on both cores outside the write: the log only grows, so what these
+            // events hold cannot change before the write checks no one indexed them.
+            var events: [(sequence: UInt64, facts: IndexFacts)] = []
+            events.reserveCapacity(Int(end - first))
+            try forEach(from: first) { event in
+                guard event.sequence < end else { return false }
+                events.append((event.sequence, IndexFacts(event.event)))
+                return event.sequence + 1 < end
+            }
+            guard events.count == Int(end - first) else {
+                throw LedgerStoreError.damagedView(
+                    name: "store indexes", reason: "records \(first)–\(end - 1) of the log could not all be read; `healthledger audit` says why")
+            }
+            let written = try environment.write { txn in
+                guard try StoreIndexes.covered(txn, meta: databases.meta) == stored else { return false }
+                if first == 0 { try clearStoreIndexes(txn) }
                 try index(txn, events)
                 try setCovered(txn, end)
-                return (covered, end, state.frontier.size)
+                return true
             }
-            guard let step else { break }
-            if from == nil { from = step.first }
-            indexed += step.end - step.first
-            progress?(indexed, step.size - from!)
+            guard written else { continue }
+            if from == nil { from = first }
+            indexed += end - first
+            progress?(indexed, size - from!)
         }
         return from.map { StoreIndexBuild(indexed: indexed, from: $0, addedDayIndex: addedDayIndex) }
     }
