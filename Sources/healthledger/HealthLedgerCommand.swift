@@ -38,22 +38,35 @@ struct HealthLedgerCommand: ParsableCommand {
         CrashHygiene.install()
         HeapPolicy.install()
         ReadStatisticsReport.install()
-        if let unknown = UnknownCommand.message(Array(CommandLine.arguments.dropFirst()), known: configuration.subcommands) {
-            FileHandle.standardError.write(Data("healthledger: \(unknown)\n".utf8))
-            Foundation.exit(ExitCode.validationFailure.rawValue)
+        var command: any ParsableCommand
+        do {
+            command = try parseAsRoot()
+        } catch {
+            // Only when the words do not parse: naming every command costs a lookup of each
+            // command type's name, a good part of a quick entry's start.
+            if let unknown = UnknownCommand.message(Array(CommandLine.arguments.dropFirst()), known: configuration.subcommands) {
+                FileHandle.standardError.write(Data("healthledger: \(unknown)\n".utf8))
+                Foundation.exit(ExitCode.validationFailure.rawValue)
+            }
+            fail(error)
         }
         do {
-            var command = try parseAsRoot()
             try command.run()
-        } catch let failure as ExitStatus.Failure {
+        } catch {
+            fail(error)
+        }
+    }
+
+    /// Says what went wrong on stderr and exits with its own code.
+    private static func fail(_ error: any Error) -> Never {
+        if let failure = error as? ExitStatus.Failure {
             FileHandle.standardError.write(Data("healthledger: \(TerminalText.escaped(failure.message))\n".utf8))
             Foundation.exit(failure.status.rawValue)
-        } catch {
-            if let status = ExitStatus.classify(error) {
-                FileHandle.standardError.write(Data("healthledger: \(TerminalText.escaped("\(error)"))\n".utf8))
-                Foundation.exit(status.rawValue)
-            }
-            exit(withError: error)
         }
+        if let status = ExitStatus.classify(error) {
+            FileHandle.standardError.write(Data("healthledger: \(TerminalText.escaped("\(error)"))\n".utf8))
+            Foundation.exit(status.rawValue)
+        }
+        exit(withError: error)
     }
 }
