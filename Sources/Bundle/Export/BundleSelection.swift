@@ -42,6 +42,8 @@ public struct BundleSelection: Sendable {
     func includes(_ event: Event, ledger: Ledger) throws -> Bool {
         switch event.kind {
         case .settingChanged: return true
+        // This vault's listener credentials: meaningless in another vault, and nobody else's business.
+        case .ingestTokenAdded, .ingestTokenRevoked: return false
         case .faceCaptured: return includeFaces && inRange(event) && allows(.faceCaptured)
         case .medicationDefined, .activityDefined: return allows(event.kind)
         case .eventCorrected, .eventRetracted:

@@ -40,9 +40,14 @@ public struct HealthAutoExportFolder: ImportSource {
     public func path(of file: String) -> String { file }
 
     public func events(of file: String, summary: inout ImportSummary, ledger phaseLedger: Ledger?) throws -> [Event] {
+        try events(parsing: Self.text(of: file), from: file, delivered: Self.modified(file), summary: &summary, ledger: phaseLedger)
+    }
+
+    /// The events of one delivery's text (a file's, a POST's body), `from` naming it in errors,
+    /// resolved against what is held as a file delivered at `delivered` is.
+    public func events(parsing text: String, from file: String, delivered: Timestamp, summary: inout ImportSummary, ledger phaseLedger: Ledger?) throws -> [Event] {
         let reader = HealthAutoExportFile(path: file, identity: identity)
-        let delivered = try Self.modified(file)
-        var events = try reader.events(parsing: Self.text(of: file), summary: &summary)
+        var events = try reader.events(parsing: text, summary: &summary)
         // One bucket written twice in a file: the later point is the app's latest word.
         var latest: [EventID: Int] = [:]
         for (index, event) in events.enumerated() { latest[event.id] = index }

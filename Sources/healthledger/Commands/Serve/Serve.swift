@@ -81,6 +81,7 @@ struct Serve: ParsableCommand {
 }
 
 /// How the server's task ended, read after it has.
-private final class ServeOutcome: @unchecked Sendable {
+final class ServeOutcome: @unchecked Sendable {
+    // Unchecked: written by the server's task before its semaphore is signalled, read after.
     var failure: (any Error)?
 }
