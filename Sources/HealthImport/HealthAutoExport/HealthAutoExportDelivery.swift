@@ -28,13 +28,16 @@ public struct HealthAutoExportDelivery {
             } catch {
                 throw ImportError.malformed(label, "\(error)")
             }
-            apps[Self.app(of: event) ?? "unnamed", default: 0] += 1
+            apps[Self.app(of: event) ?? Self.unnamedApp, default: 0] += 1
         }
         self.events = events
         self.apps = apps
         self.summary = summary
         held = try ledger.currentEvents(ids: events.map(\.id)).count
     }
+
+    /// Where points that name no app or device are counted.
+    public static let unnamedApp = "no source named"
 
     /// The app or device a point came from, as the app wrote it in `source`.
     static func app(of event: Event) -> String? {

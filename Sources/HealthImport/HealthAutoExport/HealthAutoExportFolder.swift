@@ -19,6 +19,8 @@ public struct HealthAutoExportFolder: ImportSource {
     /// What the ledger held when the run began, looked up while checking and reused while
     /// storing: each held event is read once (docs/performance.md, "Health Auto Export import").
     private let heldBeforeRun = HeldBuckets()
+    /// Readings per app or device the storing pass handed over, for the run's delivery record.
+    private let storedApps = AppCounts()
 
     public init(input: String, ledger: Ledger) {
         self.input = input
@@ -77,8 +79,12 @@ public struct HealthAutoExportFolder: ImportSource {
             summary.note("a bucket re-sent with another value: stored as event.corrected of the one held")
             resolved.append(correction(of: event, logEnd: logEnd))
         }
+        if phaseLedger != nil { storedApps.count(resolved) }
         return resolved
     }
+
+    /// Readings per app or device (`Alex’s Apple Watch`) of every unit stored so far.
+    public var deliveredApps: [String: Int64] { storedApps.counts }
 
     private func correction(of event: Event, logEnd: UInt64) -> Event {
         let correction = EventCorrected(
@@ -133,4 +139,14 @@ private final class HeldBuckets: @unchecked Sendable {
     }
 
     func hold(_ payload: Document, since: Timestamp, for id: EventID) { buckets[id] = Bucket(fingerprint: payload.hashValue, since: since) }
+}
+
+/// Readings per app, counted as a run's units are stored.
+private final class AppCounts: @unchecked Sendable {
+    // An import runs on one thread; Sendable only so that the source stays a value that can be passed around.
+    private(set) var counts: [String: Int64] = [:]
+
+    func count(_ events: [Event]) {
+        for event in events { counts[HealthAutoExportDelivery.app(of: event) ?? HealthAutoExportDelivery.unnamedApp, default: 0] += 1 }
+    }
 }
