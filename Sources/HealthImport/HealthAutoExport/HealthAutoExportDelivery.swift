@@ -20,7 +20,7 @@ public struct HealthAutoExportDelivery {
         }
         var summary = ImportSummary()
         let source = HealthAutoExportFolder(input: label, ledger: ledger)
-        let events = try source.events(parsing: text, from: label, delivered: delivered, summary: &summary, ledger: ledger)
+        let (events, held) = try source.resolved(parsing: text, from: label, delivered: delivered, summary: &summary, ledger: ledger)
         var apps: [String: Int64] = [:]
         for event in events {
             do {
@@ -33,7 +33,7 @@ public struct HealthAutoExportDelivery {
         self.events = events
         self.apps = apps
         self.summary = summary
-        held = try ledger.currentEvents(ids: events.map(\.id)).count
+        self.held = held
     }
 
     /// Where points that name no app or device are counted.

@@ -48,6 +48,14 @@ public struct HealthAutoExportFolder: ImportSource {
     /// The events of one delivery's text (a file's, a POST's body), `from` naming it in errors,
     /// resolved against what is held as a file delivered at `delivered` is.
     public func events(parsing text: String, from file: String, delivered: Timestamp, summary: inout ImportSummary, ledger phaseLedger: Ledger?) throws -> [Event] {
+        try resolved(parsing: text, from: file, delivered: delivered, summary: &summary, ledger: phaseLedger).events
+    }
+
+    /// The same, with how many of the events the ledger held already as they are (a re-sent
+    /// window), known from the lookup the resolution makes anyway.
+    func resolved(
+        parsing text: String, from file: String, delivered: Timestamp, summary: inout ImportSummary, ledger phaseLedger: Ledger?
+    ) throws -> (events: [Event], held: Int) {
         let reader = HealthAutoExportFile(path: file, identity: identity)
         var events = try reader.events(parsing: text, summary: &summary)
         // One bucket written twice in a file: the later point is the app's latest word.
@@ -64,9 +72,12 @@ public struct HealthAutoExportFolder: ImportSource {
         let logEnd = try ledger.count()
         try heldBeforeRun.lookUp(events.map(\.id).filter { held.bucket($0) == nil }, in: ledger)
         var resolved: [Event] = []
+        var heldAlready = 0
         for event in events {
-            let holding = held.bucket(event.id) ?? heldBeforeRun.bucket(event.id)
+            let heldThisRun = held.bucket(event.id)
+            let holding = heldThisRun ?? heldBeforeRun.bucket(event.id)
             guard let holding, holding.fingerprint != event.payload.hashValue else {
+                if heldThisRun == nil, holding != nil { heldAlready += 1 }
                 held.hold(event.payload, since: max(delivered, holding?.since ?? delivered), for: event.id)
                 resolved.append(event)
                 continue
@@ -80,7 +91,7 @@ public struct HealthAutoExportFolder: ImportSource {
             resolved.append(correction(of: event, logEnd: logEnd))
         }
         if phaseLedger != nil { storedApps.count(resolved) }
-        return resolved
+        return (resolved, heldAlready)
     }
 
     /// Readings per app or device (`Alex’s Apple Watch`) of every unit stored so far.
