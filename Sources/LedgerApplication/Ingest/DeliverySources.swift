@@ -60,3 +60,17 @@ public struct DeliverySources: Sendable {
         }
     }
 }
+
+extension DeliverySources {
+    /// The newest delivery, read from the end of the kind index: one record opened, however
+    /// long the log and however many deliveries it holds (the dashboard's Today reads it).
+    public static func latest(_ ledger: Ledger) throws -> (delivery: DeliveryReceived, at: Timestamp)? {
+        var latest: (delivery: DeliveryReceived, at: Timestamp)?
+        try ledger.newestFirst(kinds: [.deliveryReceived], current: false) { stored, _ in
+            guard let delivery = try? stored.event.decode(DeliveryReceived.self) else { return true }
+            latest = (delivery, stored.event.start)
+            return false
+        }
+        return latest
+    }
+}
