@@ -109,7 +109,7 @@ struct IngestRouter: Sendable {
 
     private func tooLarge(_ length: Int?) -> Response {
         let size = length.map { "\($0) bytes" } ?? "the body"
-        return IngestAnswer.refusal(.contentTooLarge, "\(size) is more than the \(configuration.maximumBodyBytes >> 20) MiB one request may carry; send a shorter window (the app's \"Batch requests\")")
+        return IngestAnswer.refusal(.contentTooLarge, "\(size) is more than the \(configuration.maximumBodyBytes >> 20) MiB one request may carry; send a shorter window")
     }
 }
 

@@ -13,7 +13,7 @@ final class IngestListener {
 
     init(vault: CLIVault, arguments: [String] = []) throws {
         self.vault = vault
-        port = try Self.freePort()
+        port = try LoopbackHTTP.freePort()
         process = try SpawnedCLI(["ingest", "serve", "--listen", "127.0.0.1:\(port)"] + arguments
             + ["--vault", vault.path, "--passphrase-file", vault.passphraseFile])
         WatchFolderTests.read(process.output, into: &output) { $0.contains("listening on") }
@@ -57,53 +57,11 @@ final class IngestListener {
         var lines = [requestLine, "Host: 127.0.0.1:\(port)", "Connection: close"] + headers
         if let body { lines.append("Content-Length: \(body.count)") }
         let request = Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8) + (body.map { Array($0.prefix(sentBytes ?? $0.count)) } ?? [])
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw CLIError(message: "socket: errno \(errno)") }
-        defer { close(socket) }
-        var timeout = timeval(tv_sec: 60, tv_usec: 0)
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw CLIError(message: "connect: errno \(errno)") }
-        var written = 0
-        while written < request.count {
-            let sent = request[written...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            // The server may answer (413) and close before reading a large body whole.
-            guard sent > 0 else { break }
-            written += sent
-        }
+        let text = try LoopbackHTTP.exchange(port: port, request: request, sendOnly: sentBytes != nil)
         if sentBytes != nil { return Answer(status: 0, body: "") }
-        var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-            guard count > 0 else { break }
-            received += buffer[0..<count]
-        }
-        let text = String(decoding: received, as: UTF8.self)
         guard let end = text.range(of: "\r\n\r\n"),
               let status = text[..<end.lowerBound].split(separator: " ").dropFirst().first.flatMap({ Int($0) })
         else { throw CLIError(message: "no HTTP answer: \(text.prefix(200))") }
         return Answer(status: status, body: String(text[end.upperBound...]))
-    }
-
-    /// A loopback port nothing listens on now.
-    static func freePort() throws -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
-        }
-        guard bound else { throw CLIError(message: "no free port: errno \(errno)") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

@@ -40,24 +40,16 @@ struct IngestServe: ParsableCommand {
         } else {
             "reachable from the network as given; plain HTTP, so put TLS in front (docs/guide/continuous-import.md)"
         }
-        let outcome = ServeOutcome()
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            do {
-                try await server.run {
-                    FileHandle.standardOutput.write(Data("""
-                        HealthLedger ingest: listening on http://\(shown)/ (\(reach))
-                        POST / or /api/health with Authorization: Bearer TOKEN; Ctrl-C stops it
+        let failure = ServerRun.untilStopped {
+            try await server.run {
+                FileHandle.standardOutput.write(Data("""
+                    HealthLedger ingest: listening on http://\(shown)/ (\(reach))
+                    POST / or /api/health with Authorization: Bearer TOKEN; Ctrl-C stops it
 
-                        """.utf8))
-                }
-            } catch {
-                outcome.failure = error
+                    """.utf8))
             }
-            done.signal()
         }
-        done.wait()
-        if let failure = outcome.failure {
+        if let failure {
             throw ExitStatus.Failure(status: .ioError, message: "the listener stopped: \(failure) (is \(shown) in use or not an address of this computer? choose another with --listen)")
         }
         FileHandle.standardOutput.write(Data("listener stopped; the vault key is no longer held\n".utf8))
