@@ -192,6 +192,30 @@ import TestSupport
         #expect(try vault.run(["ingest", "token", "add", "Alex’s iPhone"]).status == 0)
     }
 
+    @Test func amendmentsOfTokenEventsOnlyTakeAccessAway() throws {
+        let vault = try CLIVault()
+        let kept = try Self.addToken(vault, "kept")
+        let retracted = try Self.addToken(vault, "retracted")
+        let revoked = try Self.addToken(vault, "revoked")
+        try vault.ok(["ingest", "token", "revoke", "revoked"])
+        let events = try vault.rawEvents()
+        func number(_ kind: String, _ position: Int) throws -> String {
+            let matching = events.enumerated().filter { $0.element["kind"] as? String == kind }
+            return "#\(matching[position].offset)"
+        }
+        // A correction cannot swap in a hash whose token someone else knows.
+        let known = "hl_" + String(repeating: "k", count: 43)
+        try vault.ok(["correct", number("ingestToken.added", 0), "hash=\(Hex.encode(Hashing.sha256(Array(known.utf8))))"])
+        try vault.ok(["retract", number("ingestToken.added", 1)])
+        try vault.ok(["retract", number("ingestToken.revoked", 0)])
+        let listener = try IngestListener(vault: vault)
+        #expect(try listener.post(Self.later, token: known).status == 401)
+        #expect(try listener.post(Self.later, token: kept).status == 200, "the token as it was added")
+        #expect(try listener.post(Self.later, token: retracted).status == 401)
+        #expect(try listener.post(Self.later, token: revoked).status == 401)
+        #expect(try vault.ok(["ingest", "token", "list"]).split(separator: "\n").count == 1)
+    }
+
     @Test(arguments: ["8788", "127.0.0.1", "127.0.0.1:0", "127.0.0.1:70000", "::1:8788"])
     func anAddressThatIsNotHostAndPortIsRefused(_ address: String) throws {
         let vault = try CLIVault()

@@ -14,6 +14,14 @@ public struct IngestToken: Sendable, Equatable {
     /// When it was revoked; nil while it is in force.
     public internal(set) var revoked: Timestamp?
 
+    init(id: String, name: String, hash: [UInt8], added: Timestamp, revoked: Timestamp? = nil) {
+        self.id = id
+        self.name = name
+        self.hash = hash
+        self.added = added
+        self.revoked = revoked
+    }
+
     public var isActive: Bool { revoked == nil }
 
     /// A new token's secret text: `hl_` and 32 random bytes in base64url, so a secret scanner

@@ -7,11 +7,15 @@ public struct IngestTokens: Sendable {
     /// Every token ever added, oldest first, revoked ones included.
     public private(set) var all: [IngestToken] = []
 
+    /// Amendments only ever take access away: a token's hash is read as it was added (a
+    /// correction cannot swap in a token someone else knows), a retracted token is revoked
+    /// from its retraction on, and a retracted revocation stays a revocation.
     public init(_ ledger: Ledger) throws {
-        for current in try ledger.currentEvents(ofKinds: [.ingestTokenAdded, .ingestTokenRevoked]) where !current.isRetracted {
-            let event = current.event
+        for current in try ledger.currentEvents(ofKinds: [.ingestTokenAdded, .ingestTokenRevoked]) {
+            let event = current.stored.event
             if let added = try? event.decode(IngestTokenAdded.self), let hash = Hex.decode(added.hash) {
-                all.append(IngestToken(id: added.token, name: added.name, hash: hash, added: event.start))
+                let retracted = current.amendments.first { $0.event.kind == .eventRetracted }
+                all.append(IngestToken(id: added.token, name: added.name, hash: hash, added: event.start, revoked: retracted?.event.start))
             } else if let revoked = try? event.decode(IngestTokenRevoked.self),
                       let index = all.firstIndex(where: { $0.id == revoked.token && $0.isActive }) {
                 all[index].revoked = event.start
