@@ -28,16 +28,29 @@ import TestSupport
     static func costs(moods: Int) throws -> [String: Int] {
         let vault = try Self.vault(moods: moods)
         let target = String(format: "%032x", 1), other = String(format: "%032x", 2)
+        let (yesterday, tomorrow) = Self.daysAroundToday()
+        let secret = vault.root + "/bundle-secret"
+        try "bundle words\n".write(toFile: secret, atomically: true, encoding: .utf8)
         var costs: [String: Int] = [:]
         for arguments in [
+            ["log", "--from", yesterday, "--to", tomorrow], ["log", "--from", yesterday, "--to", tomorrow, "--limit", "1", "--raw"],
+            ["export", "bundle", "--from", yesterday, "--to", tomorrow, "--out", vault.root + "/days.age", "--bundle-passphrase-file", secret],
             ["log", "--limit", "5"], ["log", "--kind", "mood", "--limit", "5"], ["log", "--limit", "5", "--raw", "--json"],
             ["show", target], ["correct", target, "rating=3"], ["show", target], ["retract", other],
             ["start", "Reading"], ["start", "Walking", "Talking"], ["stop", "Reading"], ["stop", "--last"],
             ["start", "Reading", "--from-last-stop"], ["stop", "--all"], ["log", "--kind", "mood", "--limit", "5"],
         ] {
-            costs[arguments.joined(separator: " "), default: 0] += try recordsOpened(vault, arguments)
+            costs[arguments.joined(separator: " ").replacingOccurrences(of: vault.root, with: "VAULT"), default: 0] += try recordsOpened(vault, arguments)
         }
         return costs
+    }
+
+    /// Yesterday and tomorrow where the tests run, as `--from`/`--to` take days.
+    static func daysAroundToday() -> (String, String) {
+        let format = DateFormatter()
+        format.dateFormat = "yyyy-MM-dd"
+        format.timeZone = .current
+        return (format.string(from: Date().addingTimeInterval(-86_400)), format.string(from: Date().addingTimeInterval(86_400)))
     }
 
     @Test func everydayCommandsOpenAsManyRecordsAt20kAsAt1k() throws {
@@ -73,17 +86,71 @@ import TestSupport
         try vault.ok(["start", "Reading"])
         let before = try vault.ok(["log", "--limit", "10"])
         let tampering = VaultTampering(path: vault.path)
-        for name in ["index.kind", "index.amendments", "index.activities"] { try tampering.drop(name) }
-        try tampering.delete("meta", keys: [Array("indexes.covered".utf8)])
+        for name in ["index.kind", "index.day", "index.amendments", "index.activities"] { try tampering.drop(name) }
+        try tampering.delete("meta", keys: [Array("indexes.covered.2".utf8)])
 
         let first = try vault.run(["log", "--limit", "10"])
         #expect(first.status == 0)
         #expect(first.stdout == before)
-        #expect(first.stderr.contains("indexed 55 events by kind, by amended id and running activity (this vault was made before the log had store indexes); this is done once"), "\(first.stderr)")
+        #expect(first.stderr.contains("indexed 55 events by kind, by day, by amended id and running activity (this vault was made before the log had store indexes); this is done once"), "\(first.stderr)")
         let second = try vault.run(["log", "--limit", "10"])
         #expect(second.stderr.isEmpty, "\(second.stderr)")
         #expect(try vault.ok(["stop"]).contains("activity.stopped Reading"))
         #expect(try vault.ok(["audit"]).contains("audit clean"))
+    }
+
+    @Test func aVaultIndexedByAnEarlierVersionGainsTheDayIndexOnceAndSaysSo() throws {
+        let vault = try Self.vault(moods: 50)
+        let (yesterday, tomorrow) = Self.daysAroundToday()
+        let before = try vault.ok(["log", "--from", yesterday, "--to", tomorrow])
+        // As the version before the day index left a vault: its count under the old key.
+        let tampering = VaultTampering(path: vault.path)
+        try tampering.drop("index.day")
+        let covered = try #require(try tampering.entries("meta").first { $0.key == Array("indexes.covered.2".utf8) })
+        try tampering.delete("meta", keys: [covered.key])
+        try tampering.put("meta", [(Array("indexes.covered".utf8), covered.value)])
+
+        let first = try vault.run(["log", "--from", yesterday, "--to", tomorrow])
+        #expect(first.stdout == before)
+        #expect(first.stderr.contains("indexed 53 events by kind, by day, by amended id and running activity (the index by day is new in this version); this is done once"), "\(first.stderr)")
+        #expect(try vault.run(["log", "--limit", "1"]).stderr.isEmpty)
+        #expect(try vault.ok(["audit"]).contains("audit clean"))
+    }
+
+    @Test func logOfARangeOfTimesShowsWhatTheWholeLogPassShows() throws {
+        let vault = try CLIVault()
+        // Moods an hour apart for three days, at offsets from -12 h to +14 h, corrected and retracted now and then.
+        let lines = (0..<72).map { index in
+            let offset = index % 27 - 12
+            let zone = String(format: "%@%02d:00", offset < 0 ? "-" : "+", abs(offset))
+            let utc = Date(timeIntervalSince1970: 1_775_001_600 + Double(index) * 3_600)
+            let format = DateFormatter()
+            format.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
+            format.timeZone = TimeZone(secondsFromGMT: offset * 3_600)
+            return String(format: #"{"id":"%032x","kind":"mood.rated","start":"%@%@","payload":{"rating":%d}}"#, index + 1, format.string(from: utc), zone, 1 + index % 10)
+        }
+        try vault.ok(["append", "--jsonl", "-"], stdin: lines.joined(separator: "\n") + "\n")
+        try vault.ok(["correct", String(format: "%032x", 30), "rating=2"])
+        try vault.ok(["retract", String(format: "%032x", 31)])
+        let whole = try vault.ok(["log", "--json"]).split(separator: "\n").map(String.init)
+        let iso = ISO8601DateFormatter(), precise = ISO8601DateFormatter()
+        precise.formatOptions.insert(.withFractionalSeconds)
+        func start(_ line: String) throws -> Date {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            let text = try #require(object?["start"] as? String)
+            return try #require(iso.date(from: text) ?? precise.date(from: text))
+        }
+        for (from, to) in [("2026-04-01T00:00:00Z", "2026-04-01T23:59:59Z"), ("2026-04-01T18:30:00+09:00", "2026-04-02T02:00:00-07:00"),
+                           ("2026-03-31T00:00:00Z", "2026-04-05T00:00:00Z"), ("2026-04-02T10:00:00Z", "2026-04-02T10:00:00Z")] {
+            let (first, last) = (try #require(iso.date(from: from)), try #require(iso.date(from: to)))
+            let expected = try whole.filter { let time = try start($0); return time >= first && time <= last }
+            let ranged = try vault.ok(["log", "--json", "--from", from, "--to", to]).split(separator: "\n").map(String.init)
+            #expect(ranged == expected, "\(from) … \(to)")
+            #expect(!expected.isEmpty || from == to, "\(from) … \(to)")
+            let raw = try vault.ok(["log", "--raw", "--json"]).split(separator: "\n").map(String.init)
+            #expect(try vault.ok(["log", "--raw", "--json", "--from", from, "--to", to]).split(separator: "\n").map(String.init)
+                == raw.filter { let time = try start($0); return time >= first && time <= last })
+        }
     }
 
     @Test func auditNamesATamperedIndexEntryBySequence() throws {

@@ -67,7 +67,7 @@ public final class BundleExporter {
     private func writeFaces(_ zip: HashedZipWriter) throws -> Int {
         var written = 0
         var seen: Set<String> = []
-        try ledger.forEach { stored in
+        try forEachCandidate { stored in
             guard stored.event.kind == .faceCaptured, try selection.includes(stored.event, ledger: ledger),
                   let blob = try stored.event.decode(FaceCaptured.self).imageBlob, seen.insert(blob).inserted
             else { return true }
@@ -85,7 +85,7 @@ public final class BundleExporter {
         var written = 0
         try zip.begin(BundleLayout.events)
         var chunk = ""
-        try ledger.forEach { stored in
+        try forEachCandidate { stored in
             let selected = try selection.includes(stored.event, ledger: ledger)
             reportEvents.note(stored, selected: selected)
             guard selected else { return true }
@@ -102,7 +102,9 @@ public final class BundleExporter {
         }
         try zip.write(chunk)
         try zip.end()
-        for event in reportEvents.current { facts.fold(event) }
+        // Read through the day index, the amendments made outside the range are found
+        // through the amendment index instead of being seen on the way.
+        for event in try indexedDays == nil ? reportEvents.current : reportEvents.current(through: ledger) { facts.fold(event) }
         return facts
     }
 
@@ -112,7 +114,7 @@ public final class BundleExporter {
         try zip.begin(BundleLayout.fhir)
         try zip.write(fhir.opening(timestamp: createdAt.iso8601(utcOffset: utcOffset)))
         var chunk = ""
-        try ledger.forEach { stored in
+        try forEachCandidate { stored in
             guard stored.event.kind == .sampleRecorded || stored.event.kind == .correlationRecorded,
                   try selection.includes(stored.event, ledger: ledger)
             else { return true }
@@ -130,6 +132,25 @@ public final class BundleExporter {
             "observations": fhir.observations, "observationsWithoutLOINC": fhir.observationsWithoutLOINC,
             "samplesWithoutFHIRCode": fhir.samplesWithoutFHIRCode,
         ]
+    }
+
+    /// The days of the selection when the day index reads them: both ends given, at most
+    /// `Ledger.daysReadThroughIndex` days apart.
+    private var indexedDays: ClosedRange<LocalDay>? {
+        guard let from = selection.from, let to = selection.to, from <= to,
+              to.number - from.number < Int64(Ledger.daysReadThroughIndex) else { return nil }
+        return from...to
+    }
+
+    /// The events a pass looks at, in log order: those of the selection's days and those
+    /// taken whatever their day, through the indexes, or else the whole log. Each pass still
+    /// asks the selection of each event.
+    private func forEachCandidate(_ body: (StoredEvent) throws -> Bool) throws {
+        if let days = indexedDays {
+            try ledger.forEach(onDays: days, orKinds: BundleSelection.kindsTakenWhateverTheDay) { stored, _ in try body(stored) }
+        } else {
+            try ledger.forEach(body)
+        }
     }
 
     private func writeDaily(_ zip: HashedZipWriter, days: ClosedRange<LocalDay>, ratingScale: RatingScale) throws -> (series: ReportSeries, days: Int) {

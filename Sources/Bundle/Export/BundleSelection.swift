@@ -35,6 +35,9 @@ public struct BundleSelection: Sendable {
         return kinds
     }
 
+    /// The kinds taken whatever the range (see above).
+    static let kindsTakenWhateverTheDay: Set<EventKind> = [.settingChanged, .medicationDefined, .activityDefined]
+
     /// Whether the views (daily CSVs, report) belong in the bundle: they summarise every
     /// kind, so a bundle restricted to some kinds leaves them out rather than leak the rest.
     public var includesViews: Bool { kinds == nil }

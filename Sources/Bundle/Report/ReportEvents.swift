@@ -25,4 +25,10 @@ struct ReportEvents {
     var current: [Event] {
         held.map { CurrentView.apply(amendments[$0.event.id] ?? [], to: $0) }.filter { !$0.isRetracted }.map(\.event)
     }
+
+    /// The same, with each held event's amendments found through the ledger's amendment
+    /// index: for a pass that did not see the whole log.
+    func current(through ledger: Ledger) throws -> [Event] {
+        try held.compactMap { try ledger.currentEvent(id: $0.event.id) }.filter { !$0.isRetracted }.map(\.event)
+    }
 }

@@ -1,7 +1,7 @@
 /// Checks an event before it is stored: the envelope, then the payload of its kind.
 public enum EventValidator {
     /// Offsets beyond ±18 h exist nowhere on Earth.
-    static let maximumOffset: Int32 = 18 * 3600
+    public static let maximumOffset: Int32 = 18 * 3600
 
     /// `payloadChecked` skips the payload, for a caller that built it from values it has
     /// checked against the payload's rules already (an importer, per run of like records).

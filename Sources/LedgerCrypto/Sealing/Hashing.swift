@@ -54,6 +54,23 @@ public struct IDIndexHasher: Sendable {
         }
         return (UInt64(bigEndian: output.0), UInt64(bigEndian: output.1) >> (8 * (16 - Self.outputSize)))
     }
+
+    /// A keyed 64-bit digest of `fields`, for sums an audit compares: without the key, no one
+    /// can choose entries that add up to the same.
+    public func digest(_ fields: UInt64...) -> UInt64 {
+        var output: (UInt64, UInt64) = (0, 0)
+        let input = fields.map(\.bigEndian)
+        withUnsafeMutableBytes(of: &output) { output in
+            input.withUnsafeBytes { bytes in
+                key.withUnsignedPointer { key in
+                    _ = crypto_shorthash_siphashx24(
+                        output.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                        bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(bytes.count), key)
+                }
+            }
+        }
+        return output.0
+    }
 }
 
 /// Runs `body` with a BLAKE2b streaming state, which libsodium requires 64-byte aligned

@@ -9,9 +9,18 @@ extension Ledger {
     /// checkpoint (and against `olderCheckpoint` when given). Never throws for a bad record:
     /// bad records are what it reports.
     public func audit(olderCheckpoint: SignedCheckpoint? = nil) throws -> AuditReport {
+        // The first pass adds up the dedup index's entries; a second looks each id up only
+        // when they do not add up, to name where (see `EventReferences`).
+        if let report = try audit(olderCheckpoint: olderCheckpoint, lookingUpEachID: false) { return report }
+        return try audit(olderCheckpoint: olderCheckpoint, lookingUpEachID: true)!
+    }
+
+    /// The audit, or nil when it added up the dedup index's entries and they differ from
+    /// the log's.
+    private func audit(olderCheckpoint: SignedCheckpoint?, lookingUpEachID: Bool) throws -> AuditReport? {
         let views = try storedViews()
         var rootsAtViewSizes: [UInt64: [UInt8]] = [:]
-        var report = try environment.read { txn in
+        let found: AuditReport? = try environment.read { txn in
             var report = AuditReport()
             var problems = ProblemCollector()
             let state = try LedgerState.load(txn, databases)
@@ -22,7 +31,8 @@ extension Ledger {
             let signedSize = signed?.size ?? state.frontier.size
             let viewSizes = Set(views.map(\.checkpoint.size))
 
-            var walk = RecordAudit(from: MerkleFrontier(), references: EventReferences(index: databases.ids), problems: problems,
+            let references = EventReferences(index: databases.ids, hasher: indexHasher, summing: !lookingUpEachID)
+            var walk = RecordAudit(from: MerkleFrontier(), references: references, problems: problems,
                 comparedSizes: Set([olderCheckpoint?.size, signedSize].compactMap { $0 }).union(viewSizes),
                 storeIndexes: try StoreIndexAudit(ledger: self, txn))
             try walkRecords(txn, &walk)
@@ -50,6 +60,7 @@ extension Ledger {
             }
             try auditBatches(txn, logEnd: expected, problems: &problems)
             try walk.references.finish(txn, logEnd: expected, ledger: self, problems: &problems)
+            if walk.references.needsLookups { return nil }
             try walk.storeIndexes?.finish(logEnd: expected, problems: &problems)
             if let older = olderCheckpoint {
                 if older.size > expected {
@@ -63,6 +74,7 @@ extension Ledger {
             report.problems = problems.finished
             return report
         }
+        guard var report = found else { return nil }
         // A damaged log changes every root after the damage: views are compared with it only when it is sound.
         report.problems += auditViews(views, logEnd: report.recordsChecked, rootsAtSizes: report.problems.isEmpty ? rootsAtViewSizes : [:])
         return report

@@ -32,7 +32,7 @@ extension Ledger {
                 return report
             }
             let viewSizes = Set(views.map(\.checkpoint.size))
-            var walk = RecordAudit(from: start, references: EventReferences(index: databases.ids), problems: problems,
+            var walk = RecordAudit(from: start, references: EventReferences(index: databases.ids, hasher: indexHasher), problems: problems,
                 comparedSizes: Set([signedSize]).union(viewSizes),
                 storeIndexes: try StoreIndexAudit(ledger: self, txn, from: checkpoint.size))
             try walkRecords(txn, &walk)

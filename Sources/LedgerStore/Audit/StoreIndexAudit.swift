@@ -1,8 +1,9 @@
 import LedgerCore
 
 /// What `audit` checks of the store indexes against the log: every event covered has its
-/// kind entry at its own sequence, every amendment its entry under the id it amends, no
-/// other entry is there, and the running activities are the fold of the starts and stops.
+/// kind entry at its own sequence and its day entry (`DayIndexAudit`), every amendment its
+/// entry under the id it amends, no other entry is there, and the running activities are
+/// the fold of the starts and stops.
 ///
 /// `audit --since` checks the same of the events after its checkpoint (`from`): their kind
 /// and amendment entries, no kind entry past `from` that no event accounts for, and the
@@ -20,12 +21,14 @@ struct StoreIndexAudit {
     private var kindEntriesMatched = 0
     private var undecodable: Set<UInt64> = []
     private var expectedAmendments: [[UInt8]: UInt64] = [:]
+    private var days: DayIndexAudit
 
     init(ledger: Ledger, _ txn: Transaction, from: UInt64 = 0) throws {
         self.ledger = ledger
         self.txn = txn
         self.from = from
         covered = try StoreIndexes.covered(txn, meta: ledger.databases.meta)
+        days = DayIndexAudit(ledger: ledger, txn, from: from)
     }
 
     /// Checks the entries of the event at `sequence` against what it holds (`facts`); nil when
@@ -36,6 +39,7 @@ struct StoreIndexAudit {
             undecodable.insert(sequence)
             return
         }
+        days.check(facts, at: sequence)
         if kinds[facts.kind] == nil {
             let cursor = try txn.cursor(ledger.databases.indexes.byKind)
             let entry = try cursor.seek(atOrAfter: ledger.storeIndexHasher.kindKey(facts.kind, from))
@@ -66,6 +70,7 @@ struct StoreIndexAudit {
                 try advance(kind)
             }
         }
+        try days.finish(undecodable: undecodable, problems: &problems)
         let indexes = ledger.databases.indexes
         guard from == 0 else {
             try finishSince(problems: &problems)

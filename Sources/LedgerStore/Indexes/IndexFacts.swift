@@ -6,6 +6,8 @@ import Migrations
 struct IndexFacts {
     let id: EventID
     let kind: EventKind
+    /// The local day it started on, at the UTC offset it was recorded with.
+    let day: LocalDay
     /// For an amendment: the event it amends.
     let target: EventID?
     /// For a start or a stop that decodes: what the running activities need of it.
@@ -14,6 +16,7 @@ struct IndexFacts {
     init(_ event: Event) {
         id = event.id
         kind = event.kind
+        day = LocalDay(event.start, utcOffset: event.utcOffset)
         switch event.kind {
         case .eventCorrected, .eventRetracted, .activityStarted, .activityStopped:
             // As readers will see it: older schemas are upcast first.

@@ -7,6 +7,9 @@ public struct StoreIndexBuild: Sendable, Equatable {
     public let indexed: UInt64
     /// The first of them: 0 for a vault that had no indexes, else where they stopped.
     public let from: UInt64
+    /// Whether the vault had every index but the day index (made by an earlier version),
+    /// and so was indexed again from the start.
+    public var addedDayIndex = false
 }
 
 extension Ledger {
@@ -21,32 +24,51 @@ extension Ledger {
     public func buildStoreIndexes(progress: ((UInt64, UInt64) -> Void)? = nil) throws -> StoreIndexBuild? {
         var from: UInt64?
         var indexed: UInt64 = 0
+        let addedDayIndex = try environment.write { txn in try forgetIndexesBeforeDayIndex(txn) }
         while true {
-            let step: (first: UInt64, end: UInt64, size: UInt64)? = try environment.write { txn in
-                let state = try LedgerState.load(txn, databases)
-                var covered = try StoreIndexes.covered(txn, meta: databases.meta)
-                if covered == 0 || covered > state.frontier.size {
-                    // From nothing: whatever entries are there (past the log's end, or left
-                    // by an interrupted rebuild) would count twice.
-                    try clearStoreIndexes(txn)
-                    covered = 0
-                }
-                guard covered < state.frontier.size else { return nil }
-                try loadDictionaries(txn, upTo: state.currentDictionary)
-                let end = min(state.frontier.size, covered + Self.indexBuildStep)
-                var events: [(sequence: UInt64, facts: IndexFacts)] = []
-                var reader = try RecordReader(ledger: self, txn)
-                for sequence in covered..<end { events.append((sequence, IndexFacts(try reader.event(at: sequence).event))) }
+            let (stored, size) = try environment.read { txn in
+                (try StoreIndexes.covered(txn, meta: databases.meta), try LedgerState.load(txn, databases).frontier.size)
+            }
+            // From nothing: whatever entries are there (past the log's end, or left by an
+            // interrupted rebuild) would count twice, so the first step clears them.
+            let first = stored == 0 || stored > size ? 0 : stored
+            guard first < size else { break }
+            let end = min(size, first + Self.indexBuildStep)
+            // Read on both cores outside the write: the log only grows, so what these
+            // events hold cannot change before the write checks no one indexed them.
+            var events: [(sequence: UInt64, facts: IndexFacts)] = []
+            events.reserveCapacity(Int(end - first))
+            try forEach(from: first) { event in
+                guard event.sequence < end else { return false }
+                events.append((event.sequence, IndexFacts(event.event)))
+                return event.sequence + 1 < end
+            }
+            guard events.count == Int(end - first) else {
+                throw LedgerStoreError.damagedView(
+                    name: "store indexes", reason: "records \(first)–\(end - 1) of the log could not all be read; `healthledger audit` says why")
+            }
+            let written = try environment.write { txn in
+                guard try StoreIndexes.covered(txn, meta: databases.meta) == stored else { return false }
+                if first == 0 { try clearStoreIndexes(txn) }
                 try index(txn, events)
                 try setCovered(txn, end)
-                return (covered, end, state.frontier.size)
+                return true
             }
-            guard let step else { break }
-            if from == nil { from = step.first }
-            indexed += step.end - step.first
-            progress?(indexed, step.size - from!)
+            guard written else { continue }
+            if from == nil { from = first }
+            indexed += end - first
+            progress?(indexed, size - from!)
         }
-        return from.map { StoreIndexBuild(indexed: indexed, from: $0) }
+        return from.map { StoreIndexBuild(indexed: indexed, from: $0, addedDayIndex: addedDayIndex) }
+    }
+
+    /// Clears the indexes of a vault an earlier version indexed without the day index, so
+    /// the build indexes it from sequence 0; returns whether it did.
+    private func forgetIndexesBeforeDayIndex(_ txn: Transaction) throws -> Bool {
+        guard try txn.get(databases.meta, key: StoreIndexes.coveredBeforeDayIndexKey) != nil else { return false }
+        try clearStoreIndexes(txn)
+        try txn.delete(databases.meta, key: StoreIndexes.coveredBeforeDayIndexKey)
+        return true
     }
 
     /// Empties the store indexes and indexes the whole log again (`replay` does this).
@@ -58,7 +80,7 @@ extension Ledger {
 
     private func clearStoreIndexes(_ txn: Transaction) throws {
         let indexes = databases.indexes
-        for database in [indexes.byKind, indexes.amendments, indexes.activities] {
+        for database in [indexes.byKind, indexes.byDay, indexes.amendments, indexes.activities] {
             try lmdb(mdb_drop(txn.handle, database.handle, 0), "mdb_drop(\(database.name))")
         }
         try setCovered(txn, 0)

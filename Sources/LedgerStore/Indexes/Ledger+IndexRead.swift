@@ -16,6 +16,22 @@ extension Ledger {
         return found.sorted()
     }
 
+    /// The sequences of events that started on one of `days`, each at its own UTC offset,
+    /// oldest first: one seek a day.
+    func sequences(_ txn: Transaction, onDays days: ClosedRange<LocalDay>) throws -> [UInt64] {
+        var found: [UInt64] = []
+        let cursor = try txn.cursor(databases.indexes.byDay)
+        for number in days.lowerBound.number...days.upperBound.number {
+            let tag = bigEndianBytes(storeIndexHasher.dayTag(LocalDay(number: number)))
+            var entry = try cursor.seek(atOrAfter: tag + bigEndianBytes(0))
+            while let (key, _) = entry, key.count == 16, key.starts(with: tag) {
+                found.append(bigEndianValue(key[8...]))
+                entry = try cursor.move(.next)
+            }
+        }
+        return found.sorted()
+    }
+
     /// The sequences of the amendments whose keyed target hash is `id`'s, oldest first.
     func amendmentSequences(_ txn: Transaction, of id: EventID) throws -> [UInt64] {
         let prefix = storeIndexHasher.amendedPrefix(id)
@@ -92,6 +108,34 @@ extension Ledger {
             try sequences(txn, ofKinds: kinds).map { try currentEvent(reader.event(at: $0), &reader) }
         }
     }
+
+    /// Every event that started on one of `days` (each at the UTC offset it was recorded
+    /// with) and every event of `kinds` whatever its day, in log order, read through the day
+    /// and kind indexes; `body` returns false to stop. With `current`, amendments are skipped
+    /// and every other event is handed over as it reads now too; else that is nil. Holds one
+    /// sequence number per event found until it is done, so callers bound `days` (by
+    /// `daysReadThroughIndex`, reading the whole log past that).
+    public func forEach(
+        onDays days: ClosedRange<LocalDay>, orKinds kinds: Set<EventKind> = [], current: Bool = false,
+        _ body: (StoredEvent, CurrentEvent?) throws -> Bool
+    ) throws {
+        try withStoreIndexes { txn, reader in
+            let found = Set(try sequences(txn, onDays: days)).union(try sequences(txn, ofKinds: kinds)).sorted()
+            for sequence in found {
+                let stored = try reader.event(at: sequence)
+                if current {
+                    guard !stored.event.kind.isAmendment else { continue }
+                    guard try body(stored, currentEvent(stored, &reader)) else { return }
+                } else {
+                    guard try body(stored, nil) else { return }
+                }
+            }
+        }
+    }
+
+    /// The longest range of days read through the day index rather than by reading the whole
+    /// log: beyond a year, most of a lifetime's log is read either way.
+    public static let daysReadThroughIndex = 366
 
     /// Events newest first, of `kinds` only (through the kind index) or, when `kinds` is
     /// empty, of every kind; `body` returns false to stop. With `current`, amendments are

@@ -2,15 +2,19 @@ import LedgerCore
 import LedgerCrypto
 
 /// The indexes that let everyday commands read a handful of records however long the log:
-/// events by kind, amendments by the event they amend, and the running activities.
+/// events by kind, events by local day, amendments by the event they amend, and the running
+/// activities.
 ///
 /// Kind, time and source are sealed inside each record, so no entry holds them in clear:
-/// kinds and amended ids are keyed hashes under their own vault subkey (unlinkable to the
+/// kinds, days and amended ids are keyed hashes under their own vault subkey (unlinkable to the
 /// dedup index's), and the running activities are one sealed value. What the entries still
 /// show is in SECURITY.md ("Store indexes").
 struct StoreIndexes {
     /// kind tag (8 bytes) ‖ sequence (u64 big-endian) → empty.
     let byKind: Database
+    /// day tag (8 bytes, the keyed hash of the local day the event started on, at its own UTC
+    /// offset) ‖ sequence (u64 big-endian) → empty. A range of days is read a day at a time.
+    let byDay: Database
     /// amended id's keyed hash (`IDIndexHasher.outputSize` bytes) ‖ the amendment's sequence → empty.
     let amendments: Database
     /// `RunningActivities` sealed, under one key.
@@ -18,11 +22,15 @@ struct StoreIndexes {
 
     static let activitiesKey = Array("running".utf8)
     /// How many events, from sequence 0, the indexes cover; written with them.
-    static let coveredKey = Array("indexes.covered".utf8)
+    static let coveredKey = Array("indexes.covered.2".utf8)
+    /// Where builds before the day index kept that count: a vault that has it and not
+    /// `coveredKey` is indexed again from sequence 0 (the day index is new).
+    static let coveredBeforeDayIndexKey = Array("indexes.covered".utf8)
 
     static func open(_ environment: Environment, _ txn: Transaction, create: Bool) throws -> StoreIndexes {
         StoreIndexes(
             byKind: try environment.database("index.kind", in: txn, create: create),
+            byDay: try environment.database("index.day", in: txn, create: create),
             amendments: try environment.database("index.amendments", in: txn, create: create),
             activities: try environment.database("index.activities", in: txn, create: create))
     }
@@ -57,6 +65,21 @@ struct StoreIndexHasher {
     func kind(tag: UInt64) -> EventKind? { kinds[tag] }
 
     func kindKey(_ kind: EventKind, _ sequence: UInt64) -> [UInt8] { bigEndianBytes(tag(kind)) + bigEndianBytes(sequence) }
+
+    /// The tag of a local day: a keyed hash, so the index shows which events share a day but
+    /// not which day it is.
+    func dayTag(_ day: LocalDay) -> UInt64 {
+        // "day" and the day's number fill the hasher's 16-byte input; ids and kind names
+        // (BLAKE2b outputs) do not take this form.
+        let input = Array("day.".utf8) + [UInt8](repeating: 0, count: 4) + bigEndianBytes(UInt64(bitPattern: day.number))
+        return hasher.words(EventID(bytes: input)!).high
+    }
+
+    func dayKey(_ day: LocalDay, _ sequence: UInt64) -> [UInt8] { bigEndianBytes(dayTag(day)) + bigEndianBytes(sequence) }
+
+    /// What the audit adds up per day tag for each of its entries: keyed, so no one without
+    /// the vault's key can swap entries for others that add up the same.
+    func dayEntryDigest(_ tag: UInt64, _ sequence: UInt64) -> UInt64 { hasher.digest(tag, sequence) }
 
     func amendedPrefix(_ target: EventID) -> [UInt8] {
         IndexKey(of: target, hasher).withBytes { Array($0) }

@@ -31,6 +31,13 @@ struct Log: ParsableCommand {
         let filter = try EventFilter(kinds: kinds, from: from, to: to, source: source, text: text)
         let ledger = try vault.openLedger()
         let paged = limit == nil && !all && isatty(STDOUT_FILENO) == 1
+        if let days = filter.days {
+            let shown = try printDays(days, limit: paged ? Self.page : limit, filter, ledger)
+            if paged, shown == Self.page {
+                FileHandle.standardError.write(Data("(the last \(Self.page) events: --all shows every one, --limit N another number, --from/--kind narrow them)\n".utf8))
+            }
+            return
+        }
         if let limit = paged ? Self.page : limit {
             let shown = try printNewest(max(0, limit), filter, ledger)
             if paged, shown == Self.page {
@@ -74,6 +81,26 @@ struct Log: ParsableCommand {
         return rows.count
     }
 
+    /// The events of a bounded range of days, read through the day index: every match, or
+    /// the last `limit` of them, oldest first. Returns how many it printed.
+    private func printDays(_ days: ClosedRange<LocalDay>, limit: Int?, _ filter: EventFilter, _ ledger: Ledger) throws -> Int {
+        var rows: [(sequence: UInt64, event: Event, marker: String)] = []
+        let kept = limit.map { max(0, $0) }
+        try ledger.forEach(onDays: days, current: !raw) { stored, current in
+            guard filter.matches(stored.event) else { return true }
+            if let current {
+                guard !current.isRetracted else { return true }
+                rows.append((stored.sequence, current.event, current.isCorrected ? " (corrected)" : ""))
+            } else {
+                rows.append((stored.sequence, stored.event, ""))
+            }
+            if let kept, rows.count > kept { rows.removeFirst(rows.count - kept) }
+            return true
+        }
+        for row in rows { print(Self.line(row.sequence, row.event, row.marker, json: json)) }
+        return rows.count
+    }
+
     static func line(_ sequence: UInt64, _ event: Event, _ marker: String, json: Bool) -> String {
         if json { return EventJSON.line(event, sequence: sequence) }
         let time = event.start.iso8601(utcOffset: event.utcOffset)
@@ -103,6 +130,16 @@ struct EventFilter {
         self.to = try to.map(LocalTime.instant)
         self.source = source
         self.text = text?.lowercased()
+    }
+
+    /// The local days an event between `from` and `to` can have started on, whatever UTC
+    /// offset it was recorded with, when both are given and the range is short enough for
+    /// the day index (`Ledger.daysReadThroughIndex`).
+    var days: ClosedRange<LocalDay>? {
+        guard let from, let to, from <= to else { return nil }
+        let first = LocalDay(from, utcOffset: -EventValidator.maximumOffset), last = LocalDay(to, utcOffset: EventValidator.maximumOffset)
+        guard last.number - first.number < Int64(Ledger.daysReadThroughIndex) else { return nil }
+        return first...last
     }
 
     func matches(_ event: Event) -> Bool {

@@ -18,7 +18,7 @@ struct Replay: ParsableCommand {
             if json {
                 print(JSONWriter.string(["rebuilt": .string("store indexes"), "events": .int(Int64(rebuilt.indexed))]))
             } else {
-                print("store indexes: rebuilt from \(rebuilt.indexed.formatted()) events (by kind, by amended id, running activities)")
+                print("store indexes: rebuilt from \(rebuilt.indexed.formatted()) events (by kind, by day, by amended id, running activities)")
             }
         }
         for name in names.isEmpty ? ProjectionCatalog.names : names {

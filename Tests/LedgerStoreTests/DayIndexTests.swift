@@ -1,0 +1,131 @@
+import LedgerCore
+import PropertyBased
+import Testing
+import TestSupport
+@testable import LedgerStore
+
+/// The day index answers as a pass over the whole log does: the events that started on a
+/// range of days, each at its own UTC offset, and `audit` names an entry that is wrong.
+struct DayIndexTests {
+    /// Moods, fatigue and amendments on a few days around midnight, at offsets from −18 h to
+    /// +18 h, so the local day differs from the UTC day for many; batched at random.
+    static func randomLog(_ ledger: Ledger, _ choices: [Int]) throws {
+        var earlier: [Event] = []
+        var batch: [Event] = []
+        for (step, choice) in choices.enumerated() {
+            let start = Timestamp(micros: 1_775_001_600_000_000 + Int64(choice % 331) * 900_000_000)
+            let offset = Int32((choice / 7) % 37 - 18) * 3_600
+            let event: Event = switch choice % 5 {
+            case 0 where !earlier.isEmpty:
+                Event(EventRetracted(target: earlier[choice % earlier.count].id), start: start, utcOffset: offset)
+            case 1 where !earlier.isEmpty:
+                Event(EventCorrected(target: earlier[choice % earlier.count].id, payloadSchema: earlier[choice % earlier.count].schema,
+                                     payload: MoodRated(rating: Double(1 + choice % 10)).document), start: start, utcOffset: offset)
+            case 2: Event(FatigueRated(rating: Double(1 + choice % 5)), start: start, utcOffset: offset)
+            default: Event(MoodRated(rating: Double(1 + choice % 10)), start: start, utcOffset: offset)
+            }
+            batch.append(event)
+            if event.kind == .moodRated || event.kind == .fatigueRated { earlier.append(event) }
+            if choice % 4 == 0 || step == choices.count - 1 {
+                try ledger.append(batch)
+                batch = []
+            }
+        }
+    }
+
+    static func day(_ event: Event) -> LocalDay { LocalDay(event.start, utcOffset: event.utcOffset) }
+
+    @Test func eventsOfARangeOfDaysAreThoseAFullScanFinds() async throws {
+        let gen = zip(Gen.int(in: 0...9_999).array(of: 1...50), Gen.int(in: 0...5), Gen.int(in: 0...3))
+        await propertyCheck(count: 40, input: gen) { choices, firstOffset, length in
+            let vault = try ScratchVault()
+            let ledger = try vault.ledger
+            try Self.randomLog(ledger, choices)
+            let all = try ledger.allEvents()
+            let first = LocalDay(number: Self.day(Event(MoodRated(rating: 1), start: Timestamp(micros: 1_775_001_600_000_000), utcOffset: 0)).number - 1 + Int64(firstOffset))
+            let days = first...LocalDay(number: first.number + Int64(length))
+            for kinds: Set<EventKind> in [[], [.fatigueRated]] {
+                var indexed: [StoredEvent] = []
+                try ledger.forEach(onDays: days, orKinds: kinds) { stored, _ in
+                    indexed.append(stored)
+                    return true
+                }
+                #expect(indexed == all.filter { days.contains(Self.day($0.event)) || kinds.contains($0.event.kind) }, "days \(days), kinds \(kinds)")
+            }
+            var current: [CurrentEvent] = []
+            try ledger.forEach(onDays: days, current: true) { _, now in
+                current.append(now!)
+                return true
+            }
+            let scanned = try CurrentView.build(ledger).filter { days.contains(Self.day($0.stored.event)) }
+            #expect(current.map(\.event) == scanned.map(\.event) && current.map(\.isRetracted) == scanned.map(\.isRetracted))
+            #expect(try ledger.audit().problems.isEmpty)
+        }
+    }
+
+    /// Sequences 0–9 on the first day, 10–19 on the next, by their local day at +2 h.
+    static func twoDays(_ ledger: Ledger) throws -> (first: LocalDay, second: LocalDay) {
+        let midnight = Timestamp(micros: 1_775_001_600_000_000)
+        try ledger.append((0..<20).map { index in
+            Event(MoodRated(rating: 5), start: Timestamp(micros: midnight.micros + Int64(index / 10) * 86_400_000_000 + 3_600_000_000), utcOffset: 7_200)
+        })
+        let first = LocalDay(Timestamp(micros: midnight.micros + 3_600_000_000), utcOffset: 7_200)
+        return (first, LocalDay(number: first.number + 1))
+    }
+
+    @Test func auditNamesAMissingAMovedAndAnInventedDayEntryBySequence() throws {
+        let vault = try ScratchVault()
+        let ledger = try vault.ledger
+        let (first, second) = try Self.twoDays(ledger)
+        let hasher = ledger.storeIndexHasher
+        let tampering = VaultTampering(path: vault.directory)
+        // 3 goes missing; 5 moves to the second day; 30, which no event has, is invented.
+        try tampering.delete("index.day", keys: [hasher.dayKey(first, 3), hasher.dayKey(first, 5)])
+        try tampering.put("index.day", [(hasher.dayKey(second, 5), []), (hasher.dayKey(first, 30), [])])
+        let problems = try vault.open().audit().problems.map(\.description)
+        #expect(problems.contains("index at sequence 3: the day index has no entry for it on the day it started, so a bundle or `log --from --to` of that day would leave it out"), "\(problems)")
+        #expect(problems.contains("index at sequence 5: the day index has no entry for it on the day it started, so a bundle or `log --from --to` of that day would leave it out"), "\(problems)")
+        #expect(problems.contains("index at sequence 5: the day index lists it under a day it did not start on"), "\(problems)")
+        #expect(problems.contains("index at sequence 30: the day index lists it under a day it did not start on"), "\(problems)")
+        #expect(problems.count == 4, "\(problems)")
+        _ = try vault.open().rebuildStoreIndexes()
+        #expect(try vault.open().audit().problems.isEmpty)
+    }
+
+    @Test func anIncrementalAuditNamesTheDayEntriesOfNewEvents() throws {
+        let vault = try ScratchVault()
+        let ledger = try vault.ledger
+        let (first, second) = try Self.twoDays(ledger)
+        let checkpoint = try #require(try ledger.latestCheckpoint())
+        try ledger.append((20..<25).map { _ in Event(MoodRated(rating: 4), start: second.midnight(utcOffset: 7_200), utcOffset: 7_200) })
+        let hasher = ledger.storeIndexHasher
+        let tampering = VaultTampering(path: vault.directory)
+        try tampering.delete("index.day", keys: [hasher.dayKey(second, 22)])
+        try tampering.put("index.day", [(hasher.dayKey(second, 40), []), (hasher.dayKey(first, 21), [])])
+        let problems = try vault.open().audit(since: checkpoint).problems.map(\.description)
+        #expect(problems.contains("index at sequence 22: the day index has no entry for it on the day it started, so a bundle or `log --from --to` of that day would leave it out"), "\(problems)")
+        #expect(problems.contains("index at sequence 40: the day index lists it under a day it did not start on"), "\(problems)")
+        // An entry of a new event under an old day: the full audit's to find.
+        #expect(try vault.open().audit().problems.map(\.description).contains("index at sequence 21: the day index lists it under a day it did not start on"))
+    }
+
+    @Test func aVaultIndexedBeforeTheDayIndexIsIndexedAgainFromTheStart() throws {
+        let vault = try ScratchVault()
+        let (first, _) = try Self.twoDays(try vault.ledger)
+        let tampering = VaultTampering(path: vault.directory)
+        // As an earlier version left it: every index but the day index, counted under the old key.
+        try tampering.drop("index.day")
+        try tampering.delete("meta", keys: [StoreIndexes.coveredKey])
+        try tampering.put("meta", [(StoreIndexes.coveredBeforeDayIndexKey, bigEndianBytes(UInt64(20)))])
+        let reopened = try vault.open()
+        #expect(try reopened.buildStoreIndexes() == StoreIndexBuild(indexed: 20, from: 0, addedDayIndex: true))
+        #expect(try reopened.buildStoreIndexes() == nil)
+        var found: [UInt64] = []
+        try reopened.forEach(onDays: first...first) { stored, _ in
+            found.append(stored.sequence)
+            return true
+        }
+        #expect(found == Array(0..<10))
+        #expect(try reopened.audit().problems.isEmpty)
+    }
+}
