@@ -80,6 +80,12 @@ import TestSupport
         let answer = try listener.post(padded, token: token)
         #expect(answer.status == 413)
         #expect((answer.json["error"] as? String)?.contains("more than the 1 MiB") == true, "\(answer.body)")
+        // Without a Content-Length (chunked), the body is read up to the limit and refused there.
+        let chunk = Array(padded.utf8)
+        let chunked = Array("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nAuthorization: Bearer \(token)\r\nTransfer-Encoding: chunked\r\n\r\n\(String(chunk.count, radix: 16))\r\n".utf8)
+            + chunk + Array("\r\n0\r\n\r\n".utf8)
+        let streamed = try LoopbackHTTP.exchange(port: listener.port, request: chunked)
+        #expect(streamed.hasPrefix("HTTP/1.1 413"), "\(streamed.prefix(300))")
         #expect(try listener.post(Self.morning, token: token).status == 200)
         #expect(try Self.readings(vault) == 4)
     }
