@@ -26,3 +26,11 @@ for run in first retry; do
   echo "$run: HTTP ${answer%% *} in ${seconds} s ($(python3 -c "print(round($points / $seconds))") points/s): $(cat "$work/answer")"
 done
 echo "listener peak RSS: $(grep VmHWM /proc/$server/status | awk '{print $2, $3}')"
+kill "$server"; wait "$server" || true
+# The same file through `import health-auto-export` into a new vault, beside it.
+file_vault=(--vault "$work/file-vault" --passphrase-file "$work/pass")
+"$binary" init "${file_vault[@]}" --kdf interactive > /dev/null
+start=$(date +%s.%N)
+"$binary" import health-auto-export "$work/week.json" --json "${file_vault[@]}" > "$work/import.json"
+seconds=$(python3 -c "import sys; print(round($(date +%s.%N) - $start, 1))")
+echo "import health-auto-export, same file, new vault: ${seconds} s ($(python3 -c "print(round($points / $seconds))") points/s), stored $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["stored"])' "$work/import.json")"
