@@ -30,8 +30,10 @@ struct Demo: ParsableCommand {
         let progress = Progress("appending", total: days)
         var appended = try ledger.append(generator.setup()).appended.count
         let started = Date()
+        // Ending today, the last day stops at this moment: a watch has not recorded the rest.
+        let now = Timestamp.now()
         for index in 0..<days {
-            appended += try ledger.append(generator.day(index)).appended.count
+            appended += try ledger.append(generator.day(index).filter { ($0.end ?? $0.start) <= now }).appended.count
             progress.update(index + 1)
         }
         progress.finish()
