@@ -64,11 +64,16 @@ let package = Package(
             .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
+        .target(name: "IngestServer", dependencies: [
+            "HealthImport", "LedgerApplication", "LedgerCore", "LedgerStore",
+            .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]),
         .target(name: "HealthBundle", dependencies: [
             "AgeFormat", "CSodium", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", "Zip",
         ], path: "Sources/Bundle", resources: [.copy("Resources/HKSampleMapping.json"), .copy("Resources/HKSampleMapping.LICENSE.md")]),
         .executableTarget(name: "healthledger", dependencies: [
-            "LedgerApplication", "LedgerStore", "LedgerCrypto", "LedgerCore", "Migrations", "DemoData", "Projections", "HealthImport", "Query", "Charts", "HealthBundle", "AgeFormat", "CMalloc", "DataExport", "Dashboard", "Cohort",
+            "LedgerApplication", "LedgerStore", "LedgerCrypto", "LedgerCore", "Migrations", "DemoData", "Projections", "HealthImport", "Query", "Charts", "HealthBundle", "AgeFormat", "CMalloc", "DataExport", "Dashboard", "Cohort", "IngestServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "ledger-replay", dependencies: [
@@ -107,6 +112,6 @@ let package = Package(
         .testTarget(name: "HealthBundleTests", dependencies: ["HealthBundle", "Cohort", "TestSupport", "Zip", "AgeFormat", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "TestSupport", "LedgerCore", "LedgerStore", "DemoData", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "VitalsTests", dependencies: ["Projections", "TestSupport", "Charts", "HealthImport", "LedgerCore", "LedgerStore", "LedgerCrypto", .product(name: "PropertyBased", package: "swift-property-based")], resources: [.copy("Fixtures")]),
-        .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections"]),
+        .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", "TestSupport"]),
     ]
 )

@@ -21,6 +21,7 @@ struct HealthLedgerCommand: ParsableCommand {
             Measure.self, SessionCommand.self, History.self, Card.self, Vitals.self,
             SleepScoreCommand.self, Models.self,
             QueryCommand.self, ChartCommand.self, CorrelateCommand.self, Share.self, Serve.self, CohortCommand.self, Watch.self,
+            Ingest.self, SourcesCommand.self,
         ])
 
     /// `healthledger` alone: the help once a vault exists, else how to make one.

@@ -4,6 +4,7 @@ import Glibc
 import LedgerCore
 import LedgerCrypto
 import LedgerStore
+import TestSupport
 
 /// A running dashboard on a scratch vault, reached over loopback as a browser reaches it.
 final class DashboardHarness: @unchecked Sendable {
@@ -20,7 +21,7 @@ final class DashboardHarness: @unchecked Sendable {
         var phrase = Array("dashboard".utf8)
         let (master, _) = try VaultKeys.create(at: directory, passphrase: SecretBytes(consuming: &phrase), kdf: .interactive)
         let ledger = try Ledger(directory: directory, masterKey: master)
-        port = try Self.freePort()
+        port = try LoopbackHTTP.freePort()
         server = DashboardServer(configuration: DashboardConfiguration(port: port, idleSeconds: idleSeconds, offsetSeconds: 0),
                                  vault: VaultSession(ledger))
         authority = "\(server.configuration.hostName):\(port)"
@@ -103,51 +104,7 @@ final class DashboardHarness: @unchecked Sendable {
             lines.append("Content-Length: \(body.utf8.count)")
         }
         let request = Array((lines.joined(separator: "\r\n") + "\r\n\r\n" + (body ?? "")).utf8)
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw HarnessError("socket: errno \(errno)") }
-        defer { close(socket) }
-        var timeout = timeval(tv_sec: 60, tv_usec: 0)
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw HarnessError("connect: errno \(errno)") }
-        var written = 0
-        while written < request.count {
-            let sent = request[written...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, 0) }
-            guard sent > 0 else { throw HarnessError("send: errno \(errno)") }
-            written += sent
-        }
-        var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-            guard count > 0 else {
-                if count < 0 { throw HarnessError("recv: errno \(errno) (no answer within 60 s?)") }
-                break
-            }
-            received += buffer[0..<count]
-        }
-        return try HTTPAnswer(String(decoding: received, as: UTF8.self))
-    }
-
-    /// A loopback port nothing listens on now.
-    private static func freePort() throws -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
-        }
-        guard bound else { throw HarnessError("no free port: errno \(errno)") }
-        return Int(UInt16(bigEndian: address.sin_port))
+        return try HTTPAnswer(LoopbackHTTP.exchange(port: port, request: request))
     }
 }
 

@@ -46,6 +46,24 @@ struct PageTests {
         await dashboard.stop()
     }
 
+    @Test("Today shows the newest delivery from a device or a folder, and nothing before any")
+    func lastDelivery() async throws {
+        let dashboard = try await DashboardHarness()
+        let cookie = try await dashboard.signIn()
+        #expect(try await !dashboard.get("/", cookie: cookie).body.contains("Last delivery"))
+        let older = DeliveryReceived(channel: "folder", name: "/home/alex/Sync", readings: 3, stored: 3, apps: ["Alex’s iPhone": 3])
+        let newer = DeliveryReceived(channel: "listener", name: "Alex’s iPhone", token: "3f9a0c1d", readings: 1_442, stored: 60,
+                                     apps: ["Alex’s Apple Watch": 1_200, "Alex’s iPhone": 242])
+        try dashboard.server.vault.with {
+            _ = try $0.append([Event(older, start: Timestamp(micros: 1_700_000_000_000_000), utcOffset: 0),
+                               Event(newer, start: Timestamp(micros: 1_700_000_600_000_000), utcOffset: 0)])
+        }
+        let today = try await dashboard.get("/", cookie: cookie).body
+        #expect(today.contains("<h2>Last delivery</h2><p>Alex’s iPhone · 2023-11-14 22:23 · 1,442 readings (1,200 from Alex’s Apple Watch, 242 from Alex’s iPhone), 60 new</p>"), "\(today)")
+        #expect(!today.contains("/home/alex/Sync"))
+        await dashboard.stop()
+    }
+
     @Test("the page cache answers a page only for the same key at the same log size")
     func pageCacheKey() {
         let cache = PageCache()

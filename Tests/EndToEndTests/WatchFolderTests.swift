@@ -67,7 +67,18 @@ import TestSupport
 
         kill(watch.pid, SIGTERM)
         #expect(watch.wait() == 128 + SIGTERM)
-        #expect(try vault.rawEvents().count == 7)
+        let kinds = try vault.rawEvents().map { $0["kind"] as? String }
+        #expect(kinds.filter { $0 != "delivery.received" }.count == 7)
+        // One delivery per file imported (the malformed one stored nothing), under the watched folder.
+        let sources = try vault.ok(["sources", "--json"]).split(separator: "\n")
+        #expect(sources.count == 1)
+        let source = try #require(try JSONSerialization.jsonObject(with: Data(sources[0].utf8)) as? [String: Any])
+        #expect(source["channel"] as? String == "folder")
+        #expect(source["name"] as? String == folder)
+        #expect(source["deliveries"] as? Int == 3)
+        #expect(source["stored"] as? Int == 4 + 2 + 1)
+        // The grown file held the morning again with its new point: every reading it held counts as delivered.
+        #expect(source["lastApps"] as? [String: Int] == ["Alex’s Apple Watch": 3, "no source named": 2])
         #expect(try vault.run(["audit"]).status == 0)
     }
 

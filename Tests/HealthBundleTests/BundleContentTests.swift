@@ -77,6 +77,22 @@ import TestSupport
         #expect(ids == (try fixture.ledger.allEvents().map { $0.event.id.description }))
     }
 
+    @Test func theListenersTokensAndDeliveriesStayInTheVault() throws {
+        let fixture = try BundleFixture()
+        let at = BundleFixture.time(3)
+        try fixture.ledger.append([
+            Event(IngestTokenAdded(token: "3f9a0c1d", name: "Alex’s iPhone", hash: String(repeating: "ab", count: 32)), start: at, utcOffset: 0),
+            Event(DeliveryReceived(channel: "folder", name: "/home/alex/Sync", readings: 3, stored: 3, apps: ["Alex’s iPhone": 3]), start: at, utcOffset: 0),
+            Event(IngestTokenRevoked(token: "3f9a0c1d"), start: at, utcOffset: 0),
+        ])
+        let (bytes, manifest) = try fixture.export()
+        let jsonl = String(decoding: try #require(try Self.files(bytes)["events.jsonl"]), as: UTF8.self)
+        #expect(!jsonl.contains("ingestToken"))
+        #expect(!jsonl.contains("delivery.received"))
+        #expect(!jsonl.contains("/home/alex/Sync"))
+        #expect(manifest.counts["events"] == BundleFixture.events().count)
+    }
+
     @Test func aRangeAndKindsNarrowTheEventsAndLeaveTheViewsOut() throws {
         let fixture = try BundleFixture()
         let selection = BundleSelection(from: LocalDay(iso: "2026-03-03"), to: LocalDay(iso: "2026-03-04"), kinds: try BundleSelection.kinds(named: ["mood"]))

@@ -65,4 +65,20 @@ import Testing
         #expect(asked.appended == 2, "asked for, the retraction and the setting are taken")
         #expect(asked.skippedTotal == 0)
     }
+
+    /// A token brought by a bundle would open this vault's listener to whoever holds its text.
+    @Test func aBundleNeverBringsAListenerTokenOrADelivery() throws {
+        let receiver = try BundleFixture(empty: true)
+        let importer = BundleImporter(ledger: receiver.ledger, acceptance: .init(foreignAmendments: true, settings: true))
+        let at = BundleFixture.time(1)
+        for event in [
+            Event(IngestTokenAdded(token: "3f9a0c1d", name: "forger", hash: String(repeating: "ab", count: 32)), start: at, utcOffset: 0),
+            Event(IngestTokenRevoked(token: "3f9a0c1d"), start: at, utcOffset: 0),
+            Event(DeliveryReceived(channel: "listener", name: "forger", readings: 1, stored: 1, apps: [:]), start: at, utcOffset: 0),
+        ] {
+            let refusal = try importer.refusal(of: event, brought: [])
+            #expect(refusal?.hasPrefix("\(event.kind.rawValue): refused") == true, "\(event.kind.rawValue): \(refusal ?? "taken")")
+        }
+        #expect(try importer.refusal(of: Event(MoodRated(rating: 3), start: at, utcOffset: 0), brought: []) == nil)
+    }
 }

@@ -11,7 +11,7 @@ struct EventKindTests {
         ("dose.taken", 14), ("activity.defined", 15), ("activity.started", 16), ("activity.stopped", 17), ("face.captured", 18),
         ("vital.measured", 19), ("setting.changed", 20), ("event.corrected", 21), ("event.retracted", 22), ("subject.erased", 23),
         ("clinical.recorded", 24), ("audiogram.recorded", 25), ("visionPrescription.recorded", 26), ("exportElement.recorded", 27),
-        ("friendSteps.shared", 28),
+        ("friendSteps.shared", 28), ("ingestToken.added", 29), ("ingestToken.revoked", 30), ("delivery.received", 31),
     ]
 
     @Test("every kind keeps its one-byte code, and each code reads back as its kind")
@@ -22,6 +22,6 @@ struct EventKindTests {
             #expect(kind.code == code, "\(name)")
             #expect(EventKind(code: code) == kind)
         }
-        #expect(EventKind(code: 29) == nil)
+        #expect(EventKind(code: 32) == nil)
     }
 }

@@ -45,6 +45,9 @@ public struct BundleSelection: Sendable {
     func includes(_ event: Event, ledger: Ledger) throws -> Bool {
         switch event.kind {
         case .settingChanged: return true
+        // This vault's plumbing (the listener's tokens, which device or folder delivered):
+        // meaningless in another vault, and the token hashes and folder paths nobody else's business.
+        case .ingestTokenAdded, .ingestTokenRevoked, .deliveryReceived: return false
         case .faceCaptured: return includeFaces && inRange(event) && allows(.faceCaptured)
         case .medicationDefined, .activityDefined: return allows(event.kind)
         case .eventCorrected, .eventRetracted:

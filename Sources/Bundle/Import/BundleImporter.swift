@@ -137,7 +137,12 @@ public struct BundleImporter {
 
     /// Why `event` is not taken, or nil when it is. One this vault already holds (its own
     /// bundle imported back) changes nothing and is counted as a duplicate.
-    private func refusal(of event: Event, brought: Set<EventID>) throws -> String? {
+    func refusal(of event: Event, brought: Set<EventID>) throws -> String? {
+        // Whoever signed the bundle: a token it brought would let its holder post to this
+        // vault's listener, and a delivery would be another computer's.
+        if [.ingestTokenAdded, .ingestTokenRevoked, .deliveryReceived].contains(event.kind) {
+            return "\(event.kind.rawValue): refused, a vault's listener tokens and deliveries are its own (`ingest token add` gives a device a token)"
+        }
         guard event.kind.isAmendment || event.kind == .settingChanged, try ledger.event(id: event.id) == nil else { return nil }
         switch event.kind {
         case .eventCorrected, .eventRetracted:

@@ -40,6 +40,7 @@ struct TodayPage {
         html += try running()
         html += "</div>"
         html += try AdherenceSection(data: data).render(day...day, title: "Doses due and taken")
+        html += try lastDelivery()
         html += try auditBadge()
         return (day == LocalDay(.now(), utcOffset: context.offset) ? "Today" : "\(day)", html)
     }
@@ -96,6 +97,20 @@ struct TodayPage {
         }.joined()
         return "<section class=\"card\" id=\"running\"><h2>Running activities</h2>"
             + (items.isEmpty ? "<p class=\"muted\">none running</p>" : "<ul class=\"plain\">\(items)</ul>") + "</section>"
+    }
+
+    /// The newest delivery from a device or a folder (`sources` lists them all); nothing on a
+    /// page drawn as of the past, or where nothing has arrived by itself.
+    private func lastDelivery() throws -> String {
+        guard context.asOf == nil, let (delivery, at) = try DeliverySources.latest(context.ledger) else { return "" }
+        let apps = delivery.apps.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            .map { "\(NumberText.format(Double($0.value))) from \(HTML.escape($0.key))" }.joined(separator: ", ")
+        let readings = "\(NumberText.format(Double(delivery.readings))) \(delivery.readings == 1 ? "reading" : "readings")"
+        return """
+            <section class="card" id="delivery"><h2>Last delivery</h2><p>\(HTML.escape(delivery.name)) · \
+            \(at.iso8601(utcOffset: context.offset).prefix(16).replacingOccurrences(of: "T", with: " ")) · \
+            \(readings)\(apps.isEmpty ? "" : " (\(apps))"), \(NumberText.format(Double(delivery.stored))) new</p></section>
+            """
     }
 
     private func auditBadge() throws -> String {

@@ -19,6 +19,8 @@ public struct HealthAutoExportFolder: ImportSource {
     /// What the ledger held when the run began, looked up while checking and reused while
     /// storing: each held event is read once (docs/performance.md, "Health Auto Export import").
     private let heldBeforeRun = HeldBuckets()
+    /// Readings per app or device the storing pass handed over, for the run's delivery record.
+    private let storedApps = AppCounts()
 
     public init(input: String, ledger: Ledger) {
         self.input = input
@@ -40,9 +42,22 @@ public struct HealthAutoExportFolder: ImportSource {
     public func path(of file: String) -> String { file }
 
     public func events(of file: String, summary: inout ImportSummary, ledger phaseLedger: Ledger?) throws -> [Event] {
+        try events(parsing: Self.text(of: file), from: file, delivered: Self.modified(file), summary: &summary, ledger: phaseLedger)
+    }
+
+    /// The events of one delivery's text (a file's, a POST's body), `from` naming it in errors,
+    /// resolved against what is held as a file delivered at `delivered` is.
+    public func events(parsing text: String, from file: String, delivered: Timestamp, summary: inout ImportSummary, ledger phaseLedger: Ledger?) throws -> [Event] {
+        try resolved(parsing: text, from: file, delivered: delivered, summary: &summary, ledger: phaseLedger).events
+    }
+
+    /// The same, with how many of the events the ledger held already as they are (a re-sent
+    /// window), known from the lookup the resolution makes anyway.
+    func resolved(
+        parsing text: String, from file: String, delivered: Timestamp, summary: inout ImportSummary, ledger phaseLedger: Ledger?
+    ) throws -> (events: [Event], held: Int) {
         let reader = HealthAutoExportFile(path: file, identity: identity)
-        let delivered = try Self.modified(file)
-        var events = try reader.events(parsing: Self.text(of: file), summary: &summary)
+        var events = try reader.events(parsing: text, summary: &summary)
         // One bucket written twice in a file: the later point is the app's latest word.
         var latest: [EventID: Int] = [:]
         for (index, event) in events.enumerated() { latest[event.id] = index }
@@ -57,9 +72,12 @@ public struct HealthAutoExportFolder: ImportSource {
         let logEnd = try ledger.count()
         try heldBeforeRun.lookUp(events.map(\.id).filter { held.bucket($0) == nil }, in: ledger)
         var resolved: [Event] = []
+        var heldAlready = 0
         for event in events {
-            let holding = held.bucket(event.id) ?? heldBeforeRun.bucket(event.id)
+            let heldThisRun = held.bucket(event.id)
+            let holding = heldThisRun ?? heldBeforeRun.bucket(event.id)
             guard let holding, holding.fingerprint != event.payload.hashValue else {
+                if heldThisRun == nil, holding != nil { heldAlready += 1 }
                 held.hold(event.payload, since: max(delivered, holding?.since ?? delivered), for: event.id)
                 resolved.append(event)
                 continue
@@ -72,8 +90,12 @@ public struct HealthAutoExportFolder: ImportSource {
             summary.note("a bucket re-sent with another value: stored as event.corrected of the one held")
             resolved.append(correction(of: event, logEnd: logEnd))
         }
-        return resolved
+        if phaseLedger != nil { storedApps.count(resolved) }
+        return (resolved, heldAlready)
     }
+
+    /// Readings per app or device (`Alex’s Apple Watch`) of every unit stored so far.
+    public var deliveredApps: [String: Int64] { storedApps.counts }
 
     private func correction(of event: Event, logEnd: UInt64) -> Event {
         let correction = EventCorrected(
@@ -128,4 +150,14 @@ private final class HeldBuckets: @unchecked Sendable {
     }
 
     func hold(_ payload: Document, since: Timestamp, for id: EventID) { buckets[id] = Bucket(fingerprint: payload.hashValue, since: since) }
+}
+
+/// Readings per app, counted as a run's units are stored.
+private final class AppCounts: @unchecked Sendable {
+    // An import runs on one thread; Sendable only so that the source stays a value that can be passed around.
+    private(set) var counts: [String: Int64] = [:]
+
+    func count(_ events: [Event]) {
+        for event in events { counts[HealthAutoExportDelivery.app(of: event) ?? HealthAutoExportDelivery.unnamedApp, default: 0] += 1 }
+    }
 }

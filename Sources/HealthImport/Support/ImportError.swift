@@ -24,6 +24,16 @@ public struct ImportError: Error, CustomStringConvertible, Equatable {
 
     public var isMissing: Bool { if case .missing = reason { true } else { false } }
 
+    /// The field (or column) a malformed input is wrong at, when one is named.
+    public var field: String? { if case .malformed(_, let column, _) = reason { column } else { nil } }
+
+    /// What is wrong, without the file and the advice about re-running an import.
+    public var detail: String {
+        switch reason {
+        case .missing(let detail), .unreadable(let detail), .malformed(_, _, let detail): detail
+        }
+    }
+
     public var description: String {
         switch reason {
         case .missing(let detail): return "\(path): \(detail)"

@@ -30,6 +30,9 @@ public enum EventKind: String, CaseIterable, Sendable, Codable {
     case eventRetracted = "event.retracted"
     case subjectErased = "subject.erased"
     case friendStepsShared = "friendSteps.shared"
+    case ingestTokenAdded = "ingestToken.added"
+    case ingestTokenRevoked = "ingestToken.revoked"
+    case deliveryReceived = "delivery.received"
 
     public var code: UInt8 {
         switch self {
@@ -61,6 +64,9 @@ public enum EventKind: String, CaseIterable, Sendable, Codable {
         case .visionPrescriptionRecorded: 26
         case .exportElementRecorded: 27
         case .friendStepsShared: 28
+        case .ingestTokenAdded: 29
+        case .ingestTokenRevoked: 30
+        case .deliveryReceived: 31
         }
     }
 

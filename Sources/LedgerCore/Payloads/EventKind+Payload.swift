@@ -16,6 +16,9 @@ extension EventKind {
         case .visionPrescriptionRecorded: VisionPrescriptionRecorded.self
         case .exportElementRecorded: ExportElementRecorded.self
         case .friendStepsShared: FriendStepsShared.self
+        case .ingestTokenAdded: IngestTokenAdded.self
+        case .ingestTokenRevoked: IngestTokenRevoked.self
+        case .deliveryReceived: DeliveryReceived.self
         case .moodRated: MoodRated.self
         case .fatigueRated: FatigueRated.self
         case .symptomReported: SymptomReported.self

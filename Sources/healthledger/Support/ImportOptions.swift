@@ -25,7 +25,8 @@ struct ImportOptions: ParsableArguments {
     }
 
     /// The same, for an import whose files say their own offsets and so take no --zone.
-    static func run<S: ImportSource>(_ source: S, into ledger: Ledger, vault: VaultOptions, input: String, unit: String, json: Bool) throws {
+    @discardableResult
+    static func run<S: ImportSource>(_ source: S, into ledger: Ledger, vault: VaultOptions, input: String, unit: String, json: Bool) throws -> ImportSummary {
         let started = Date()
         var progress: Progress?
         var phase: ImportPhase?
@@ -40,5 +41,6 @@ struct ImportOptions: ParsableArguments {
         progress?.finish()
         vault.catchUpViews(ledger)
         ImportReport.print(summary, input: input, seconds: Date().timeIntervalSince(started), json: json)
+        return summary
     }
 }

@@ -20,4 +20,11 @@ enum LocalTime {
         let now = Timestamp.now()
         return LocalDay(now, utcOffset: LocalZone.current.offset(at: now))
     }
+
+    /// An instant as a person reads it here: `2026-03-01 07:30` in this machine's zone.
+    static func describe(_ instant: Timestamp) -> String {
+        let whole = Timestamp(micros: instant.micros - instant.micros % 1_000_000)
+        let text = whole.iso8601(utcOffset: LocalZone.current.offset(at: instant))
+        return String(text.prefix(16)).replacingOccurrences(of: "T", with: " ")
+    }
 }

@@ -11,7 +11,7 @@ struct ImportHealthAutoExport: ParsableCommand {
             correction. Daily metrics count these points only where no sample of the same metric and day is \
             held (a full Apple Health import wins). Metrics without a HealthKit type, and workouts, are kept \
             whole and named in the notes. A malformed file stops the import, naming file and field, before \
-            anything is stored (exit \(ExitStatus.invalidInput.rawValue)).
+            anything is stored (exit \(ExitStatus.invalidInput.rawValue)). `sources` lists the delivery.
             """)
     @Argument(help: "A Health Auto Export .json file, or a folder of them (searched recursively).") var input: String
     @Flag(help: "Print the summary as one JSON object on stdout.") var json = false
@@ -20,6 +20,7 @@ struct ImportHealthAutoExport: ParsableCommand {
     func run() throws {
         let ledger = try vault.openLedger()
         let files = HealthAutoExportFolder(input: input, ledger: ledger)
-        try ImportOptions.run(files, into: ledger, vault: vault, input: input, unit: "files", json: json)
+        let summary = try ImportOptions.run(files, into: ledger, vault: vault, input: input, unit: "files", json: json)
+        try FolderDelivery.record(summary, apps: files.deliveredApps, folder: input, ledger: ledger)
     }
 }

@@ -42,26 +42,18 @@ struct Serve: ParsableCommand {
         let launchPage = try open ? LaunchPage(redirectingTo: url) : nil
         defer { launchPage?.remove() }
         if let launchPage { server.gate.whenRedeemed { launchPage.remove() } }
-        let outcome = ServeOutcome()
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            do {
-                try await server.run {
-                    // Written straight to the descriptor: a pipe reader sees the URL at once.
-                    FileHandle.standardOutput.write(Data("""
-                        HealthLedger dashboard: \(url)
-                        (served to this computer only; Ctrl-C stops it and locks the key away)
+        let failure = ServerRun.untilStopped {
+            try await server.run {
+                // Written straight to the descriptor: a pipe reader sees the URL at once.
+                FileHandle.standardOutput.write(Data("""
+                    HealthLedger dashboard: \(url)
+                    (served to this computer only; Ctrl-C stops it and locks the key away)
 
-                        """.utf8))
-                    if let launchPage { Self.openBrowser(launchPage.fileURL) }
-                }
-            } catch {
-                outcome.failure = error
+                    """.utf8))
+                if let launchPage { Self.openBrowser(launchPage.fileURL) }
             }
-            done.signal()
         }
-        done.wait()
-        if let failure = outcome.failure {
+        if let failure {
             throw ExitStatus.Failure(status: .ioError, message: "the dashboard stopped: \(failure) (is port \(port) in use? choose another with --port)")
         }
         FileHandle.standardOutput.write(Data("dashboard stopped; the vault key is no longer held\n".utf8))
@@ -78,9 +70,4 @@ struct Serve: ParsableCommand {
             FileHandle.standardError.write(Data("healthledger: could not open a browser (\(error)); open the URL above yourself\n".utf8))
         }
     }
-}
-
-/// How the server's task ended, read after it has.
-private final class ServeOutcome: @unchecked Sendable {
-    var failure: (any Error)?
 }

@@ -48,7 +48,9 @@ struct Watch: ParsableCommand {
         }
         guard seen.isNew(path, status) else { return }
         do {
-            try ImportOptions.run(HealthAutoExportFolder(input: path, ledger: ledger), into: ledger, vault: vault, input: path, unit: "files", json: json)
+            let files = HealthAutoExportFolder(input: path, ledger: ledger)
+            let summary = try ImportOptions.run(files, into: ledger, vault: vault, input: path, unit: "files", json: json)
+            try FolderDelivery.record(summary, apps: files.deliveredApps, folder: directory, ledger: ledger)
             // A pipe is block-buffered: the summary would wait for the watch to end.
             fflush(nil)
         } catch let error as ImportError {

@@ -1,0 +1,65 @@
+import Foundation
+import HealthImport
+import LedgerApplication
+import LedgerCore
+import LedgerStore
+
+/// The open vault behind the listener: one request's reads and writes at a time, on a thread
+/// of its own, so blocking LMDB work never runs on the server's event loops and two
+/// overlapping windows are resolved one after the other.
+public final class IngestDesk: @unchecked Sendable {
+    // Unchecked: `application` is used only on `queue`.
+    private let application: VaultApplication
+    private let queue = DispatchQueue(label: "healthledger.ingest.vault")
+
+    public init(_ application: VaultApplication) {
+        self.application = application
+    }
+
+    /// The token in force whose text is `secret`, read from the log now: a token revoked by
+    /// another command while the listener runs is refused from its next request.
+    func token(presenting secret: String) async throws -> IngestToken? {
+        try await run { application in try IngestTokens(application.ledger).token(presenting: secret) }
+    }
+
+    /// Stores `body` whole, with its delivery, in one durable transaction; returns once it is.
+    func store(_ body: String, from token: IngestToken) async throws -> IngestReceipt {
+        try await run { application in
+            let delivered = Timestamp.now()
+            let delivery = try HealthAutoExportDelivery(text: body, from: "request body", delivered: delivered, ledger: application.ledger)
+            let readings = delivery.events.count
+            let received = DeliveryReceived(
+                channel: "listener", name: token.name, token: token.id, readings: Int64(readings), stored: Int64(readings - delivery.held),
+                apps: delivery.apps)
+            let record = Event(received, start: delivered, utcOffset: 0, source: .ingestListener)
+            let outcome = try application.append(delivery.events + [record])
+            return IngestReceipt(readings: readings, stored: outcome.appended.count - 1, alreadyStored: outcome.duplicates,
+                                 unmapped: delivery.summary.notes.filter { $0.key.contains("(unmapped)") }.values.reduce(0, +))
+        }
+    }
+
+    private func run<T: Sendable>(_ body: @escaping @Sendable (VaultApplication) throws -> T) async throws -> T {
+        let application = UncheckedApplication(application: application)
+        return try await withCheckedThrowingContinuation { continuation in
+            queue.async { continuation.resume(with: Result { try body(application.application) }) }
+        }
+    }
+}
+
+/// The application handed to the desk's queue, the only thread that uses it.
+private struct UncheckedApplication: @unchecked Sendable {
+    let application: VaultApplication
+}
+
+/// What one request stored, as its answer says.
+struct IngestReceipt: Sendable {
+    var readings: Int
+    var stored: Int
+    var alreadyStored: Int
+    var unmapped: Int
+}
+
+extension Source {
+    /// The listener's own records (a delivery), apart from the readings it brought.
+    static let ingestListener = Source(name: "healthledger-ingest")
+}
