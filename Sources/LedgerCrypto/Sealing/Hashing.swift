@@ -42,34 +42,27 @@ public struct IDIndexHasher: Sendable {
     /// The kept bytes as big-endian integers: the first eight, and the last four. Into two
     /// words on the stack, since every appended event is hashed.
     public func words(_ id: EventID) -> (high: UInt64, low: UInt64) {
-        var output: (UInt64, UInt64) = (0, 0)
-        withUnsafeMutableBytes(of: &output) { output in
-            id.withUnsafeBytes { bytes in
-                key.withUnsignedPointer { key in
-                    _ = crypto_shorthash_siphashx24(
-                        output.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                        bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(bytes.count), key)
-                }
-            }
-        }
+        let output = id.withUnsafeBytes(siphash)
         return (UInt64(bigEndian: output.0), UInt64(bigEndian: output.1) >> (8 * (16 - Self.outputSize)))
     }
 
     /// A keyed 64-bit digest of `fields`, for sums an audit compares: without the key, no one
     /// can choose entries that add up to the same.
     public func digest(_ fields: UInt64...) -> UInt64 {
+        fields.map(\.bigEndian).withUnsafeBytes(siphash).0
+    }
+
+    /// SipHash-2-4 with 128-bit output of `bytes` under the key, as two words in memory order.
+    private func siphash(_ bytes: UnsafeRawBufferPointer) -> (UInt64, UInt64) {
         var output: (UInt64, UInt64) = (0, 0)
-        let input = fields.map(\.bigEndian)
         withUnsafeMutableBytes(of: &output) { output in
-            input.withUnsafeBytes { bytes in
-                key.withUnsignedPointer { key in
-                    _ = crypto_shorthash_siphashx24(
-                        output.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                        bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(bytes.count), key)
-                }
+            key.withUnsignedPointer { key in
+                _ = crypto_shorthash_siphashx24(
+                    output.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                    bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(bytes.count), key)
             }
         }
-        return output.0
+        return output
     }
 }
 

@@ -122,13 +122,7 @@ extension Ledger {
         try withStoreIndexes { txn, reader in
             let found = Set(try sequences(txn, onDays: days)).union(try sequences(txn, ofKinds: kinds)).sorted()
             for sequence in found {
-                let stored = try reader.event(at: sequence)
-                if current {
-                    guard !stored.event.kind.isAmendment else { continue }
-                    guard try body(stored, currentEvent(stored, &reader)) else { return }
-                } else {
-                    guard try body(stored, nil) else { return }
-                }
+                guard try hand(sequence, current: current, &reader, to: body) else { return }
             }
         }
     }
@@ -155,15 +149,22 @@ extension Ledger {
             while let index = sources.indices.filter({ sources[$0].sequence != nil }).max(by: { sources[$0].sequence! < sources[$1].sequence! }),
                   let sequence = sources[index].sequence {
                 try sources[index].step()
-                let stored = try reader.event(at: sequence)
-                if current {
-                    guard !stored.event.kind.isAmendment else { continue }
-                    guard try body(stored, currentEvent(stored, &reader)) else { return }
-                } else {
-                    guard try body(stored, nil) else { return }
-                }
+                guard try hand(sequence, current: current, &reader, to: body) else { return }
             }
         }
+    }
+}
+
+extension Ledger {
+    /// Hands the event at `sequence` to `body`, as it reads now too with `current` (which
+    /// skips amendments); returns what `body` returned.
+    fileprivate func hand(
+        _ sequence: UInt64, current: Bool, _ reader: inout RecordReader, to body: (StoredEvent, CurrentEvent?) throws -> Bool
+    ) throws -> Bool {
+        let stored = try reader.event(at: sequence)
+        guard current else { return try body(stored, nil) }
+        guard !stored.event.kind.isAmendment else { return true }
+        return try body(stored, currentEvent(stored, &reader))
     }
 }
 
