@@ -15,7 +15,13 @@ final class BundleScene {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("hl-bundle-e2e-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         vault = root + "/vault"
-        let demo = try CLI.run(["demo", "--vault", vault, "--days", String(days)])
+        // Whole days whatever the hour the tests run (a demo ending today stops at this
+        // moment): its history ends yesterday where the demo's person lives (+01:00).
+        let format = DateFormatter()
+        format.dateFormat = "yyyy-MM-dd"
+        format.timeZone = TimeZone(secondsFromGMT: 3_600)
+        let yesterday = format.string(from: Date().addingTimeInterval(-86_400))
+        let demo = try CLI.run(["demo", "--vault", vault, "--days", String(days), "--until", yesterday])
         guard demo.status == 0 else { throw CLIError(message: "demo failed: \(demo.stderr)") }
         passphraseFile = root + "/vault-passphrase"
         try writeSecret("\(Self.demoPassphrase)\n", toFile: passphraseFile)
