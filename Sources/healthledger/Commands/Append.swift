@@ -5,6 +5,7 @@ import LedgerStore
 
 struct Append: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "append",
         abstract: "Append an event of any kind, or many from JSONL.",
         discussion: """
             append mood.rated rating=7 scaleMax=10 note="slept well"

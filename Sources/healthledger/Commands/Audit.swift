@@ -6,6 +6,7 @@ import LedgerStore
 
 struct Audit: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "audit",
         abstract: "Open every record, recompute the Merkle tree and check the signed checkpoint; name any damage by sequence number.")
     @Option(help: "An older checkpoint (from `checkpoint export`): prove the log only grew since then.") var checkpoint: String?
     @Option(help: ArgumentHelp(
@@ -93,7 +94,7 @@ struct CheckpointCommand: ParsableCommand {
         commandName: "checkpoint", abstract: "Signed checkpoints of the log.", subcommands: [Export.self])
 
     struct Export: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Write the latest signed checkpoint (a C2SP signed note) to a file.")
+        static let configuration = CommandConfiguration(commandName: "export", abstract: "Write the latest signed checkpoint (a C2SP signed note) to a file.")
         @Argument(help: "Where to write it.") var file: String
         @OptionGroup var vault: VaultOptions
 
@@ -111,7 +112,7 @@ struct CheckpointCommand: ParsableCommand {
 }
 
 struct Kinds: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the event kinds.")
+    static let configuration = CommandConfiguration(commandName: "kinds", abstract: "List the event kinds.")
     @Flag(help: "As JSON lines.") var json = false
 
     func run() {

@@ -5,6 +5,7 @@ import Projections
 
 struct Daily: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "daily",
         abstract: "Daily metrics (ShareHealth's 100+ columns and the ledger's own), per local day.")
     @OptionGroup var range: DayRange
     @Flag(help: "One JSON object per day.") var json = false

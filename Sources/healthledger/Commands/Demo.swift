@@ -9,6 +9,7 @@ import Projections
 
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "demo",
         abstract: "Fill a vault with a realistic generated history of every kind, then list and audit it.")
 
     @Option(help: "Vault folder (default: a new temporary folder).") var vault: String?

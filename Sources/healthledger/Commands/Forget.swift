@@ -5,6 +5,7 @@ import LedgerStore
 
 struct Forget: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "forget",
         abstract: "Erase an event's image for good (crypto-shredding), record it, and compact the vault.",
         discussion: """
             forget ID     destroys the key and the sealed bytes of the image that event ID (a face \

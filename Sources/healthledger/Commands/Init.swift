@@ -4,7 +4,7 @@ import LedgerCrypto
 import LedgerStore
 
 struct Init: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Create a new vault, protected by a passphrase.")
+    static let configuration = CommandConfiguration(commandName: "init", abstract: "Create a new vault, protected by a passphrase.")
 
     @OptionGroup var vault: VaultOptions
 

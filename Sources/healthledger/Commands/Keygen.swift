@@ -7,6 +7,7 @@ import LedgerCrypto
 /// `healthledger keygen`: a new age X25519 key pair, in the identity file layout of `age-keygen`.
 struct Keygen: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "keygen",
         abstract: "Make an age key pair for opening encrypted bundles (like age-keygen).",
         discussion: """
             The identity file (AGE-SECRET-KEY-1…, with '# created' and '# public key' comments) goes to \

@@ -6,6 +6,7 @@ import LedgerStore
 
 struct Log: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "log",
         abstract: "List events as they read now (corrections applied, retractions hidden); --raw lists the log as appended.")
 
     @Option(name: .customLong("kind"), help: "Only this kind (mood, mood.rated…); repeat for several.") var kinds: [String] = []

@@ -5,6 +5,7 @@ import LedgerStore
 
 struct Passwd: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "passwd",
         abstract: "Change the passphrase (re-wraps the master key; the log is not re-encrypted).")
 
     @OptionGroup var vault: VaultOptions

@@ -3,7 +3,7 @@ import LedgerCore
 import LedgerStore
 
 struct Show: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Show one event as it reads now, with its corrections.")
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one event as it reads now, with its corrections.")
     @Argument(help: ArgumentHelp(stringLiteral: EventReference.help)) var id: String
     @Flag(help: "As JSON.") var json = false
     @Option(help: "For a face capture: also write its image, as imported, to this file.") var image: String?
@@ -59,6 +59,7 @@ enum EventLookup {
 
 struct Correct: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "correct",
         abstract: "Correct an event: appends a correction; the original stays in the log.",
         discussion: "correct ID rating=6 · correct ID --payload '{\"rating\":6,\"scaleMin\":1,\"scaleMax\":10}'")
     @Argument(help: ArgumentHelp(stringLiteral: EventReference.help)) var id: String
@@ -87,7 +88,7 @@ struct Correct: ParsableCommand {
 }
 
 struct Retract: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Retract an event: appends a retraction; the original stays in the log.")
+    static let configuration = CommandConfiguration(commandName: "retract", abstract: "Retract an event: appends a retraction; the original stays in the log.")
     @Argument(help: ArgumentHelp(stringLiteral: EventReference.help)) var id: String
     @Option(help: "Why.") var reason: String?
     @OptionGroup var entry: AmendmentOptions

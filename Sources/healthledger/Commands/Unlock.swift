@@ -5,6 +5,7 @@ import LedgerStore
 
 struct Unlock: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "unlock",
         abstract: "Keep the vault key in the kernel keyring for a while, so commands skip the passphrase.")
 
     @OptionGroup var vault: VaultOptions
@@ -28,7 +29,7 @@ struct Unlock: ParsableCommand {
 }
 
 struct Lock: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Drop the vault key from the kernel keyring.")
+    static let configuration = CommandConfiguration(commandName: "lock", abstract: "Drop the vault key from the kernel keyring.")
 
     @OptionGroup var vault: VaultOptions
 

@@ -6,6 +6,7 @@ import Projections
 
 struct Start: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "start",
         abstract: "Start activities: `start Reading [--ago 20m | --from-last-stop] [--tag quiet]`, `start Walking Talking`.")
     @Argument(help: "The activities, each started at the same time.") var names: [String]
     @Option(name: .customLong("tag"), help: "A tag for these instances, beside their definitions' tags; repeat for several.") var tags: [String] = []
@@ -32,7 +33,7 @@ struct Start: ParsableCommand {
 }
 
 struct Stop: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Stop running activities: `stop Reading`, `stop --last`, `stop --all`.")
+    static let configuration = CommandConfiguration(commandName: "stop", abstract: "Stop running activities: `stop Reading`, `stop --last`, `stop --all`.")
     @Argument(help: "The activity to stop.") var name: String?
     @Flag(help: "Stop every running activity.") var all = false
     @Flag(help: "Stop the most recently started one.") var last = false

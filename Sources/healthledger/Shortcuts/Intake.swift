@@ -5,7 +5,7 @@ import LedgerCore
 import LedgerStore
 
 struct Take: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Record a dose: `take Ibuprofen 200mg`.")
+    static let configuration = CommandConfiguration(commandName: "take", abstract: "Record a dose: `take Ibuprofen 200mg`.")
     @Argument(help: "The medication.") var medication: String
     @Argument(help: "The dosage, e.g. 200mg, 1.5 g, 2 puffs.") var dosage: [String] = []
     @Option(help: "A note.") var note: String?
@@ -42,7 +42,7 @@ struct Take: ParsableCommand {
 }
 
 struct Eat: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Log food: `eat \"Oatmeal\" --kcal 350 --protein 12 --carbs 60 --fat 6`.")
+    static let configuration = CommandConfiguration(commandName: "eat", abstract: "Log food: `eat \"Oatmeal\" --kcal 350 --protein 12 --carbs 60 --fat 6`.")
     @Argument(help: "What you ate.") var name: String
     @Option(parsing: .unconditional, help: "Energy in kcal.") var kcal: Double?
     @Option(parsing: .unconditional, help: "Protein in grams.") var protein: Double?
@@ -63,7 +63,7 @@ struct Eat: ParsableCommand {
 }
 
 struct Weigh: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Record body weight: `weigh 72.4kg` (or lb).")
+    static let configuration = CommandConfiguration(commandName: "weigh", abstract: "Record body weight: `weigh 72.4kg` (or lb).")
     // Unrecognized inputs, so that a negative weight (-5kg) reaches the bounds check instead of reading as an option.
     @Argument(parsing: .allUnrecognized, help: "The weight with its unit.") var weight: [String] = []
     @OptionGroup var entry: EntryOptions

@@ -15,7 +15,7 @@ struct ScaleOptions: ParsableArguments {
 }
 
 struct Mood: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Rate your mood: `mood 7`.")
+    static let configuration = CommandConfiguration(commandName: "mood", abstract: "Rate your mood: `mood 7`.")
     @Argument(help: "The rating, within the scale.") var rating: Double
     @OptionGroup var scale: ScaleOptions
     @OptionGroup var entry: EntryOptions
@@ -29,7 +29,7 @@ struct Mood: ParsableCommand {
 }
 
 struct Fatigue: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Rate your fatigue: `fatigue 3`.")
+    static let configuration = CommandConfiguration(commandName: "fatigue", abstract: "Rate your fatigue: `fatigue 3`.")
     @Argument(help: "The rating, within the scale.") var rating: Double
     @OptionGroup var scale: ScaleOptions
     @OptionGroup var entry: EntryOptions
@@ -43,7 +43,7 @@ struct Fatigue: ParsableCommand {
 }
 
 struct Symptom: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Report a symptom: `symptom headache --severity 2`.")
+    static let configuration = CommandConfiguration(commandName: "symptom", abstract: "Report a symptom: `symptom headache --severity 2`.")
     @Argument(help: "The symptom.") var name: String
     @Option(help: "0 absent, 1 mild, 2 moderate, 3 severe (or the word).") var severity = "1"
     @Option(help: "A note.") var note: String?

@@ -6,6 +6,7 @@ import Projections
 
 struct Budget: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "budget",
         abstract: "Today's calorie budget: maintenance from weight and intake, the week's credit, macros.",
         discussion: "Settings (append setting.changed key=… value=…): calorie.firstWeekday, calorie.dailyAdjustment, calorie.algorithm (1 or 2), calorie.targets.protein / .carbs / .fat (grams a day).")
     @Option(help: "The day (YYYY-MM-DD, \"yesterday\"); default: today.") var date: String?

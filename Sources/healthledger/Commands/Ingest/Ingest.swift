@@ -2,6 +2,7 @@ import ArgumentParser
 
 struct Ingest: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "ingest",
         abstract: "Receive Health Auto Export's REST posts: `ingest serve` listens, `ingest token` gives each device its token.",
         subcommands: [IngestServe.self, IngestTokenCommand.self])
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 
 struct Models: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "models",
         abstract: "Personal face-to-health models: ridge regression from the 24 face features to sleep score, HRV, resting HR and chosen daily metrics.",
         discussion: """
             Each capture pairs with its local day's value; a model trains from 7 pairs. Accuracy is \

@@ -10,6 +10,7 @@ import Query
 
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "A private dashboard in your browser, served to this computer only (127.0.0.1 and ::1).",
         discussion: """
             Unlocks the vault as every command does and holds the key only while it runs: Ctrl-C, or --idle

@@ -5,6 +5,7 @@ import Projections
 
 struct Card: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "card",
         abstract: "A session's summary card to share: SVG, or PNG through rsvg-convert (Debian: librsvg2-bin).")
     @Argument(help: "The session: the start of its id, or #N of the event that started it.") var session: String
     @Option(help: "The image to write: NAME.svg or NAME.png.") var out: String

@@ -4,6 +4,7 @@ import Projections
 
 struct History: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "history",
         abstract: "Measuring sessions, oldest first: rates and symptoms.", subcommands: [HistoryList.self, HistoryShow.self], defaultSubcommand: HistoryList.self)
 }
 

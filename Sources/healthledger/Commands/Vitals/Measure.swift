@@ -7,6 +7,7 @@ import Projections
 
 struct Measure: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "measure",
         abstract: "Store a raw vital recording; the vitals view derives the rate (and re-derives it when the algorithm improves).",
         subcommands: [MeasureHeartRate.self, MeasureBreathing.self])
 }

@@ -5,6 +5,7 @@ import Projections
 
 struct Vitals: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "vitals",
         abstract: "Every heart-rate and breathing reading, oldest first, with its quality or why it is unreliable.",
         discussion: "Algorithm 3 (default) finds beats on the pulse's slope and breathing on the accelerometer's principal component, tuned on real recordings; 2 band-passes, cross-checks spectrum and peak spacing and flags poor signals; 1 is the companion app's plain peak count, for comparison.")
     @Flag(help: "One JSON object per reading.") var json = false

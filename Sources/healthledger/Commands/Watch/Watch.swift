@@ -6,6 +6,7 @@ import LedgerStore
 
 struct Watch: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "watch",
         abstract: "Import Health Auto Export JSON files as they arrive in a synced folder (inotify), each new or grown file once.",
         discussion: """
             First imports the .json files already in DIR (and its subfolders), then waits for files written or \
