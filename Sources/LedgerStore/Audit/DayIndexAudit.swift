@@ -9,15 +9,14 @@ import LedgerCore
 /// again, entry by entry, to name the sequences. `audit --since` checks the entries of the
 /// events after its checkpoint, and that no later entry sits under their days' tags.
 struct DayIndexAudit {
+    /// A day's entries: their sums, and the span of sequences to read again if they differ.
     private struct DayGroup: Equatable {
-        var count = 0
-        var digest: UInt64 = 0
+        var entries = EntrySums()
         var first = UInt64.max
         var last: UInt64 = 0
 
         mutating func add(_ sequence: UInt64, _ digest: UInt64) {
-            count += 1
-            self.digest &+= digest
+            entries.add(digest)
             first = min(first, sequence)
             last = max(last, sequence)
         }
@@ -29,16 +28,17 @@ struct DayIndexAudit {
     private var logDays: [UInt64: DayGroup] = [:]
     /// The events after `from`, by day tag (`audit --since` only).
     private var newDays: [UInt64: [UInt64]] = [:]
-    private var tags: [LocalDay: UInt64] = [:]
+    private var tags: DayTags
 
     init(ledger: Ledger, _ txn: Transaction, from: UInt64) {
         self.ledger = ledger
         self.txn = txn
         self.from = from
+        tags = DayTags(ledger.storeIndexHasher)
     }
 
     mutating func check(_ facts: IndexFacts, at sequence: UInt64) {
-        let tag = tag(facts.day)
+        let tag = tags.tag(facts.day)
         if from == 0 {
             logDays[tag, default: DayGroup()].add(sequence, ledger.storeIndexHasher.dayEntryDigest(tag, sequence))
         } else {
@@ -73,7 +73,7 @@ struct DayIndexAudit {
             }
             entry = try cursor.move(.next)
         }
-        return Set(logDays.keys).union(indexDays.keys).filter { logDays[$0] != indexDays[$0] }.sorted()
+        return Set(logDays.keys).union(indexDays.keys).filter { logDays[$0]?.entries != indexDays[$0]?.entries }.sorted()
     }
 
     /// Reads the log's events again where the day's group spans, and names each sequence the
@@ -106,13 +106,5 @@ struct DayIndexAudit {
         for sequence in expected.subtracting(listed).sorted() {
             problems.add(.index, sequence, sequence, "the day index has no entry for it on the day it started, so a bundle or `log --from --to` of that day would leave it out")
         }
-    }
-
-    private mutating func tag(_ day: LocalDay) -> UInt64 {
-        if let known = tags[day] { return known }
-        if tags.count >= 1_024 { tags.removeAll(keepingCapacity: true) }
-        let tag = ledger.storeIndexHasher.dayTag(day)
-        tags[day] = tag
-        return tag
     }
 }

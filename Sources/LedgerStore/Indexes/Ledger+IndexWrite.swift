@@ -24,15 +24,10 @@ extension Ledger {
     /// Adds `events`, in log order, to every store index.
     func index(_ txn: Transaction, _ events: [(sequence: UInt64, facts: IndexFacts)]) throws {
         let indexes = databases.indexes
-        // An import's events come a few days at a time: one keyed hash per day, not per event.
-        var dayTags: [LocalDay: [UInt8]] = [:]
+        var dayTags = DayTags(storeIndexHasher)
         for (sequence, facts) in events {
             try txn.put(indexes.byKind, key: storeIndexHasher.kindKey(facts.kind, sequence), value: [])
-            if dayTags[facts.day] == nil {
-                if dayTags.count >= 1_024 { dayTags.removeAll(keepingCapacity: true) }
-                dayTags[facts.day] = bigEndianBytes(storeIndexHasher.dayTag(facts.day))
-            }
-            try txn.put(indexes.byDay, key: dayTags[facts.day]! + bigEndianBytes(sequence), value: [])
+            try txn.put(indexes.byDay, key: bigEndianBytes(dayTags.tag(facts.day)) + bigEndianBytes(sequence), value: [])
             if let target = facts.target {
                 try txn.put(indexes.amendments, key: storeIndexHasher.amendmentKey(target, sequence), value: [])
             }

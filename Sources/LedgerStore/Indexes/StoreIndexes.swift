@@ -87,3 +87,21 @@ struct StoreIndexHasher {
 
     func amendmentKey(_ target: EventID, _ sequence: UInt64) -> [UInt8] { amendedPrefix(target) + bigEndianBytes(sequence) }
 }
+
+/// Day tags of events as they come, hashed once per day: an import's or an audit's events
+/// come a few days at a time. Holds at most `limit` days.
+struct DayTags {
+    private let hasher: StoreIndexHasher
+    private var known: [LocalDay: UInt64] = [:]
+    private static let limit = 1_024
+
+    init(_ hasher: StoreIndexHasher) { self.hasher = hasher }
+
+    mutating func tag(_ day: LocalDay) -> UInt64 {
+        if let tag = known[day] { return tag }
+        if known.count >= Self.limit { known.removeAll(keepingCapacity: true) }
+        let tag = hasher.dayTag(day)
+        known[day] = tag
+        return tag
+    }
+}
