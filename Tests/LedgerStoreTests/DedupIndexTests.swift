@@ -1,6 +1,7 @@
 import CLMDB
 import Foundation
 import LedgerCore
+import LedgerCrypto
 import Migrations
 import Testing
 import TestSupport
@@ -202,6 +203,22 @@ import TestSupport
         #expect(try !entriesAddUp([more[1]] + [more[0]] + more.dropFirst(2), in: ledger))
         #expect(try !entriesAddUp(Array(more.dropLast()), in: ledger))
         #expect(try ledger.audit().problems.isEmpty)
+    }
+
+    @Test func anEntryPastTheLogsEndInTheSettledTierIsNamed() throws {
+        let vault = try ScratchVault()
+        let ledger = try vault.open()
+        let stored = batch(0)
+        try ledger.append(stored)
+        try ledger.environment.write { txn in
+            var sequence = UInt64(5_000).bigEndian
+            try withUnsafeBytes(of: &sequence) { sequence in
+                try txn.put(ledger.databases.ids.settled, key: [UInt8](repeating: 0xAB, count: IDIndexHasher.outputSize), value: Array(IndexValue.bytes(sequence)))
+            }
+        }
+        #expect(try !entriesAddUp(stored, in: ledger))
+        let problems = try ledger.audit().problems.map(\.description)
+        #expect(problems == ["index at sequence 5000: the dedup index has an entry for it, past the end of the log (300 records)"], "\(problems)")
     }
 
     /// Another process appends between two slices of a settling: its keys are not lost when

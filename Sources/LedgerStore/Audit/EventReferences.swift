@@ -70,8 +70,10 @@ struct EventReferences {
             }
             entry = try recent.move(.next)
         }
-        // The settled tier is keyed by hash: finding its entries past the end takes a walk over all of it.
-        if walkingSettledTier, !needsLookups {
+        // The settled tier is keyed by hash: finding its entries past the end takes a walk over
+        // all of it. Summing walked it already: an entry past the end has no event to match, so
+        // the sums differ and the pass that looks each id up walks it to name it.
+        if walkingSettledTier, logEntries == nil {
             let settled = try txn.cursor(index.settled)
             entry = try settled.move(.first)
             while let (_, value) = entry {
