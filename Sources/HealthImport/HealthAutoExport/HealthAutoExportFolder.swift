@@ -57,7 +57,19 @@ public struct HealthAutoExportFolder: ImportSource {
         parsing text: String, from file: String, delivered: Timestamp, summary: inout ImportSummary, ledger phaseLedger: Ledger?
     ) throws -> (events: [Event], held: Int) {
         let reader = HealthAutoExportFile(path: file, identity: identity)
-        var events = try reader.events(parsing: text, summary: &summary)
+        return try resolve(reader.events(parsing: text, summary: &summary), from: file, delivered: delivered, summary: &summary, ledger: phaseLedger)
+    }
+
+    /// Resolves one delivery's events (or a slice of them) against what is held.
+    ///
+    /// `laterPointsWin`: the events are a later slice of the delivery whose earlier slices this
+    /// source resolved already, so a bucket it holds from them with another value is the app's
+    /// later word in the same delivery, and corrects it, as a later point of one slice does.
+    func resolve(
+        _ converted: [Event], from file: String, delivered: Timestamp, summary: inout ImportSummary, ledger phaseLedger: Ledger?,
+        laterPointsWin: Bool = false
+    ) throws -> (events: [Event], held: Int) {
+        var events = converted
         // One bucket written twice in a file: the later point is the app's latest word.
         var latest: [EventID: Int] = [:]
         for (index, event) in events.enumerated() { latest[event.id] = index }
@@ -82,7 +94,7 @@ public struct HealthAutoExportFolder: ImportSource {
                 resolved.append(event)
                 continue
             }
-            guard delivered > holding.since else {
+            guard delivered > holding.since || laterPointsWin && heldThisRun != nil else {
                 summary.skip("a bucket held with another value from a later delivery: the later value is kept", at: file)
                 continue
             }
