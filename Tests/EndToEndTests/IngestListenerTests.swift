@@ -131,6 +131,27 @@ import TestSupport
         #expect(try vault.run(["audit"]).status == 0)
     }
 
+    @Test func aBodySlowerThanTheLimitIs408AndStoresNothing() throws {
+        let vault = try CLIVault()
+        let token = try Self.addToken(vault, "phone")
+        let listener = try IngestListener(vault: vault, arguments: ["--body-seconds", "2"])
+        // Headers and half the body, then nothing more: the connection stays open, waiting.
+        let body = Array(Self.morning.utf8)
+        let head = "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nAuthorization: Bearer \(token)\r\nContent-Length: \(body.count)\r\n\r\n"
+        let started = Date()
+        let answer = try LoopbackHTTP.exchange(port: listener.port, request: Array(head.utf8) + body.prefix(body.count / 2))
+        let waited = Date().timeIntervalSince(started)
+        #expect(answer.hasPrefix("HTTP/1.1 408"), "\(answer.prefix(300))")
+        #expect(answer.contains("took longer than 2 s to arrive; nothing was stored"), "\(answer)")
+        #expect(waited >= 2 && waited < 30, "answered after \(waited) s")
+        #expect(try Self.readings(vault) == 0)
+        #expect(try Self.kinds(vault)["delivery.received"] == nil)
+        // The listener goes on: the whole body, sent at once, is stored.
+        #expect(try listener.post(Self.morning, token: token).status == 200)
+        #expect(try Self.readings(vault) == 4)
+        #expect(try vault.run(["ingest", "serve", "--body-seconds", "0"]).status != 0)
+    }
+
     @Test func aCutConnectionStoresNothingAndTheListenerGoesOn() throws {
         let vault = try CLIVault()
         let token = try Self.addToken(vault, "phone")

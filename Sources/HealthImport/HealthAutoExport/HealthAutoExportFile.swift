@@ -11,6 +11,8 @@ import LedgerCore
 struct HealthAutoExportFile {
     let path: String
     let identity: ImportIdentity
+    /// The zone a CSV file's times (written without an offset) are read in; JSON carries its offsets.
+    var clock = LocalClock(zone: .current)
 
     /// Bounds for a file a phone or a synced folder delivered: a week of a heavy Watch
     /// wearer's minute buckets is a few megabytes.
@@ -33,13 +35,19 @@ struct HealthAutoExportFile {
     /// that a caller can store each slice's bytes and drop its events before the next is made.
     /// A bad field anywhere throws, whatever slices went before.
     func forEachSlice(parsing text: String, size: Int, summary: inout ImportSummary, _ body: ([Event]) throws -> Void) throws {
-        let (metrics, workouts) = try lists(parsing: text)
+        var (metrics, workouts) = try lists(parsing: text)
         var events: [Event] = []
         var points = 0
-        for (index, value) in metrics.enumerated() {
+        // Each metric, and each point of it, is let go once made into events: the parsed
+        // document of a week weighs more than the events of a slice (docs/performance.md).
+        for index in metrics.indices {
             let field = "data.metrics[\(index)]"
-            guard case .map(let metric) = value else { throw ImportError.malformed(path, column: field, "is not an object") }
-            let items = try array(metric["data"], field: field + ".data")
+            var value = DocValue.null
+            swap(&value, &metrics[index])
+            guard case .map(var metric) = value else { throw ImportError.malformed(path, column: field, "is not an object") }
+            value = .null
+            var items = try array(metric["data"], field: field + ".data")
+            metric["data"] = nil
             points += items.count
             guard points <= Self.maximumPoints else {
                 throw ImportError.malformed(path, column: field + ".data", "more than \(Self.maximumPoints) points in one file; export a shorter window")
@@ -50,6 +58,7 @@ struct HealthAutoExportFile {
                 let room = max(size - events.count, 1)
                 let end = items.endIndex - next <= room ? items.endIndex : next + room
                 events += try self.events(of: metric, items: items[next..<end], field: field, summary: &summary)
+                for point in next..<end { items[point] = .null }
                 next = end
                 if events.count >= size {
                     try body(events)
@@ -67,8 +76,10 @@ struct HealthAutoExportFile {
         if !events.isEmpty { try body(events) }
     }
 
-    /// `data.metrics` and `data.workouts` of the text; the rest of the document is let go.
+    /// `data.metrics` and `data.workouts` of the text (of a `.csv` file, read as the JSON it
+    /// stands for); the rest of the document is let go.
     private func lists(parsing text: String) throws(ImportError) -> (metrics: [DocValue], workouts: [DocValue]) {
+        if path.lowercased().hasSuffix(".csv") { return try HealthAutoExportCSV(path: path, clock: clock).lists(parsing: text) }
         let root: Document
         do {
             root = try JSONParser.parseObject(text)
