@@ -23,17 +23,22 @@ public final class IngestDesk: @unchecked Sendable {
     }
 
     /// Stores `body` whole, with its delivery, in one durable transaction; returns once it is.
+    /// Its events are made and sealed a slice at a time (`HealthAutoExportDelivery.sliceSize`),
+    /// so what waits for the commit is their compressed bytes.
     func store(_ body: String, from token: IngestToken) async throws -> IngestReceipt {
         try await run { application in
             let delivered = Timestamp.now()
-            let delivery = try HealthAutoExportDelivery(text: body, from: "request body", delivered: delivered, ledger: application.ledger)
-            let readings = delivery.events.count
-            let received = DeliveryReceived(
-                channel: "listener", name: token.name, token: token.id, readings: Int64(readings), stored: Int64(readings - delivery.held),
-                apps: delivery.apps)
-            let record = Event(received, start: delivered, utcOffset: 0, source: .ingestListener)
-            let outcome = try application.append(delivery.events + [record])
-            return IngestReceipt(readings: readings, stored: outcome.appended.count - 1, alreadyStored: outcome.duplicates,
+            let (delivery, outcome) = try application.appendInSlices { append in
+                let delivery = try HealthAutoExportDelivery(text: body, from: "request body", delivered: delivered, ledger: application.ledger) {
+                    try append.add($0)
+                }
+                let received = DeliveryReceived(
+                    channel: "listener", name: token.name, token: token.id, readings: Int64(delivery.readings),
+                    stored: Int64(delivery.readings - delivery.held), apps: delivery.apps)
+                try append.add([Event(received, start: delivered, utcOffset: 0, source: .ingestListener)])
+                return delivery
+            }
+            return IngestReceipt(readings: delivery.readings, stored: outcome.appended.count - 1, alreadyStored: outcome.duplicates,
                                  unmapped: delivery.summary.notes.filter { $0.key.contains("(unmapped)") }.values.reduce(0, +))
         }
     }

@@ -52,9 +52,10 @@ struct IngestRouter: Sendable {
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
             return tooLarge(length)
         }
-        let bytes: [UInt8]
+        // The bytes go once they are text: a week's body is held once while it is stored, not twice.
+        let decoded: String?
         do {
-            bytes = try await body(of: request)
+            decoded = String(validating: try await body(of: request), as: UTF8.self)
         } catch let error as HTTPResponseError where error.status == .contentTooLarge {
             return tooLarge(nil)
         } catch is BodyTimeout {
@@ -63,7 +64,7 @@ struct IngestRouter: Sendable {
             // A cut connection: no one is left to answer, and nothing of it was stored.
             return IngestAnswer.refusal(.badRequest, "the body could not be read whole (\(error)); nothing was stored")
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard let text = decoded else {
             return IngestAnswer.badPayload(field: nil, "the body is not UTF-8 text: Health Auto Export posts JSON (export format version 2)")
         }
         do {

@@ -12,6 +12,17 @@ extension VaultApplication {
         return outcome
     }
 
+    /// Stores what `produce` hands over slice by slice (`SlicedAppend.add`) in one durable
+    /// transaction, then brings every view up to date: for a request that must be one commit
+    /// but is too large to hold as events. Nothing is stored when `produce` throws.
+    public func appendInSlices<Result>(_ produce: (SlicedAppend) throws -> Result) throws -> (result: Result, outcome: AppendOutcome) {
+        let append = SlicedAppend(ledger)
+        let result = try produce(append)
+        let outcome = try append.commit()
+        catchUpViews()
+        return (result, outcome)
+    }
+
     /// Brings every view up to date with what another path stored (a bulk import, an erasure).
     /// Correct beside any number of other writers: a catch-up saves only over the checkpoint
     /// it started from (`ProjectionEngine.current`).

@@ -35,7 +35,7 @@ import TestSupport
         let csv = try vault.ok(["daily", "--from", "2026-03-01", "--to", "2026-03-03", "--csv"])
         #expect(csv.split(separator: "\n").count == 4)
         let replay = try vault.ok(["replay", "--dry-run"])
-        #expect(replay.contains("dry run of daily-metrics v5"))
+        #expect(replay.contains("dry run of daily-metrics v6"))
         #expect(replay.contains("no change"))
     }
 }

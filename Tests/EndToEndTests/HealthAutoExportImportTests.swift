@@ -95,6 +95,33 @@ import TestSupport
         try FileManager.default.createDirectory(atPath: vault.root + "/empty", withIntermediateDirectories: true)
         let empty = try vault.run(["import", "health-auto-export", vault.root + "/empty"])
         #expect(empty.status == 66)
-        #expect(empty.stderr.contains("no .json files in it"), "\(empty.stderr)")
+        #expect(empty.stderr.contains("no .json or .csv files in it"), "\(empty.stderr)")
+    }
+
+    @Test func aCSVExportImportsInTheZoneNamedAndABadCellIsNamedByLineAndColumn() throws {
+        let vault = try CLIVault()
+        let folder = vault.root + "/HealthAutoExport"
+        let csv = """
+            Date/Time,Step Count (count),Heart Rate [Min] (count/min),Heart Rate [Max] (count/min),Heart Rate [Avg] (count/min),Source
+            2024-03-10 08:00:00,400,61,80,67,Alex’s Apple Watch
+            2024-03-10 09:00:00,1200,58,92,70,Alex’s Apple Watch
+
+            """
+        try Self.write(csv, to: folder + "/HealthAutoExport-2024-03-10.csv")
+        let first = try json(vault.ok(["import", "health-auto-export", folder, "--zone", "Asia/Hong_Kong", "--json"]))
+        #expect(first["stored"] as? Int == 4)
+        let again = try json(vault.ok(["import", "health-auto-export", folder, "--zone", "Asia/Hong_Kong", "--json"]))
+        #expect(again["stored"] as? Int == 0 && again["alreadyStored"] as? Int == 4)
+        let day = try json(vault.ok(["daily", "--from", "2024-03-10", "--to", "2024-03-10", "--json"]))
+        let metrics = try #require(day["metrics"] as? [String: Double])
+        #expect(metrics["step_count"] == 1_600)
+        #expect(metrics["heart_rate_min"] == 58 && metrics["heart_rate_max"] == 92, "\(metrics)")
+
+        try Self.write("Date/Time,Step Count (count)\n2024-03-11 08:00:00,many\n", to: folder + "/steps.csv")
+        let bad = try vault.run(["import", "health-auto-export", folder, "--zone", "Asia/Hong_Kong"])
+        #expect(bad.status == 65)
+        #expect(bad.stderr.contains(folder + "/steps.csv, line 2, column 'Step Count (count)': 'many' is not a number"), "\(bad.stderr)")
+        let zone = try vault.run(["import", "health-auto-export", folder, "--zone", "Mars/Olympus"])
+        #expect(zone.status == 65 && zone.stderr.contains("--zone Mars/Olympus is not an IANA time zone name"), "\(zone.stderr)")
     }
 }

@@ -131,6 +131,27 @@ import TestSupport
         #expect(try vault.run(["audit"]).status == 0)
     }
 
+    @Test func aBodySlowerThanTheLimitIs408AndStoresNothing() throws {
+        let vault = try CLIVault()
+        let token = try Self.addToken(vault, "phone")
+        let listener = try IngestListener(vault: vault, arguments: ["--body-seconds", "2"])
+        // Headers and half the body, then nothing more: the connection stays open, waiting.
+        let body = Array(Self.morning.utf8)
+        let head = "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nAuthorization: Bearer \(token)\r\nContent-Length: \(body.count)\r\n\r\n"
+        let started = Date()
+        let answer = try LoopbackHTTP.exchange(port: listener.port, request: Array(head.utf8) + body.prefix(body.count / 2))
+        let waited = Date().timeIntervalSince(started)
+        #expect(answer.hasPrefix("HTTP/1.1 408"), "\(answer.prefix(300))")
+        #expect(answer.contains("took longer than 2 s to arrive; nothing was stored"), "\(answer)")
+        #expect(waited >= 2 && waited < 30, "answered after \(waited) s")
+        #expect(try Self.readings(vault) == 0)
+        #expect(try Self.kinds(vault)["delivery.received"] == nil)
+        // The listener goes on: the whole body, sent at once, is stored.
+        #expect(try listener.post(Self.morning, token: token).status == 200)
+        #expect(try Self.readings(vault) == 4)
+        #expect(try vault.run(["ingest", "serve", "--body-seconds", "0"]).status != 0)
+    }
+
     @Test func aCutConnectionStoresNothingAndTheListenerGoesOn() throws {
         let vault = try CLIVault()
         let token = try Self.addToken(vault, "phone")
@@ -220,6 +241,43 @@ import TestSupport
         #expect(try listener.post(Self.later, token: retracted).status == 401)
         #expect(try listener.post(Self.later, token: revoked).status == 401)
         #expect(try vault.ok(["ingest", "token", "list"]).split(separator: "\n").count == 1)
+    }
+
+    /// `count` minutes of steps from 2024-03-10 00:00 at +0800, then `tail` (another point, written as given).
+    static func minutes(_ count: Int, tail: String = "") -> String {
+        var points: [String] = []
+        for minute in 0..<count {
+            let day: Int = 10 + minute / 1440, hour: Int = minute / 60 % 24, steps: Int = minute % 97
+            points.append(String(format: #"{"date": "2024-03-%02d %02d:%02d:00 +0800", "qty": %d}"#, day, hour, minute % 60, steps))
+        }
+        if !tail.isEmpty { points.append(tail) }
+        let data: String = points.joined(separator: ", ")
+        return #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": ["# + data + "]}]}}"
+    }
+
+    @Test func aRequestOfMoreReadingsThanASliceIsStoredWholeOnceAndABadLastPointStoresNone() throws {
+        let vault = try CLIVault()
+        let token = try Self.addToken(vault, "phone")
+        let listener = try IngestListener(vault: vault)
+        // The bad point comes after more than a slice (10,000 events) was made and sealed.
+        let bad = try listener.post(Self.minutes(10_500, tail: #"{"date": "2024-03-20 08:00:00", "qty": 1}"#), token: token)
+        #expect(bad.status == 400)
+        #expect(bad.json["field"] as? String == "data.metrics[0].data[10500].date", "\(bad.body)")
+        #expect(try Self.readings(vault) == 0)
+        #expect(try Self.kinds(vault)["delivery.received"] == nil)
+
+        let whole = try listener.post(Self.minutes(12_000), token: token)
+        #expect(whole.status == 200)
+        #expect(whole.json["stored"] as? Int == 12_000, "\(whole.body)")
+        let retry = try listener.post(Self.minutes(12_000), token: token)
+        #expect(retry.json["stored"] as? Int == 0 && retry.json["alreadyStored"] as? Int == 12_000, "\(retry.body)")
+        #expect(listener.stop() == 0)
+        #expect(try Self.readings(vault) == 12_000)
+        // One commit: every event of the request carries the one commit time.
+        let stored = try vault.rawEvents().filter { !["ingestToken.added"].contains($0["kind"] as? String) }
+        #expect(stored.count == 12_000 + 2)
+        #expect(Set(stored.prefix(12_001).compactMap { $0["recordedAt"] as? String }).count == 1, "\(stored.first ?? [:])")
+        #expect(try vault.run(["audit"]).status == 0)
     }
 
     @Test(arguments: ["8788", "127.0.0.1", "127.0.0.1:0", "127.0.0.1:70000", "::1:8788"])

@@ -82,6 +82,29 @@ import TestSupport
         #expect(try vault.run(["audit"]).status == 0)
     }
 
+    @Test func aCSVFileIsImportedInTheZoneGivenAndABadColumnIsReported() throws {
+        let vault = try CLIVault()
+        let folder = vault.root + "/Sync"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let watch = try SpawnedCLI(["watch", folder, "--zone", "Asia/Hong_Kong", "--json", "--vault", vault.path, "--passphrase-file", vault.passphraseFile])
+        defer { kill(watch.pid, SIGTERM); _ = watch.wait() }
+        var errors = "", output = ""
+        Self.read(watch.errors, into: &errors) { $0.contains("watching \(folder)") }
+        try HealthAutoExportImportTests.write("Date/Time,Step Count (count)\n2024-03-10 08:00:00,400\n2024-03-10 09:00:00,1200\n", to: vault.root + "/steps.tmp")
+        try FileManager.default.moveItem(atPath: vault.root + "/steps.tmp", toPath: folder + "/HealthAutoExport-2024-03-10.csv")
+        Self.read(watch.output, into: &output) { Self.summaries($0).count == 1 }
+        #expect(Self.summaries(output).first?["stored"] as? Int == 2, "\(output) \(errors)")
+
+        try HealthAutoExportImportTests.write("Date/Time,Mood\n2024-03-10 08:00:00,3\n", to: folder + "/mood.csv")
+        Self.read(watch.errors, into: &errors) { $0.contains("mood.csv") }
+        #expect(errors.contains(folder + "/mood.csv, line 1, column 'Mood': not a metric column"), "\(errors)")
+        kill(watch.pid, SIGTERM)
+        _ = watch.wait()
+        let events = try vault.rawEvents().filter { $0["kind"] as? String == "sample.recorded" }
+        #expect(events.count == 2)
+        #expect(events.allSatisfy { ($0["utcOffset"] as? Int) == 8 * 3600 }, "\(events.first ?? [:])")
+    }
+
     @Test func aMissingFolderIsMissingInput() throws {
         let vault = try CLIVault()
         let result = try vault.run(["watch", vault.root + "/nowhere"])

@@ -143,4 +143,86 @@ import TestSupport
         try Self.importing([totals], into: withSamples)
         #expect(try Self.daily(withSamples)[1]["sleep_core"] == 5)
     }
+
+    @Test("a day's heart-rate min and max from the app's buckets are those of the points the buckets summarise")
+    func bucketExtremesAreTheDaysExtremes() async {
+        // Readings over a day at +0800, each minute a bucket of one to four of them.
+        await propertyCheck(count: 12, input: Gen.int(in: 40...190).array(of: 1...40), Gen.int(in: 1...4).array(of: 40)) { readings, sizes in
+            do {
+                var buckets = HealthAutoExportPayload(), single = HealthAutoExportPayload()
+                var index = 0, minute = 0
+                while index < readings.count {
+                    let bucket = Array(readings[index..<min(index + sizes[minute], readings.count)])
+                    let date = String(format: "2024-03-10 %02d:%02d:00 +0800", 8 + minute / 60, minute % 60)
+                    buckets.add("heart_rate", "count/min", date, [
+                        ("Min", .int(Int64(bucket.min()!))), ("Avg", .double(Double(bucket.reduce(0, +)) / Double(bucket.count))), ("Max", .int(Int64(bucket.max()!))),
+                    ])
+                    for (second, reading) in bucket.enumerated() {
+                        let instant = String(format: "2024-03-10 %02d:%02d:%02d +0800", 8 + minute / 60, minute % 60, second)
+                        single.add("heart_rate", "count/min", instant, [("Min", .int(Int64(reading))), ("Avg", .int(Int64(reading))), ("Max", .int(Int64(reading)))])
+                    }
+                    index += bucket.count
+                    minute += 1
+                }
+                let bucketed = try ScratchVault(), pointwise = try ScratchVault()
+                try Self.importing([buckets], into: bucketed)
+                try Self.importing([single], into: pointwise)
+                let day = try Self.daily(bucketed)[1], points = try Self.daily(pointwise)[1]
+                #expect(day["heart_rate_min"] == Double(readings.min()!), "\(readings) in \(sizes)")
+                #expect(day["heart_rate_max"] == Double(readings.max()!), "\(readings) in \(sizes)")
+                #expect(day["heart_rate_min"] == points["heart_rate_min"] && day["heart_rate_max"] == points["heart_rate_max"])
+            } catch {
+                Issue.record("\(readings): \(error)")
+            }
+        }
+    }
+
+    @Test("a bucket's extremes never narrow the day: a Max below its Avg counts as the Avg")
+    func extremesStatedWrongDoNotNarrow() throws {
+        let vault = try ScratchVault()
+        var payload = HealthAutoExportPayload()
+        payload.add("heart_rate", "count/min", "2024-03-10 08:00:00 +0800", [("Min", .int(50)), ("Avg", .int(90)), ("Max", .int(70))])
+        try Self.importing([payload], into: vault)
+        let day = try Self.daily(vault)[1]
+        #expect(day["heart_rate_min"] == 50 && day["heart_rate_max"] == 90 && day["heart_rate_avg"] == 90)
+    }
+
+    /// A run as the app's workouts version 2 sends it, ending at `end`.
+    static func run(end: String) -> HealthAutoExportPayload {
+        var payload = HealthAutoExportPayload()
+        payload.workouts = [[
+            "id": .string("5D3A1C2E-0000-4000-8000-00000000AB12"), "name": .string("Outdoor Run"),
+            "start": .string("2024-03-10 07:00:00 +0800"), "end": .string(end),
+            "activeEnergyBurned": .map(["qty": .double(350), "units": .string("kcal")]),
+            "heartRateData": .array([.map(["date": .string("2024-03-10 07:00:00 +0800"), "Min": .int(118), "Avg": .int(125), "Max": .int(131), "units": .string("bpm")])]),
+        ]]
+        return payload
+    }
+
+    @Test("a re-sent workout is stored once; one sent again with a later end is a correction; the day counts it once")
+    func workoutsResentAndCorrected() throws {
+        let vault = try ScratchVault()
+        let summaries = try Self.importing([Self.run(end: "2024-03-10 07:30:00 +0800"), Self.run(end: "2024-03-10 07:30:00 +0800"),
+                                            Self.run(end: "2024-03-10 07:45:00 +0800")], into: vault)
+        #expect(summaries.map(\.appended) == [1, 0, 1])
+        var kinds: [EventKind] = []
+        try vault.ledger.forEach { kinds.append($0.event.kind); return true }
+        #expect(kinds == [.workoutRecorded, .eventCorrected])
+        let day = try Self.daily(vault)[1]
+        #expect(day["workouts"] == 1)
+        #expect(day["workout_time"] == 45)
+    }
+
+    @Test("a workout the app sent counts in the day only where no workout of a full import is held, as every point")
+    func workoutsYieldToImportedWorkouts() throws {
+        let vault = try ScratchVault()
+        let imported = Event(WorkoutRecorded(activityType: "HKWorkoutActivityTypeRunning", duration: 1800), id: .random(),
+                             start: Fixtures.instant("2024-03-10T07:00:00+08:00"), end: Fixtures.instant("2024-03-10T07:30:00+08:00"),
+                             utcOffset: 8 * 3600, source: Source(name: "Alex’s Apple Watch"))
+        _ = try vault.ledger.append([imported])
+        try Self.importing([Self.run(end: "2024-03-10 07:30:00 +0800")], into: vault)
+        let day = try Self.daily(vault)[1]
+        #expect(day["workouts"] == 1)
+        #expect(day["workout_time"] == 30)
+    }
 }

@@ -20,7 +20,7 @@ import Testing
             _ = try reader.events(parsing: text, summary: &summary)
             return "accepted"
         } catch {
-            return error.description
+            return String(describing: error)
         }
     }
 
@@ -118,8 +118,66 @@ import Testing
         #expect(stage[0].end == Fixtures.instant("2024-03-11T01:00:00+01:00"))
     }
 
-    @Test("a workout is kept whole with its heart-rate points and route, and named in the notes")
-    func workoutsAreKept() throws {
+    /// A run as the app's workouts version 2 writes it.
+    static let run: Document = [
+        "id": .string("5D3A1C2E-0000-4000-8000-00000000AB12"), "name": .string("Outdoor Run"),
+        "start": .string("2024-02-06 07:00:30 -0800"), "end": .string("2024-02-06 07:30:30 -0800"), "duration": .int(1800),
+        "location": .string("Outdoor"), "isIndoor": .bool(false),
+        "activeEnergyBurned": .map(["qty": .double(350.5), "units": .string("kcal")]),
+        "distance": .map(["qty": .double(3.5), "units": .string("mi")]),
+        "intensity": .map(["qty": .double(8.5), "units": .string("MET")]),
+        "heartRate": .map([
+            "min": .map(["qty": .int(120), "units": .string("bpm")]), "avg": .map(["qty": .int(150), "units": .string("bpm")]),
+            "max": .map(["qty": .int(175), "units": .string("bpm")]),
+        ]),
+        "heartRateData": .array([
+            .map(["date": .string("2024-02-06 07:00:00 -0800"), "Min": .int(118), "Avg": .int(125), "Max": .int(131), "units": .string("bpm"),
+                  "source": .string("Alex’s Apple Watch")]),
+            .map(["date": .string("2024-02-06 07:01:00 -0800"), "Min": .int(130), "Avg": .double(141.5), "Max": .int(150), "units": .string("bpm")]),
+        ]),
+        "heartRateRecovery": .array([
+            .map(["date": .string("2024-02-06 07:31:00 -0800"), "Min": .int(140), "Avg": .int(145), "Max": .int(150), "units": .string("bpm")]),
+        ]),
+        "stepCount": .array([.map(["date": .string("2024-02-06 07:01:00 -0800"), "qty": .int(170), "units": .string("count")])]),
+        "route": .array([
+            .map(["latitude": .double(37.7751), "longitude": .double(-122.4190), "altitude": .double(51), "timestamp": .string("2024-02-06 07:01:00 -0800"),
+                  "speed": .double(3.1), "course": .double(-1), "horizontalAccuracy": .double(4), "verticalAccuracy": .double(6)]),
+            .map(["latitude": .double(37.7749), "longitude": .double(-122.4194), "altitude": .double(50.5), "timestamp": .string("2024-02-06 07:00:30 -0800"),
+                  "speed": .double(3), "course": .double(45)]),
+        ]),
+    ]
+
+    @Test("a version 2 workout is workout.recorded: activity type, totals, heart-rate statistic, minute buckets, route; the rest in its metadata")
+    func workoutsAreTyped() throws {
+        var payload = HealthAutoExportPayload()
+        payload.workouts = [Self.run]
+        let (events, summary) = try read(payload)
+        #expect(events.map(\.kind) == [.workoutRecorded])
+        let workout = try events[0].decode(WorkoutRecorded.self)
+        #expect(workout.activityType == "HKWorkoutActivityTypeRunning")
+        #expect(workout.duration == 1800)
+        #expect(workout.totalEnergyBurned == Quantity(value: 350.5, unit: "kcal"))
+        #expect(workout.totalDistance == Quantity(value: 3.5, unit: "mi"))
+        #expect(workout.statistics == [WorkoutStatistic(type: "HKQuantityTypeIdentifierHeartRate", average: 150, minimum: 120, maximum: 175, unit: "count/min")])
+        // The minute that began before the workout keeps its place; recovery lies past the end.
+        #expect(workout.samples.map(\.offset) == [-30, 30, 1830, 30])
+        #expect(workout.samples[1].statistic == WorkoutStatistic(type: "HKQuantityTypeIdentifierHeartRate", average: 141.5, minimum: 130, maximum: 150, unit: "count/min"))
+        #expect(workout.samples[3].statistic == WorkoutStatistic(type: "HKQuantityTypeIdentifierStepCount", sum: 170, unit: "count"))
+        #expect(workout.route.map(\.offset) == [0, 30], "sorted by time")
+        #expect(workout.route[1].course == nil && workout.route[1].horizontalAccuracy == 4 && workout.route[0].course == 45)
+        #expect(workout.metadata["HealthAutoExportWorkout"] == "Outdoor Run")
+        #expect(workout.metadata["HealthAutoExportWorkoutID"] == "5D3A1C2E-0000-4000-8000-00000000AB12")
+        #expect(workout.metadata["HealthAutoExport.intensity"] == "8.5 MET")
+        #expect(workout.metadata["HealthAutoExport.location"] == "Outdoor" && workout.metadata["HealthAutoExport.isIndoor"] == "false")
+        #expect(events[0].start == Fixtures.instant("2024-02-06T15:00:30Z") && events[0].end == Fixtures.instant("2024-02-06T15:30:30Z"))
+        #expect(events[0].utcOffset == -8 * 3600)
+        #expect(summary.notes.isEmpty, "\(summary.notes)")
+        // What the event holds survives the ledger's own encoding.
+        #expect(try WorkoutRecorded(document: workout.document).document == workout.document)
+    }
+
+    @Test("a version 1 workout: qty heart-rate points, a total named activeEnergy; a route without times is kept whole and noted")
+    func versionOneWorkouts() throws {
         var payload = HealthAutoExportPayload()
         payload.workouts = [[
             "name": .string("Walking"), "start": .string("2021-12-24 08:02:43 +0800"), "end": .string("2021-12-24 08:21:53 +0800"),
@@ -128,13 +186,59 @@ import Testing
             "activeEnergy": .map(["qty": .double(226.2), "units": .string("kJ")]),
         ]]
         let (events, summary) = try read(payload)
-        let workout = try events[0].decode(ExportElementRecorded.self)
-        #expect(workout.element == "HealthAutoExport.workout")
-        #expect(workout.attributes["activeEnergy.qty"] == "226.2")
-        #expect(workout.children.map(\.element) == ["heartRateData", "route"])
-        #expect(workout.children[0].attributes["qty"] == "108")
-        #expect(events[0].end == Fixtures.instant("2021-12-24T08:21:53+08:00"))
-        #expect(summary.notes["workouts are kept whole as exportElement.recorded, not yet as workout.recorded"] == 1)
+        let workout = try events[0].decode(WorkoutRecorded.self)
+        #expect(workout.activityType == "HKWorkoutActivityTypeWalking")
+        #expect(workout.duration == 1150, "no duration: from start to end")
+        #expect(workout.totalEnergyBurned == Quantity(value: 226.2, unit: "kJ"))
+        #expect(workout.samples == [WorkoutSample(offset: 4, statistic: WorkoutStatistic(type: "HKQuantityTypeIdentifierHeartRate", average: 108, unit: "count/min"))])
+        #expect(workout.route.isEmpty)
+        #expect(workout.metadata["HealthAutoExport.route"]?.contains("38.8951") == true)
+        #expect(summary.notes["a workout's route without timestamps: kept whole in its metadata"] == 1)
+    }
+
+    @Test("workout names the Health app shows map to HealthKit activity types; an unknown one is Other, named in the notes",
+          arguments: [
+            ("Indoor Run", "Running"), ("Pool Swim", "Swimming"), ("Traditional Strength Training", "TraditionalStrengthTraining"),
+            ("High Intensity Interval Training", "HighIntensityIntervalTraining"), ("Mind and Body", "MindAndBody"), ("Yoga", "Yoga"),
+            ("Stair Stepper", "StairClimbing"), ("Other", "Other"), ("Underwater Basket Weaving", "Other"),
+          ])
+    func workoutNames(_ name: String, _ type: String) throws {
+        var payload = HealthAutoExportPayload()
+        payload.workouts = [["name": .string(name), "start": .string("2024-02-06 07:00:00 +0000"), "end": .string("2024-02-06 07:10:00 +0000")]]
+        let (events, summary) = try read(payload)
+        #expect(try events[0].decode(WorkoutRecorded.self).activityType == "HKWorkoutActivityType" + type)
+        #expect(summary.notes.keys.contains { $0.contains("'\(name)' is not a HealthKit activity type") } == (name == "Underwater Basket Weaving"))
+    }
+
+    @Test("a workout's id is the app's id for it: a later copy with more of it has the same id; without one, its name and start")
+    func workoutIDs() throws {
+        var payload = HealthAutoExportPayload()
+        var longer = Self.run
+        longer["end"] = .string("2024-02-06 07:40:30 -0800")
+        var unnamed = Self.run
+        unnamed["id"] = nil
+        payload.workouts = [Self.run, longer, unnamed]
+        let ids = try read(payload).events.map(\.id)
+        #expect(ids[0] == ids[1])
+        #expect(ids[2] != ids[0])
+    }
+
+    @Test("a workout's bad field is named: an end before its start, a latitude off the globe, Min above Max")
+    func workoutRefusals() {
+        func refused(_ change: (inout Document) -> Void) -> String {
+            var workout = Self.run
+            change(&workout)
+            var payload = HealthAutoExportPayload()
+            payload.workouts = [workout]
+            return refusal(payload.json)
+        }
+        #expect(refused { $0["end"] = .string("2024-02-06 06:00:00 -0800") }.contains("data.workouts[0].end"))
+        #expect(refused { $0["route"] = .array([.map(["latitude": .int(91), "longitude": .int(0), "timestamp": .string("2024-02-06 07:00:30 -0800")])]) }
+            .contains("data.workouts[0].route[0].latitude"))
+        #expect(refused { $0["heartRateData"] = .array([.map(["date": .string("2024-02-06 07:00:30 -0800"), "Min": .int(150), "Max": .int(120)])]) }
+            .contains("data.workouts[0].heartRateData[0].Min"))
+        #expect(refused { $0["activeEnergyBurned"] = .map(["qty": .string("lots"), "units": .string("kcal")]) }
+            .contains("data.workouts[0].activeEnergyBurned.qty"))
     }
 
     @Test("the same bucket has the same id in a re-sent file, whatever its value; another source's bucket another id")

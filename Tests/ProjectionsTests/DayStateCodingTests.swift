@@ -38,9 +38,10 @@ import Testing
 
     /// A day stored by daily-metrics v4 (format 3, no aggregate mark) reads as samples; a
     /// format 4 record keeps its mark through a round trip, and a mark other than 0 or 1 is refused.
+    /// Format 5 (v6) adds mark 2: an aggregate with its bucket's extremes after its value.
     @Test func theAggregateMarkIsKeptAndOlderDaysReadWithout() throws {
         let stepSeries = MetricCatalog.layout.quantities["HKQuantityTypeIdentifierStepCount"]!
-        func day(format: UInt8, mark: UInt8?) -> [UInt8] {
+        func day(format: UInt8, mark: UInt8?, extremes: (Double, Double)? = nil) -> [UInt8] {
             var writer = BinaryWriter()
             writer.byte(format)
             writer.varint(1)
@@ -55,6 +56,10 @@ import Testing
             writer.signed(1_710_061_200_000_000)
             writer.varint(0)
             writer.float64(400)
+            if let extremes {
+                writer.float64(extremes.0)
+                writer.float64(extremes.1)
+            }
             writer.varint(0)
             writer.raw([UInt8](repeating: 0, count: 16))
             return writer.bytes
@@ -65,7 +70,12 @@ import Testing
         #expect(try decode(day(format: 3, mark: nil)).records.first?.isAggregatePoint == false)
         let marked = try decode(day(format: 4, mark: 1))
         #expect(marked.records.first?.isAggregatePoint == true)
-        #expect(marked.encoded() == day(format: 4, mark: 1))
+        #expect(marked.encoded() == day(format: 5, mark: 1))
         #expect(throws: DecodingError.self) { try decode(day(format: 4, mark: 2)) }
+        let bounded = try decode(day(format: 5, mark: 2, extremes: (380, 420)))
+        let record = try #require(bounded.records.first)
+        #expect(record.isAggregatePoint && record.minimum == 380 && record.maximum == 420)
+        #expect(bounded.encoded() == day(format: 5, mark: 2, extremes: (380, 420)))
+        #expect(throws: DecodingError.self) { try decode(day(format: 5, mark: 3)) }
     }
 }

@@ -1,39 +1,64 @@
 import LedgerCore
 import LedgerStore
 
-/// One delivery of Health Auto Export JSON (a POST's body) checked whole and made ready to
-/// store in one transaction: its events resolved against what the ledger holds, as a file's
-/// are (a re-sent bucket stores nothing, a changed one becomes a correction).
+/// One delivery of Health Auto Export JSON (a POST's body) checked whole and handed over in
+/// slices to be stored in one transaction: its events resolved against what the ledger holds,
+/// as a file's are (a re-sent bucket stores nothing, a changed one becomes a correction).
+///
+/// Slices, so that a week posted at once is not held as events all together: each slice is
+/// given to `store` (which prepares its bytes for the one commit) and let go. A bad field in
+/// the last slice throws all the same, and the caller then commits nothing.
 public struct HealthAutoExportDelivery {
-    /// The events to append, each validated.
-    public let events: [Event]
-    /// Of `events`, how many the ledger held before (a re-sent window).
-    public let held: Int
+    /// Events handed to `store`, each validated.
+    public private(set) var readings = 0
+    /// Of those, how many the ledger held before (a re-sent window).
+    public private(set) var held = 0
     /// Readings per app or device that recorded them (`Alex’s Apple Watch`), as the app named them.
-    public let apps: [String: Int64]
-    public let summary: ImportSummary
+    public private(set) var apps: [String: Int64] = [:]
+    public private(set) var summary = ImportSummary()
 
-    /// Throws `ImportError` naming the field of the first thing wrong, before anything is stored.
-    public init(text: String, from label: String, delivered: Timestamp, ledger: Ledger) throws {
+    /// About this many events are made, checked and handed over at a time: small enough that a
+    /// week of minute buckets is never held as events at once (docs/performance.md, "Health
+    /// Auto Export over the listener").
+    public static let sliceSize = 10_000
+
+    /// Throws `ImportError` naming the field of the first thing wrong; `store` may have been
+    /// given earlier slices by then, and the caller must then store none of them.
+    public init(
+        text: String, from label: String, delivered: Timestamp, ledger: Ledger, sliceSize: Int = sliceSize, store: ([Event]) throws -> Void
+    ) throws {
         guard text.utf8.count <= HealthAutoExportFile.maximumBytes else {
             throw ImportError.malformed(label, "\(text.utf8.count) bytes, more than the \(HealthAutoExportFile.maximumBytes >> 20) MiB one delivery may have; send a shorter window")
         }
-        var summary = ImportSummary()
         let source = HealthAutoExportFolder(input: label, ledger: ledger)
-        let (events, held) = try source.resolved(parsing: text, from: label, delivered: delivered, summary: &summary, ledger: ledger)
-        var apps: [String: Int64] = [:]
-        for event in events {
-            do {
-                try EventValidator.validate(event)
-            } catch {
-                throw ImportError.malformed(label, "\(error)")
+        let reader = HealthAutoExportFile(path: label, identity: source.identity)
+        // Apart: the reading holds its summary while each slice is resolved into the other.
+        var reading = ImportSummary(), resolution = ImportSummary()
+        var slices = 0, readings = 0, held = 0, apps: [String: Int64] = [:]
+        try reader.forEachSlice(parsing: text, size: sliceSize, summary: &reading) { slice in
+            let (events, heldBefore) = try source.resolve(
+                slice, from: label, delivered: delivered, summary: &resolution, ledger: ledger, laterPointsWin: slices > 0)
+            slices += 1
+            for event in events {
+                do {
+                    try EventValidator.validate(event)
+                } catch {
+                    throw ImportError.malformed(label, "\(error)")
+                }
+                apps[Self.app(of: event) ?? Self.unnamedApp, default: 0] += 1
             }
-            apps[Self.app(of: event) ?? Self.unnamedApp, default: 0] += 1
+            readings += events.count
+            held += heldBefore
+            try store(events)
         }
-        self.events = events
-        self.apps = apps
-        self.summary = summary
+        reading.notes.merge(resolution.notes, uniquingKeysWith: +)
+        reading.readByType.merge(resolution.readByType, uniquingKeysWith: +)
+        reading.readBySource.merge(resolution.readBySource, uniquingKeysWith: +)
+        reading.skipped.merge(resolution.skipped, uniquingKeysWith: +)
+        self.readings = readings
         self.held = held
+        self.apps = apps
+        summary = reading
     }
 
     /// Where points that name no app or device are counted.

@@ -4,7 +4,6 @@ import LedgerCore
 /// dropped: a later version can turn these into typed events by replaying them.
 extension HealthAutoExportFile {
     static let keptMetricElement = "HealthAutoExport.metric"
-    static let keptWorkoutElement = "HealthAutoExport.workout"
 
     /// A point of a metric not mapped (or in a unit HealthKit does not spell), with `why` in the summary's notes.
     func kept(_ point: Document, name: String, units: String?, field: String, summary: inout ImportSummary, why: String) throws(ImportError) -> Event {
@@ -20,22 +19,6 @@ extension HealthAutoExportFile {
         // Every field is in the id: a point with no date of its own bucket can only be told by them all.
         let id = identity.id(Self.idNamespace, [name, "kept", String(start.micros)] + canonical)
         return Event(payload, id: id, start: start, end: start, utcOffset: offset, source: source)
-    }
-
-    /// A workout with its fields, heart-rate points and route, kept whole.
-    func workout(_ value: DocValue, field: String, summary: inout ImportSummary) throws(ImportError) -> Event {
-        guard case .map(let workout) = value else { throw .malformed(path, column: field, "is not an object") }
-        guard case .string(let name)? = workout["name"], !name.isEmpty else { throw .malformed(path, column: field + ".name", "the workout has no name") }
-        let (start, offset) = try date(workout, "start", field: field)
-        let (end, _) = try date(workout, "end", field: field)
-        guard end >= start else { throw .malformed(path, column: field + ".end", "ends before its start") }
-        let (attributes, children) = Self.flattened(workout)
-        summary.note("workouts are kept whole as exportElement.recorded, not yet as workout.recorded")
-        summary.count(type: "HealthAutoExport:workout", source: source.name)
-        let key: String = if case .string(let text)? = workout["id"] { text } else { "" }
-        let id = identity.id(Self.idNamespace + ".workout", [name, String(start.micros), String(end.micros), key])
-        return Event(ExportElementRecorded(element: Self.keptWorkoutElement, attributes: attributes, children: children),
-                     id: id, start: start, end: end, utcOffset: offset, source: source)
     }
 
     /// A JSON object as attributes (scalars, nested objects as `a.b`) and children (each

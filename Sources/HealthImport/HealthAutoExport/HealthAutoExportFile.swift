@@ -11,6 +11,8 @@ import LedgerCore
 struct HealthAutoExportFile {
     let path: String
     let identity: ImportIdentity
+    /// The zone a CSV file's times (written without an offset) are read in; JSON carries its offsets.
+    var clock = LocalClock(zone: .current)
 
     /// Bounds for a file a phone or a synced folder delivered: a week of a heavy Watch
     /// wearer's minute buckets is a few megabytes.
@@ -23,7 +25,61 @@ struct HealthAutoExportFile {
     var source: Source { .healthAutoExport }
 
     /// The events of the file's text, counting what it reads in `summary`.
-    func events(parsing text: String, summary: inout ImportSummary) throws(ImportError) -> [Event] {
+    func events(parsing text: String, summary: inout ImportSummary) throws -> [Event] {
+        var events: [Event] = []
+        try forEachSlice(parsing: text, size: .max, summary: &summary) { events += $0 }
+        return events
+    }
+
+    /// The events of the text handed to `body` about `size` at a time, in the file's order, so
+    /// that a caller can store each slice's bytes and drop its events before the next is made.
+    /// A bad field anywhere throws, whatever slices went before.
+    func forEachSlice(parsing text: String, size: Int, summary: inout ImportSummary, _ body: ([Event]) throws -> Void) throws {
+        var (metrics, workouts) = try lists(parsing: text)
+        var events: [Event] = []
+        var points = 0
+        // Each metric, and each point of it, is let go once made into events: the parsed
+        // document of a week weighs more than the events of a slice (docs/performance.md).
+        for index in metrics.indices {
+            let field = "data.metrics[\(index)]"
+            var value = DocValue.null
+            swap(&value, &metrics[index])
+            guard case .map(var metric) = value else { throw ImportError.malformed(path, column: field, "is not an object") }
+            value = .null
+            var items = try array(metric["data"], field: field + ".data")
+            metric["data"] = nil
+            points += items.count
+            guard points <= Self.maximumPoints else {
+                throw ImportError.malformed(path, column: field + ".data", "more than \(Self.maximumPoints) points in one file; export a shorter window")
+            }
+            // Sliced inside a metric too: one metric (heart rate every 5 s) can be most of a week.
+            var next = items.startIndex
+            repeat {
+                let room = max(size - events.count, 1)
+                let end = items.endIndex - next <= room ? items.endIndex : next + room
+                events += try self.events(of: metric, items: items[next..<end], field: field, summary: &summary)
+                for point in next..<end { items[point] = .null }
+                next = end
+                if events.count >= size {
+                    try body(events)
+                    events = []
+                }
+            } while next < items.endIndex
+        }
+        for (index, value) in workouts.enumerated() {
+            events.append(try workout(value, field: "data.workouts[\(index)]", summary: &summary))
+            if events.count >= size {
+                try body(events)
+                events = []
+            }
+        }
+        if !events.isEmpty { try body(events) }
+    }
+
+    /// `data.metrics` and `data.workouts` of the text (of a `.csv` file, read as the JSON it
+    /// stands for); the rest of the document is let go.
+    private func lists(parsing text: String) throws(ImportError) -> (metrics: [DocValue], workouts: [DocValue]) {
+        if path.lowercased().hasSuffix(".csv") { return try HealthAutoExportCSV(path: path, clock: clock).lists(parsing: text) }
         let root: Document
         do {
             root = try JSONParser.parseObject(text)
@@ -33,27 +89,10 @@ struct HealthAutoExportFile {
         guard case .map(let data)? = root["data"] else {
             throw .malformed(path, column: "data", "no 'data' object: this is not a Health Auto Export JSON export (version 2)")
         }
-        var events: [Event] = []
-        var points = 0
-        let metrics = try array(data["metrics"], field: "data.metrics")
-        for (index, value) in metrics.enumerated() {
-            let field = "data.metrics[\(index)]"
-            guard case .map(let metric) = value else { throw .malformed(path, column: field, "is not an object") }
-            let items = try array(metric["data"], field: field + ".data")
-            points += items.count
-            guard points <= Self.maximumPoints else {
-                throw .malformed(path, column: field + ".data", "more than \(Self.maximumPoints) points in one file; export a shorter window")
-            }
-            events += try self.events(of: metric, items: items, field: field, summary: &summary)
-        }
-        let workouts = try array(data["workouts"], field: "data.workouts")
-        for (index, value) in workouts.enumerated() {
-            events.append(try workout(value, field: "data.workouts[\(index)]", summary: &summary))
-        }
-        return events
+        return (try array(data["metrics"], field: "data.metrics"), try array(data["workouts"], field: "data.workouts"))
     }
 
-    private func events(of metric: Document, items: [DocValue], field: String, summary: inout ImportSummary) throws(ImportError) -> [Event] {
+    private func events(of metric: Document, items: ArraySlice<DocValue>, field: String, summary: inout ImportSummary) throws(ImportError) -> [Event] {
         guard case .string(let name)? = metric["name"], !name.isEmpty else {
             throw .malformed(path, column: field + ".name", "the metric has no name")
         }
@@ -62,7 +101,7 @@ struct HealthAutoExportFile {
         var events: [Event] = []
         let mapped = HealthAutoExportMetric(name: name)
         let unit = unitText.flatMap(Self.unit)
-        for (index, item) in items.enumerated() {
+        for (index, item) in zip(items.indices, items) {
             let pointField = "\(field).data[\(index)]"
             guard case .map(let point) = item else { throw .malformed(path, column: pointField, "is not an object") }
             switch mapped {
@@ -93,9 +132,12 @@ struct HealthAutoExportFile {
 
     /// A HealthKit unit for the app's spelling (`bpm`, `steps`, `mL/(kg·min)`).
     static func unit(_ text: String) -> HealthUnit? {
-        let spelled = text == "steps" ? "count" : text.replacingOccurrences(of: "·", with: "*")
+        let spelled = spellings[text] ?? text.replacingOccurrences(of: "·", with: "*")
         return HealthUnit.parse(spelled) ?? HealthUnit.named(spelled.lowercased())
     }
+
+    /// The app's units HealthKit spells otherwise (a workout's speeds and cadences).
+    private static let spellings = ["steps": "count", "mph": "mi/hr", "kmph": "km/hr", "spm": "count/min", "rpm": "count/min"]
 
     // MARK: Points
 
@@ -116,8 +158,11 @@ struct HealthAutoExportFile {
         if point["Avg"] != nil {
             value = try number(point, "Avg", field: field)
             // The bucket's average is its value; the extremes stay with it.
-            for statistic in ["Min", "Max"] where point[statistic] != nil {
-                tags["HealthAutoExport" + statistic] = String(try number(point, statistic, field: field))
+            for (statistic, key) in [("Min", BucketExtremes.minimumKey), ("Max", BucketExtremes.maximumKey)] where point[statistic] != nil {
+                tags[key] = String(try number(point, statistic, field: field))
+            }
+            if let low = tags[BucketExtremes.minimumKey].flatMap(Double.init), let high = tags[BucketExtremes.maximumKey].flatMap(Double.init), low > high {
+                throw .malformed(path, column: field + ".Min", "\(low) is above Max \(high)")
             }
         } else {
             value = try number(point, "qty", field: field)
@@ -207,7 +252,7 @@ struct HealthAutoExportFile {
         return parsed
     }
 
-    private func number(_ point: Document, _ name: String, field: String) throws(ImportError) -> Double {
+    func number(_ point: Document, _ name: String, field: String) throws(ImportError) -> Double {
         let value: Double
         switch point[name] {
         case .int(let number)?: value = Double(number)

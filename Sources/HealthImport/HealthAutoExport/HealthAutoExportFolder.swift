@@ -2,7 +2,7 @@ import Foundation
 import LedgerCore
 import LedgerStore
 
-/// Health Auto Export JSON files: one file, or every `*.json` under a folder (the app's
+/// Health Auto Export files: one file, or every `*.json` and `*.csv` under a folder (the app's
 /// automation writes into iCloud Drive or a synced folder).
 ///
 /// The app re-sends overlapping windows: a bucket already held with the same value stores
@@ -13,6 +13,8 @@ public struct HealthAutoExportFolder: ImportSource {
     public let input: String
     let ledger: Ledger
     let identity: ImportIdentity
+    /// The zone the phone was in, for CSV files' times, which carry no offset.
+    let clock: LocalClock
     /// What each pass has decided by id, so that a bucket in several files of one run
     /// compares with the value the run itself holds for it; the two passes decide alike.
     private let heldWhileChecking = HeldBuckets(), heldWhileStoring = HeldBuckets()
@@ -22,10 +24,17 @@ public struct HealthAutoExportFolder: ImportSource {
     /// Readings per app or device the storing pass handed over, for the run's delivery record.
     private let storedApps = AppCounts()
 
-    public init(input: String, ledger: Ledger) {
+    public init(input: String, ledger: Ledger, clock: LocalClock = LocalClock(zone: .current)) {
         self.input = input
         self.ledger = ledger
+        self.clock = clock
         identity = ImportIdentity(ledger: ledger)
+    }
+
+    /// Whether `name` is a file the app writes: its JSON or its CSV export.
+    public static func isExport(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return lowered.hasSuffix(".json") || lowered.hasSuffix(".csv")
     }
 
     public func units() throws(ImportError) -> [String] {
@@ -34,8 +43,8 @@ public struct HealthAutoExportFolder: ImportSource {
             throw .missing(input, "no such file or folder")
         }
         guard isDirectory.boolValue else { return [input] }
-        let files = try FolderScan.files(under: input) { $0.lowercased().hasSuffix(".json") }
-        guard !files.isEmpty else { throw .missing(input, "no .json files in it (Health Auto Export writes JSON exports there)") }
+        let files = try FolderScan.files(under: input, where: Self.isExport)
+        guard !files.isEmpty else { throw .missing(input, "no .json or .csv files in it (Health Auto Export writes its exports there)") }
         return files
     }
 
@@ -56,8 +65,20 @@ public struct HealthAutoExportFolder: ImportSource {
     func resolved(
         parsing text: String, from file: String, delivered: Timestamp, summary: inout ImportSummary, ledger phaseLedger: Ledger?
     ) throws -> (events: [Event], held: Int) {
-        let reader = HealthAutoExportFile(path: file, identity: identity)
-        var events = try reader.events(parsing: text, summary: &summary)
+        let reader = HealthAutoExportFile(path: file, identity: identity, clock: clock)
+        return try resolve(reader.events(parsing: text, summary: &summary), from: file, delivered: delivered, summary: &summary, ledger: phaseLedger)
+    }
+
+    /// Resolves one delivery's events (or a slice of them) against what is held.
+    ///
+    /// `laterPointsWin`: the events are a later slice of the delivery whose earlier slices this
+    /// source resolved already, so a bucket it holds from them with another value is the app's
+    /// later word in the same delivery, and corrects it, as a later point of one slice does.
+    func resolve(
+        _ converted: [Event], from file: String, delivered: Timestamp, summary: inout ImportSummary, ledger phaseLedger: Ledger?,
+        laterPointsWin: Bool = false
+    ) throws -> (events: [Event], held: Int) {
+        var events = converted
         // One bucket written twice in a file: the later point is the app's latest word.
         var latest: [EventID: Int] = [:]
         for (index, event) in events.enumerated() { latest[event.id] = index }
@@ -82,7 +103,7 @@ public struct HealthAutoExportFolder: ImportSource {
                 resolved.append(event)
                 continue
             }
-            guard delivered > holding.since else {
+            guard delivered > holding.since || laterPointsWin && heldThisRun != nil else {
                 summary.skip("a bucket held with another value from a later delivery: the later value is kept", at: file)
                 continue
             }

@@ -18,12 +18,15 @@ public struct WorkoutRecorded: EventPayload {
     /// The parts of a multi-part workout (iOS 16+); left out of the document when empty, so
     /// workouts recorded before activities existed read and encode as they always did.
     public var activities: [WorkoutActivity]
+    /// Buckets an app aggregated during the workout (heart rate by the minute); left out of the
+    /// document when empty, as `activities` are.
+    public var samples: [WorkoutSample]
     public var metadata: [String: String]
 
     public init(
         activityType: String, duration: Double, totalDistance: Quantity? = nil, totalEnergyBurned: Quantity? = nil,
         statistics: [WorkoutStatistic] = [], events: [WorkoutEvent] = [], route: [RoutePoint] = [],
-        activities: [WorkoutActivity] = [], metadata: [String: String] = [:]
+        activities: [WorkoutActivity] = [], samples: [WorkoutSample] = [], metadata: [String: String] = [:]
     ) {
         self.activityType = activityType
         self.duration = duration
@@ -33,6 +36,7 @@ public struct WorkoutRecorded: EventPayload {
         self.events = events
         self.route = route
         self.activities = activities
+        self.samples = samples
         self.metadata = metadata
     }
 
@@ -46,6 +50,7 @@ public struct WorkoutRecorded: EventPayload {
             events = try document.items("events", WorkoutEvent.init(document:))
             route = try document.item("route", RoutePoint.decodeRoute) ?? []
             activities = try document.items("activities", WorkoutActivity.init(document:))
+            samples = try document.items("samples", WorkoutSample.init(document:))
             metadata = try document.stringMap("metadata")
         } catch { throw error.tagged(Self.kind) }
     }
@@ -64,6 +69,7 @@ public struct WorkoutRecorded: EventPayload {
         if !events.isEmpty { document["events"] = .array(events.map { .map($0.document) }) }
         if !route.isEmpty { document["route"] = .map(RoutePoint.encodeRoute(route)) }
         if !activities.isEmpty { document["activities"] = .array(activities.map { .map($0.document) }) }
+        if !samples.isEmpty { document["samples"] = .array(samples.map { .map($0.document) }) }
         document.setMap("metadata", metadata, DocValue.string)
         return document
     }

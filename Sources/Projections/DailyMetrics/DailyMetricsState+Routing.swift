@@ -19,10 +19,11 @@ extension DailyMetricsState {
             idHigh: high, idLow: low)
 
         /// Emits `value` in `series`, routed by the series' kind.
-        func put(_ series: Int, _ value: Double, from: Int64 = start, to: Int64? = nil, day: Int64? = nil) throws {
+        func put(_ series: Int, _ value: Double, from: Int64 = start, to: Int64? = nil, day: Int64? = nil, extremes: (Double, Double)? = nil) throws {
             var item = record
             item.series = UInt16(series)
             item.value = value
+            if let extremes, layout.kinds[series] == .discrete { (item.low, item.high) = extremes }
             item.start = from
             item.end = to ?? end
             let offset = startOffset
@@ -90,7 +91,7 @@ extension DailyMetricsState {
                   let value = Self.number(event.payload["value"]), case .string(let unit)? = event.payload["unit"],
                   let converted = convert(value, unit, to: series)
             else { return }
-            try put(series, converted)
+            try put(series, converted, extremes: record.isAggregatePoint ? bucketExtremes(event, unit: unit, series: series, value: converted) : nil)
         case .categoryRecorded:
             guard case .string(let type)? = event.payload["type"] else { return }
             let value: String
@@ -182,6 +183,19 @@ extension DailyMetricsState {
         }
         let seconds = Double((event.end?.micros ?? event.start.micros) - event.start.micros) / 1_000_000
         return target.flatMap { HealthUnit.named("s")!.convert(seconds, to: $0) }
+    }
+
+    /// The extremes of a bucket an app aggregated, in the series' unit; nil when it states none.
+    private func bucketExtremes(_ event: Event, unit: String, series: Int, value: Double) -> (Double, Double)? {
+        guard case .map(let metadata)? = event.payload["metadata"] else { return nil }
+        func extreme(_ key: String) -> Double? {
+            guard case .string(let text)? = metadata[key], let number = Double(text), number.isFinite else { return nil }
+            return convert(number, unit, to: series)
+        }
+        let low = extreme(BucketExtremes.minimumKey), high = extreme(BucketExtremes.maximumKey)
+        guard low != nil || high != nil else { return nil }
+        // A bucket's value lies within its extremes; one stated wrong cannot narrow the day's range.
+        return (min(low ?? value, value), max(high ?? value, value))
     }
 
     /// The `sources.priority` change an event makes, or nil for any other setting.

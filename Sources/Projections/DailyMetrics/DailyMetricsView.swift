@@ -16,7 +16,9 @@ public enum DailyMetricsView: ProjectionKind {
     /// Wake Time read each sleep sample at its own offset.
     /// v5: points an app aggregated (Health Auto Export) count for a series and day only
     /// where no sample of that series falls on the day; among themselves they fold as samples.
-    public static let version = 5
+    /// v6: such a point's bucket extremes (Health Auto Export's heart-rate `Min` and `Max`) set
+    /// the day's minimum and maximum, where v5 took its average for both.
+    public static let version = 6
 
     static let settingsKey: [UInt8] = [0x02]
 

@@ -20,9 +20,18 @@ struct DayRecord {
     var end: Int64
     /// In the series' unit (cumulative: the whole sample's amount).
     var value: Double
+    /// A discrete aggregate's bucket extremes (Health Auto Export's heart-rate `Min` and `Max`),
+    /// NaN where the record has none and its value is its own extreme: a NaN keeps the record
+    /// two words long where an optional would pad it to four.
+    var low = Double.nan
+    var high = Double.nan
     /// `RepeatedSample.fingerprint` of the event's metadata: records equal in everything
     /// else and in this are one sample saved again, counted once.
     var content: UInt64 = 0
+    var minimum: Double { low.isNaN ? value : low }
+    var maximum: Double { high.isNaN ? value : high }
+    var hasExtremes: Bool { !low.isNaN || !high.isNaN }
+
     /// The event id, for `remove`.
     var idHigh: UInt64
     var idLow: UInt64

@@ -2,7 +2,7 @@ import LedgerCore
 
 /// The stored form of a day: deterministic bytes that decode to the same records.
 extension DayState {
-    static let formatVersion: UInt8 = 4
+    static let formatVersion: UInt8 = 5
 
     /// Version, the source names in order of first use, then each record. Names are renumbered
     /// so that a day that lost a source to `remove` encodes exactly as if it never had it.
@@ -21,13 +21,18 @@ extension DayState {
         for record in records {
             writer.varint(UInt64(record.series))
             writer.varint(UInt64(record.summaryColumn))
-            writer.byte(record.isAggregatePoint ? 1 : 0)
+            // 2: an aggregate with its bucket's extremes, written after its value (format 5).
+            writer.byte(record.hasExtremes ? 2 : record.isAggregatePoint ? 1 : 0)
             writer.varint(UInt64(renumbered[Int(record.source)]))
             writer.signed(Int64(record.utcOffset))
             writer.signed(Int64(record.endUTCOffset) - Int64(record.utcOffset))
             writer.signed(record.start)
             writer.varint(UInt64(record.end - record.start))
             writer.float64(record.value)
+            if record.hasExtremes {
+                writer.float64(record.minimum)
+                writer.float64(record.maximum)
+            }
             writer.varint(record.content)
             Self.word(record.idHigh, into: &writer)
             Self.word(record.idLow, into: &writer)
@@ -39,7 +44,7 @@ extension DayState {
         var reader = BinaryReader(bytes)
         let version = try reader.byte()
         // Formats 1 (view v2, no summary column), 2 (view v3, no content fingerprint) and 3
-        // (view v4, no aggregate mark) are still read: `replay` compares the stored days with the rebuilt ones to say what the
+        // (view v4, no aggregate mark) and 4 (view v5, no bucket extremes) are still read: `replay` compares the stored days with the rebuilt ones to say what the
         // new version changes.
         guard (1...Self.formatVersion).contains(version) else {
             throw .malformed("daily metrics day format \(version) is unknown (this build reads 1 to \(Self.formatVersion)); rebuild the projection", at: 0)
@@ -53,7 +58,10 @@ extension DayState {
             let series = try reader.varint()
             let summaryColumn = version == 1 ? 0 : try reader.varint()
             let aggregateMark = version < 4 ? 0 : try reader.byte()
-            guard aggregateMark <= 1 else { throw .malformed("daily metrics record has aggregate mark \(aggregateMark), not 0 or 1", at: reader.offset) }
+            let highestMark = version < 5 ? 1 : 2
+            guard aggregateMark <= highestMark else {
+                throw .malformed("daily metrics record has aggregate mark \(aggregateMark), not 0 to \(highestMark)", at: reader.offset)
+            }
             let source = try reader.varint()
             guard series < seriesCount, source < sources.count, summaryColumn <= columnCount else {
                 throw .malformed("daily metrics record names series \(series), column \(summaryColumn) or source \(source) that does not exist", at: reader.offset)
@@ -67,12 +75,13 @@ extension DayState {
                 throw .malformed("daily metrics record time is out of range", at: reader.offset)
             }
             let value = try reader.float64()
+            let (lowest, highest) = aggregateMark == 2 ? (try reader.float64(), try reader.float64()) : (Double.nan, Double.nan)
             let content = version < 3 ? 0 : try reader.varint()
             let high = try Self.word(&reader)
             let low = try Self.word(&reader)
             records.append(DayRecord(
-                series: UInt16(series), summaryColumn: UInt16(summaryColumn), isAggregatePoint: aggregateMark == 1, source: UInt16(source), utcOffset: utcOffset, endUTCOffset: endUTCOffset, start: start,
-                end: start + Int64(length), value: value, content: content, idHigh: high, idLow: low))
+                series: UInt16(series), summaryColumn: UInt16(summaryColumn), isAggregatePoint: aggregateMark != 0, source: UInt16(source), utcOffset: utcOffset, endUTCOffset: endUTCOffset, start: start,
+                end: start + Int64(length), value: value, low: lowest, high: highest, content: content, idHigh: high, idLow: low))
         }
         guard reader.isAtEnd else { throw .malformed("daily metrics day has trailing bytes", at: reader.offset) }
         self.init(records: records, sources: sources)

@@ -115,7 +115,7 @@ extension DayState {
             totals[series].count += 1
             switch kind {
             case .discrete:
-                totals[series].add(record.value)
+                totals[series].add(record.value, lowest: record.minimum, highest: record.maximum)
             case .summary:
                 totals[series].offerLatest(record)
             case .night:

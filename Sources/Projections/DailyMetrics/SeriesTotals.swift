@@ -10,10 +10,11 @@ struct SeriesTotals {
 
     var average: Double? { count > 0 ? sum / Double(count) : nil }
 
-    mutating func add(_ value: Double) {
+    /// `lowest` and `highest` differ from `value` for a bucket an app aggregated (a minute's heart rate).
+    mutating func add(_ value: Double, lowest: Double, highest: Double) {
         sum += value
-        minimum = min(minimum ?? value, value)
-        maximum = max(maximum ?? value, value)
+        minimum = min(minimum ?? lowest, lowest)
+        maximum = max(maximum ?? highest, highest)
     }
 
     /// Keeps the record that started last (ties: the larger id), whatever the arrival order.

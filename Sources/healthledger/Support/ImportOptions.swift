@@ -11,7 +11,10 @@ struct ImportOptions: ParsableArguments {
 
     @Flag(help: "Print the summary as one JSON object on stdout.") var json = false
 
-    func clock() throws -> LocalClock {
+    func clock() throws -> LocalClock { try Self.clock(zone: zone) }
+
+    /// The clock of `--zone` (nil: this machine's zone).
+    static func clock(zone: String?) throws -> LocalClock {
         guard let zone else { return LocalClock(zone: .current) }
         guard let named = TimeZone(identifier: zone) else {
             throw ExitStatus.Failure(status: .invalidInput, message: "--zone \(zone) is not an IANA time zone name (like Europe/Paris)")

@@ -7,15 +7,17 @@ import LedgerStore
 struct Watch: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
-        abstract: "Import Health Auto Export JSON files as they arrive in a synced folder (inotify), each new or grown file once.",
+        abstract: "Import Health Auto Export files (JSON or CSV) as they arrive in a synced folder (inotify), each new or grown file once.",
         discussion: """
-            First imports the .json files already in DIR (and its subfolders), then waits for files written or \
+            First imports the .json and .csv files already in DIR (and its subfolders), then waits for files written or \
             moved in, and imports each new or changed one, printing what it stored (one JSON object per file with \
             --json). A file that does not change is not read again. A malformed file is reported on stderr with \
             its field and stores nothing; the watch goes on. A symbolic link is refused, as in every folder import. \
+            A CSV file's times carry no offset: they are read in --zone. \
             Stop it with Ctrl-C or SIGTERM: each file's import is committed whole or not at all.
             """)
     @Argument(help: "The folder Health Auto Export's automation writes into.") var directory: String
+    @Option(help: "IANA time zone a CSV file's times were written in (default: this machine's, e.g. Europe/Paris).") var zone: String?
     @Flag(help: "One JSON summary object per imported file, on its own line.") var json = false
     @OptionGroup var vault: VaultOptions
 
@@ -24,21 +26,22 @@ struct Watch: ParsableCommand {
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder), isFolder.boolValue else {
             throw ExitStatus.Failure(status: .noVault, message: "\(directory): no such folder")
         }
+        let clock = try ImportOptions.clock(zone: zone)
         let ledger = try vault.openLedger()
         let watch = try FolderWatch(root: directory)
         var seen = DeliveredFiles()
         let present = (FileManager.default.enumerator(atPath: directory)?.allObjects as? [String] ?? []).sorted()
-        for relative in present { importIfNew(directory + "/" + relative, ledger: ledger, seen: &seen) }
+        for relative in present { importIfNew(directory + "/" + relative, ledger: ledger, clock: clock, seen: &seen) }
         FileHandle.standardError.write(Data("watching \(directory) for Health Auto Export files (Ctrl-C to stop)\n".utf8))
         while true {
-            for path in try watch.next() { importIfNew(path, ledger: ledger, seen: &seen) }
+            for path in try watch.next() { importIfNew(path, ledger: ledger, clock: clock, seen: &seen) }
         }
     }
 
-    /// Imports `path` when it is a regular .json file not imported at this size and time.
-    private func importIfNew(_ path: String, ledger: Ledger, seen: inout DeliveredFiles) {
+    /// Imports `path` when it is a regular .json or .csv file not imported at this size and time.
+    private func importIfNew(_ path: String, ledger: Ledger, clock: LocalClock, seen: inout DeliveredFiles) {
         let name = (path as NSString).lastPathComponent
-        guard name.lowercased().hasSuffix(".json"), !name.hasPrefix(".") else { return }
+        guard HealthAutoExportFolder.isExport(name), !name.hasPrefix(".") else { return }
         var status = stat()
         guard lstat(path, &status) == 0 else { return }
         guard status.st_mode & S_IFMT == S_IFREG else {
@@ -49,7 +52,7 @@ struct Watch: ParsableCommand {
         }
         guard seen.isNew(path, status) else { return }
         do {
-            let files = HealthAutoExportFolder(input: path, ledger: ledger)
+            let files = HealthAutoExportFolder(input: path, ledger: ledger, clock: clock)
             let summary = try ImportOptions.run(files, into: ledger, vault: vault, input: path, unit: "files", json: json)
             try FolderDelivery.record(summary, apps: files.deliveredApps, folder: directory, ledger: ledger)
             // A pipe is block-buffered: the summary would wait for the watch to end.
