@@ -7,7 +7,7 @@ import Projections
 struct ExportDaily: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "daily", abstract: "Write YYYY/MM/HealthMetrics-YYYY-MM-DD.csv files in ShareHealth's layout, one per day.")
-    @Argument(help: "The folder to write into.") var directory: String
+    @Argument(help: "The folder to write into.", completion: .directory) var directory: String
     @OptionGroup var range: DayRange
     @OptionGroup var view: ViewOptions
     @OptionGroup var vault: VaultOptions

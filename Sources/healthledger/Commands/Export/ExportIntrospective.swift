@@ -28,21 +28,21 @@ enum IntrospectiveCSVExport {
 
 struct ExportActivities: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "activities", abstract: "Write activities as Introspective's CSV export.")
-    @Argument(help: "The CSV file to write.") var file: String
+    @Argument(help: "The CSV file to write.", completion: .file(extensions: ["csv"])) var file: String
     @OptionGroup var vault: VaultOptions
     func run() throws { try IntrospectiveCSVExport.write(.activities, to: file, vault: vault) }
 }
 
 struct ExportMedications: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "medications", abstract: "Write medication doses (with their medications) as Introspective's CSV export.")
-    @Argument(help: "The CSV file to write.") var file: String
+    @Argument(help: "The CSV file to write.", completion: .file(extensions: ["csv"])) var file: String
     @OptionGroup var vault: VaultOptions
     func run() throws { try IntrospectiveCSVExport.write(.medications, to: file, vault: vault) }
 }
 
 struct ExportMoods: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "moods", abstract: "Write moods as Introspective's CSV export.")
-    @Argument(help: "The CSV file to write.") var file: String
+    @Argument(help: "The CSV file to write.", completion: .file(extensions: ["csv"])) var file: String
     @OptionGroup var vault: VaultOptions
     func run() throws { try IntrospectiveCSVExport.write(.moods, to: file, vault: vault) }
 }

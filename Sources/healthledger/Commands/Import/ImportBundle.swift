@@ -14,9 +14,9 @@ struct ImportBundle: ParsableCommand {
             settings changes, are refused and counted as skipped unless --accept-amendments or \
             --accept-settings asks for them (anyone can sign a bundle).
             """)
-    @Argument(help: "The bundle file.") var file: String
-    @Option(name: .customLong("identity"), help: "An age identity file; repeat for several.") var identities: [String] = []
-    @Option(help: "Read the bundle's passphrase from this file (first line) instead of asking.") var bundlePassphraseFile: String?
+    @Argument(help: "The bundle file.", completion: .file(extensions: ["age"])) var file: String
+    @Option(name: .customLong("identity"), help: "An age identity file; repeat for several.", completion: .file()) var identities: [String] = []
+    @Option(help: "Read the bundle's passphrase from this file (first line) instead of asking.", completion: .file()) var bundlePassphraseFile: String?
     @Option(help: "Require the bundle to be signed by this vault key (base64, as `open` prints it).") var signer: String?
     @Flag(help: "Take the bundle's corrections and retractions of events it does not hold (this vault's own).") var acceptAmendments = false
     @Flag(help: "Take the bundle's settings changes (setting.changed) into this vault.") var acceptSettings = false

@@ -13,7 +13,7 @@ struct ImportHealthAutoExport: ParsableCommand {
             whole and named in the notes. A malformed file stops the import, naming file and field, before \
             anything is stored (exit \(ExitStatus.invalidInput.rawValue)). `sources` lists the delivery.
             """)
-    @Argument(help: "A Health Auto Export .json file, or a folder of them (searched recursively).") var input: String
+    @Argument(help: "A Health Auto Export .json file, or a folder of them (searched recursively).", completion: .file()) var input: String
     @Flag(help: "Print the summary as one JSON object on stdout.") var json = false
     @OptionGroup var vault: VaultOptions
 

@@ -10,7 +10,7 @@ struct ImportShareHealth: ParsableCommand {
             marked with its column. Unknown columns and blank cells are skipped and counted; a cell \
             that is not a number stops the import, naming file, line and column, before anything is stored.
             """)
-    @Argument(help: "The ShareHealth export folder (searched recursively).") var directory: String
+    @Argument(help: "The ShareHealth export folder (searched recursively).", completion: .directory) var directory: String
     @OptionGroup var options: ImportOptions
     @OptionGroup var vault: VaultOptions
 

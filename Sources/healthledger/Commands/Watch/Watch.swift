@@ -15,7 +15,7 @@ struct Watch: ParsableCommand {
             its field and stores nothing; the watch goes on. A symbolic link is refused, as in every folder import. \
             Stop it with Ctrl-C or SIGTERM: each file's import is committed whole or not at all.
             """)
-    @Argument(help: "The folder Health Auto Export's automation writes into.") var directory: String
+    @Argument(help: "The folder Health Auto Export's automation writes into.", completion: .directory) var directory: String
     @Flag(help: "One JSON summary object per imported file, on its own line.") var json = false
     @OptionGroup var vault: VaultOptions
 
