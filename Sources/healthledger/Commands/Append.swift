@@ -93,9 +93,14 @@ struct Append: ParsableCommand {
                 guard !line.allSatisfy(\.isWhitespace) else { continue }
                 do {
                     let event = try EventJSON.event(from: JSONParser.parseObject(line), zone: entry.zone)
+                    if event.schema == PayloadCatalog.currentSchema(of: event.kind) {
+                        try UnknownFields.refuse(kind: event.kind, payload: event.payload, force: force)
+                    }
                     try SettingCheck.check(event, force: force)
                     batch.append(event)
                     batchLines.append(lineNumber)
+                } catch let failure as ExitStatus.Failure {
+                    throw ExitStatus.Failure(status: failure.status, message: "\(path) line \(lineNumber): \(failure.message)")
                 } catch {
                     throw ExitStatus.Failure(status: .invalidInput, message: "\(path) line \(lineNumber): \(error)")
                 }

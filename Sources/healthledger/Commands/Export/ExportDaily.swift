@@ -9,6 +9,7 @@ struct ExportDaily: ParsableCommand {
         commandName: "daily", abstract: "Write YYYY/MM/HealthMetrics-YYYY-MM-DD.csv files in ShareHealth's layout, one per day.")
     @Argument(help: "The folder to write into.", completion: .directory) var directory: String
     @OptionGroup var range: DayRange
+    @Flag(help: "Print the summary as one JSON object.") var json = false
     @OptionGroup var view: ViewOptions
     @OptionGroup var vault: VaultOptions
 
@@ -38,7 +39,14 @@ struct ExportDaily: ParsableCommand {
         if let problem = Self.appendLog(["\(now.iso8601(utcOffset: 0)) \(summary)"] + failures.map { "  " + $0 }, to: log) {
             FileHandle.standardError.write(Data("healthledger: the days are written, but \(problem)\n".utf8))
         }
-        print(summary + (failures.isEmpty ? "" : " (see \(log))"))
+        if json {
+            print(JSONWriter.string(Document([
+                ("directory", .string(directory)), ("days", .int(Int64(days.count))), ("written", .int(Int64(written))),
+                ("failures", .array(failures.map { .string($0) })), ("log", .string(log)),
+            ])))
+        } else {
+            print(summary + (failures.isEmpty ? "" : " (see \(log))"))
+        }
         if !failures.isEmpty { throw ExitCode(ExitStatus.ioError.rawValue) }
     }
 }
