@@ -17,6 +17,7 @@ struct ExportDaily: ParsableCommand {
         let ledger = try vault.openLedger()
         let state = try view.dailyMetrics(ledger: ledger)
         let days = try range.days(earliest: { try Self.earliestDay(ledger) }).allDays
+        PlaintextExport.warn(directory)
         let progress = Progress("exporting days", total: days.count)
         var written = 0
         var failures: [String] = []

@@ -21,6 +21,7 @@ enum IntrospectiveCSVExport {
         case .medications: IntrospectiveExport.medications(events)
         case .moods: IntrospectiveExport.moods(events)
         }
+        PlaintextExport.warn(file)
         try PrivateOutput.write(text, to: file)
         if json {
             print(JSONWriter.string(Document([("file", .string(file)), ("what", .string(what.rawValue)), ("events", .int(Int64(events.count)))])))

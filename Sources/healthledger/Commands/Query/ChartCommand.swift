@@ -14,7 +14,7 @@ struct ChartCommand: ParsableCommand {
             """)
 
     @Argument(help: "line, bar or scatter.") var style: Chart.Style
-    @Argument(help: "The query (docs/query.md).") var query: String
+    @Argument(help: "The query (`healthledger query --help` shows examples).") var query: String
     @Option(help: "The SVG file to write.", completion: .file(extensions: ["svg"])) var out: String
     @Option(help: "Also write a PNG (needs rsvg-convert, from librsvg2-bin).", completion: .file(extensions: ["png"])) var png: String?
     @Option(help: "The chart's title (default: the query).") var title: String?
