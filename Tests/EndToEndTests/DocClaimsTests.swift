@@ -16,7 +16,8 @@ import TestSupport
         try vault.ok(["take", "Ibuprofen", "200mg", "--at", "2026-03-03T09:00:00+01:00"])
         let rows = try vault.ok(["query", #"dose where medication = "Ibuprofen" and (note contains "headache" or hour >= 20)"#, "--format", "csv"])
         let lines = rows.split(separator: "\n")
-        #expect(lines.count == 2 && lines[1].contains("2026-03-02"), "the evening dose only: \(rows)")
+        try #require(lines.count == 2, "the evening dose only: \(rows)")
+        #expect(lines[1].contains("2026-03-02"), "\(rows)")
         let empty = try CLIVault()
         #expect(try empty.run(["query", "mood where note contains \"tired\" and tags contains \"work\""]).status == 0, "an empty vault knows mood's fields too")
     }
@@ -56,6 +57,7 @@ import TestSupport
         #expect(!reasons.contains { $0.hasPrefix("column not recognised") }, "every column export daily writes is known: \(reasons)")
         let daily = try empty.ok(["daily", "--from", "2026-03-01", "--to", "2026-03-01", "--csv"]).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
         let column = try #require(daily[0].firstIndex { $0.hasPrefix("Weight & Body Mass") }, "\(daily[0])")
+        try #require(daily.count == 2, "\(daily)")
         #expect(Double(daily[1][column]) == 72.4, "\(daily[1][column])")
     }
 }

@@ -33,12 +33,14 @@ import TestSupport
         try vault.ok(["mood", "5", "--at", "2026-03-03T08:00:00+01:00"])
         try vault.ok(["take", "Aspirin", "500mg", "--new", "--at", "2026-03-03T09:00:00+01:00"])
         let daily = try Self.objects(vault.ok(["export", "daily", vault.root + "/daily", "--from", "2026-03-01", "--to", "2026-03-03", "--json"]))
-        #expect(daily.count == 1 && daily[0]["days"] as? Int == 3 && daily[0]["written"] as? Int == 3, "\(daily)")
+        try #require(daily.count == 1, "\(daily)")
+        #expect(daily[0]["days"] as? Int == 3 && daily[0]["written"] as? Int == 3, "\(daily)")
         #expect((daily[0]["failures"] as? [Any])?.isEmpty == true && daily[0]["directory"] as? String == vault.root + "/daily")
         for (what, events) in [("moods", 2), ("medications", 1), ("activities", 0)] {
             let file = vault.root + "/\(what).csv"
             let written = try Self.objects(vault.ok(["export", what, file, "--json"]))
-            #expect(written.count == 1 && written[0]["file"] as? String == file && written[0]["events"] as? Int == events, "\(what): \(written)")
+            try #require(written.count == 1, "\(what): \(written)")
+            #expect(written[0]["file"] as? String == file && written[0]["events"] as? Int == events, "\(what): \(written)")
         }
     }
 
