@@ -36,8 +36,7 @@ struct ReplayTool: ParsableCommand {
             let rebuilt = try ledger.rebuildStoreIndexes()
             print("store indexes: rebuilt from \(rebuilt.indexed.formatted()) events (by kind, by amended id, running activities)")
         }
-        for name in names.isEmpty ? ProjectionCatalog.names : names {
-            let report = try ProjectionCatalog.replay(name, ledger: ledger, dryRun: dryRun)
+        for report in try ProjectionCatalog.replay(names, ledger: ledger, dryRun: dryRun) {
             print(report.summary)
             for line in report.details { print("  \(line)") }
         }

@@ -36,16 +36,32 @@ extension Ledger {
         return ProjectionStore(ledger: self, name: active.name, generation: generation, database: database)
     }
 
-    /// Makes `shadow` the active state and deletes the one it replaces, in one transaction.
-    public func activate(_ shadow: ProjectionStore, replacing active: ProjectionStore) throws {
+    /// Makes `shadow` the active state and deletes the one it replaces, in one transaction,
+    /// if both are still what the caller left them: `active` the state in use and `shadow`
+    /// holding the checkpoint `filled` the caller saved last. A replay fills its shadow over
+    /// many transactions; another replay started meanwhile would have emptied it.
+    public func activate(_ shadow: ProjectionStore, filled: ProjectionCheckpoint?, replacing active: ProjectionStore) throws {
         // Dropping a generation reads each of its overflow pages for its length, which maps
         // much of the file at once (see docs/performance.md, "MapWarden"): watched as a bulk
         // append is.
         let warden = MapWarden(environment)
         defer { warden.stop() }
         try environment.write { txn in
+            let inUse = try txn.get(databases.meta, key: Self.pointerKey(shadow.name)) { sequenceNumber($0) } ?? nil
+            guard inUse == active.generation, try shadow.storedCheckpoint(txn) == filled else {
+                throw LedgerStoreError.damagedView(name: shadow.name, reason: "was replayed by another command at the same time; run `healthledger replay \(shadow.name)` again")
+            }
             try txn.put(databases.meta, key: Self.pointerKey(shadow.name), value: bigEndianBytes(shadow.generation))
             try lmdb(mdb_drop(txn.handle, active.database.handle, 1), "mdb_drop(\(active.database.name))")
+        }
+    }
+
+    /// Deletes a shadow a dry run filled, leaving the active state as it was.
+    public func discard(_ shadow: ProjectionStore) throws {
+        let warden = MapWarden(environment)
+        defer { warden.stop() }
+        try environment.write { txn in
+            try lmdb(mdb_drop(txn.handle, shadow.database.handle, 1), "mdb_drop(\(shadow.database.name))")
         }
     }
 

@@ -49,7 +49,7 @@ public final class ProjectionStore {
     }
 
     /// The real key and value inside a stored partition.
-    private func open(_ sealed: [UInt8], storedKey: [UInt8]) throws -> (key: [UInt8], value: [UInt8]) {
+    func open(_ sealed: [UInt8], storedKey: [UInt8]) throws -> (key: [UInt8], value: [UInt8]) {
         let plain: [UInt8]
         do {
             plain = try sealer.open(sealed, associatedData: associatedData(storedKey))
@@ -220,42 +220,6 @@ public final class ProjectionStore {
         bound.partitions = .tree(root: try tree.save(txn))
         try putCheckpoint(bound, txn)
         return bound
-    }
-
-    /// Fills this store's empty database with `partitions` and the checkpoint in one durable
-    /// transaction: a replay's whole new state. Appended in stored-key order, so LMDB fills
-    /// its pages in turn instead of splitting them at random keys; sealed on every core while
-    /// the caller waits, a run at a time, so that no sealed copy of the whole state is held.
-    public func fill(_ partitions: [(key: [UInt8], value: [UInt8])], checkpoint: ProjectionCheckpoint) throws {
-        let storedKeys = parallelMap(partitions.count) { storedKey(partitions[$0].key) }
-        let order = storedKeys.indices.sorted { storedKeys[$0].lexicographicallyPrecedes(storedKeys[$1]) }
-        try ledger.environment.write { txn in
-            let cursor = try txn.cursor(database)
-            var entries: [[UInt8]: [UInt8]] = [:]
-            var end = 0
-            while end < order.count {
-                let first = end
-                var bytes = 0
-                while end < order.count, end - first < Self.sealedAtOnce, bytes < Self.bytesAtOnce {
-                    bytes += partitions[order[end]].value.count
-                    end += 1
-                }
-                let run = order[first..<end]
-                let sealed = parallelMap(run.count) { offset in
-                    let index = run[run.startIndex + offset]
-                    return seal(partitions[index].key, partitions[index].value, storedKey: storedKeys[index])
-                }
-                for (index, value) in zip(run, sealed) {
-                    try storedKeys[index].withUnsafeBytes { key in
-                        try value.withUnsafeBytes { try cursor.put(key: key, value: $0, appending: true) }
-                    }
-                    entries[storedKeys[index]] = PartitionTree.entryHash(storedKey: storedKeys[index], sealed: value, key: ledger.projectionKey)
-                }
-            }
-            var bound = checkpoint
-            bound.partitions = .tree(root: try putTree(entries, txn))
-            try putCheckpoint(bound, txn)
-        }
     }
 
     /// Partitions sealed or opened at a time, and their bytes: a share for every core, and

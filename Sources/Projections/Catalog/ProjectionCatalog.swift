@@ -4,16 +4,26 @@ import LedgerStore
 public enum ProjectionCatalog {
     public static let names = [DailyMetricsView.name, CalorieCreditView.name, VitalsView.name, FaceModelsView.name, QueryIndexView.name]
 
-    /// Replays one projection by name.
-    public static func replay(_ name: String, ledger: Ledger, dryRun: Bool) throws -> ReplayReport {
-        switch name {
-        case DailyMetricsView.name: try ProjectionEngine.replay(DailyMetricsView.self, ledger: ledger, dryRun: dryRun)
-        case CalorieCreditView.name: try ProjectionEngine.replay(CalorieCreditView.self, ledger: ledger, dryRun: dryRun)
-        case VitalsView.name: try ProjectionEngine.replay(VitalsView.self, ledger: ledger, dryRun: dryRun)
-        case FaceModelsView.name: try ProjectionEngine.replay(FaceModelsView.self, ledger: ledger, dryRun: dryRun)
-        case QueryIndexView.name: try ProjectionEngine.replay(QueryIndexView.self, ledger: ledger, dryRun: dryRun)
-        default: throw UnknownProjection(name: name)
+    /// Replays the projections named (all when empty) in one pass over the log (each once);
+    /// an unknown name is refused before any work. `progress` hears (events folded, events to
+    /// fold); past `residentLimit` bytes folded, the folds are saved into their shadows.
+    public static func replay(
+        _ names: [String], ledger: Ledger, dryRun: Bool, residentLimit: Int = ProjectionEngine.replayResidentLimit,
+        progress: ((UInt64, UInt64) -> Void)? = nil
+    ) throws -> [ReplayReport] {
+        var seen: Set<String> = []
+        let makers = try (names.isEmpty ? Self.names : names).filter { seen.insert($0).inserted }.map { name -> () throws -> any ViewRebuild in
+            switch name {
+            case DailyMetricsView.name: { try ShadowRebuild(DailyMetricsView.self, ledger: ledger) }
+            case CalorieCreditView.name: { try ShadowRebuild(CalorieCreditView.self, ledger: ledger) }
+            case VitalsView.name: { try ShadowRebuild(VitalsView.self, ledger: ledger) }
+            case FaceModelsView.name: { try ShadowRebuild(FaceModelsView.self, ledger: ledger) }
+            case QueryIndexView.name: { try ShadowRebuild(QueryIndexView.self, ledger: ledger) }
+            default: throw UnknownProjection(name: name)
+            }
         }
+        let rebuilds = try makers.map { try $0() }
+        return try ProjectionEngine.replay(rebuilds, ledger: ledger, dryRun: dryRun, residentLimit: residentLimit, progress: progress)
     }
 
     /// Brings every projection up to date (after appends): the views a few events behind are

@@ -32,53 +32,38 @@ extension ProjectionEngine {
     /// Rebuilds `P` from sequence 0 into a shadow, reports what changed against the stored
     /// state, then (unless `dryRun`) makes the shadow the state in one transaction.
     public static func replay<P: ProjectionKind>(_ kind: P.Type, ledger: Ledger, dryRun: Bool) throws -> ReplayReport {
-        let clock = ContinuousClock.now
-        let active = try ledger.projectionStore(P.name)
-        // A damaged state is rebuilt below whether or not it could be upgraded.
-        try? upgradeToPartitionTree(active)
-        let stored = try active.checkpoint(verifying: false)
-        let (fold, size) = try fresh(kind, ledger: ledger, upTo: nil)
-        let rebuilt = fold.drainChanges().compactMap { change in change.value.map { (key: change.key, value: $0) } }
-        var changed: [[UInt8]]
-        var details: [String]
-        do {
-            _ = try active.checkpoint()
-            try active.checkAllPartitions()
-            changed = changedKeys(try active.allPartitions(), rebuilt)
-            details = try P.describeChanges(from: try P.makeState(load: active.read), to: fold.state, keys: changed)
-        } catch let error as LedgerStoreError where error.kind == .damagedView {
-            // A damaged state is what replay repairs: there is nothing trustworthy to compare.
-            changed = rebuilt.map(\.key).filter { $0.first != 0xFF }
-            details = ["the stored state \(error.damagedViewReason ?? ""): rebuilt from the log"]
-        }
-        if !dryRun {
-            let shadow = try ledger.shadowStore(after: active)
-            let checkpoint = ProjectionCheckpoint(version: P.version, size: size, root: try ledger.head().root)
-            try shadow.fill(rebuilt, checkpoint: checkpoint)
-            try ledger.activate(shadow, replacing: active)
-        }
-        let elapsed = ContinuousClock.now - clock
-        return ReplayReport(
-            name: P.name, storedVersion: stored?.version, version: P.version, events: size,
-            seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
-            changedPartitions: changed.count, details: details, applied: !dryRun)
+        try replay([ShadowRebuild(kind, ledger: ledger)], ledger: ledger, dryRun: dryRun)[0]
     }
 
-    /// Keys whose bytes differ, including keys present on one side only, in key order.
-    static func changedKeys(_ old: [(key: [UInt8], value: [UInt8])], _ new: [(key: [UInt8], value: [UInt8])]) -> [[UInt8]] {
-        var changed: [[UInt8]] = []
-        var left = old.makeIterator(), right = new.makeIterator()
-        var a = left.next(), b = right.next()
-        while a != nil || b != nil {
-            if let x = a, let y = b, x.key == y.key {
-                if x.value != y.value { changed.append(x.key) }
-                a = left.next(); b = right.next()
-            } else if let x = a, b == nil || x.key.lexicographicallyPrecedes(b!.key) {
-                changed.append(x.key); a = left.next()
-            } else {
-                changed.append(b!.key); b = right.next()
+    /// What a replay's folds may hold in memory before they are saved into their shadows and
+    /// let go of. Larger than a catch-up's: a replay saves into states nobody reads yet, and
+    /// each save of a partition folded again later costs a read and a write more.
+    public static let replayResidentLimit = 64 << 20
+
+    /// Rebuilds every view of `rebuilds` in one pass over the log, each into its shadow, then
+    /// compares and switches them one by one. `progress` hears (events folded, events to fold).
+    static func replay(
+        _ rebuilds: [any ViewRebuild], ledger: Ledger, dryRun: Bool, residentLimit: Int = replayResidentLimit,
+        progress: ((UInt64, UInt64) -> Void)? = nil
+    ) throws -> [ReplayReport] {
+        let clock = ContinuousClock.now
+        let head = try ledger.head()
+        var applied: UInt64 = 0
+        try ledger.forEach { stored in
+            guard stored.sequence < head.size else { return false }
+            for rebuild in rebuilds { try rebuild.apply(stored.event) }
+            applied = stored.sequence + 1
+            if applied % catchUpStride == 0 {
+                progress?(applied, head.size)
+                if rebuilds.reduce(0, { $0 + $1.residentSize }) > residentLimit {
+                    for rebuild in rebuilds { try rebuild.save(size: applied, root: []) }
+                }
             }
+            return true
         }
-        return changed.filter { $0.first != 0xFF }
+        for rebuild in rebuilds { try rebuild.save(size: applied, root: applied == head.size ? head.root : []) }
+        let elapsed = ContinuousClock.now - clock
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return try rebuilds.map { try $0.finish(dryRun: dryRun, events: applied, seconds: seconds) }
     }
 }

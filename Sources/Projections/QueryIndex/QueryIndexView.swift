@@ -13,10 +13,10 @@ public enum QueryIndexView: ProjectionKind {
         try QueryIndexState(load: load)
     }
 
+    /// The series whose months changed, read from the partition keys alone: comparing the rows
+    /// would load every series of both states, a lifetime of samples.
     public static func describeChanges(from old: QueryIndexState, to new: QueryIndexState, keys: [[UInt8]]) throws -> [String] {
-        let changed = Set(old.seriesNames).union(new.seriesNames).filter { name in
-            (try? old.rows(of: name)) != (try? new.rows(of: name))
-        }
+        let changed = Set(keys.compactMap(SeriesMonth.series(inKey:)))
         guard !changed.isEmpty else { return [] }
         return ["\(name) v\(version) changed \(changed.count) series: " + changed.sorted().prefix(8).joined(separator: ", ")]
     }

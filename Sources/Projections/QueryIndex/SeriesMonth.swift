@@ -24,6 +24,12 @@ struct SeriesMonth: Hashable, Comparable {
         [0x01] + Array(series.utf8) + [0x00] + withUnsafeBytes(of: UInt32(bitPattern: month).bigEndian) { Array($0) }
     }
 
+    /// The series of a partition `key` (nil for the index's other partitions).
+    static func series(inKey key: [UInt8]) -> String? {
+        guard key.first == 0x01, key.count > 5, key[key.count - 5] == 0x00 else { return nil }
+        return String(decoding: key[1..<(key.count - 5)], as: UTF8.self)
+    }
+
     static func < (lhs: SeriesMonth, rhs: SeriesMonth) -> Bool {
         (lhs.series, lhs.month) < (rhs.series, rhs.month)
     }

@@ -15,20 +15,24 @@ struct Replay: ParsableCommand {
     func run() throws {
         let ledger = try vault.openLedger()
         if names.isEmpty, !dryRun {
-            let rebuilt = try ledger.rebuildStoreIndexes()
+            let progress = Progress("rebuilding the store indexes from the log", unit: "events")
+            let rebuilt = try ledger.rebuildStoreIndexes { done, _ in progress.update(Int(done)) }
+            progress.finish()
             if json {
                 print(JSONWriter.string(["rebuilt": .string("store indexes"), "events": .int(Int64(rebuilt.indexed))]))
             } else {
                 print("store indexes: rebuilt from \(rebuilt.indexed.formatted()) events (by kind, by day, by amended id, running activities)")
             }
         }
-        for name in names.isEmpty ? ProjectionCatalog.names : names {
-            let report: ReplayReport
-            do {
-                report = try ProjectionCatalog.replay(name, ledger: ledger, dryRun: dryRun)
-            } catch let error as UnknownProjection {
-                throw ExitStatus.Failure(status: .invalidInput, message: "\(error)")
-            }
+        let reports: [ReplayReport]
+        do {
+            let progress = Progress("rebuilding \(names.isEmpty ? "every view" : names.joined(separator: ", ")) from the log", total: Int(try ledger.head().size), unit: "events")
+            defer { progress.finish() }
+            reports = try ProjectionCatalog.replay(names, ledger: ledger, dryRun: dryRun) { done, _ in progress.update(Int(done)) }
+        } catch let error as UnknownProjection {
+            throw ExitStatus.Failure(status: .invalidInput, message: "\(error)")
+        }
+        for report in reports {
             if json {
                 var document: Document = [
                     "view": .string(report.name), "version": .int(Int64(report.version)), "built": .bool(report.wasBuilt),
