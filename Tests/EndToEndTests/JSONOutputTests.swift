@@ -44,6 +44,24 @@ import TestSupport
         }
     }
 
+    @Test func chartCheckpointAndCompact() throws {
+        let vault = try CLIVault()
+        for (day, rating) in [(2, 7), (3, 5), (4, 6)] { try vault.ok(["mood", "\(rating)", "--at", "2026-03-0\(day)T08:00:00+01:00"]) }
+        let svg = vault.root + "/moods.svg"
+        let chart = try Self.objects(vault.ok(["chart", "line", "mood avg by day where between 2026-03-01 and 2026-03-05", "--out", svg, "--json"]))
+        try #require(chart.count == 1, "\(chart)")
+        let series = try #require(chart[0]["series"] as? [[String: Any]])
+        #expect(chart[0]["svg"] as? String == svg && series.count == 1 && series[0]["points"] as? Int == 3, "\(chart)")
+        let note = vault.root + "/checkpoint.txt"
+        let checkpoint = try Self.objects(vault.ok(["checkpoint", "export", note, "--json"]))
+        #expect(checkpoint.count == 1 && checkpoint.first?["size"] as? Int == 3 && checkpoint.first?["file"] as? String == note, "\(checkpoint)")
+        let compacted = try Self.objects(vault.ok(["compact", "--json"]))
+        try #require(compacted.count == 1, "\(compacted)")
+        let before = try #require(compacted[0]["bytesBefore"] as? Int), after = try #require(compacted[0]["bytesAfter"] as? Int)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: vault.path + "/data.mdb")[.size] as? Int)
+        #expect(after == size && before >= after, "\(compacted), the file holds \(size) bytes")
+    }
+
     @Test func sharingAndImportingSteps() throws {
         let ann = try CLIVault()
         try ann.ok(["append", "--jsonl", "-"], stdin: ShareStepsTests.steps([(1, 8_000), (2, 9_500)]))

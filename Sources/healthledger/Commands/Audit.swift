@@ -96,6 +96,7 @@ struct CheckpointCommand: ParsableCommand {
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "export", abstract: "Write the latest signed checkpoint (a C2SP signed note) to a file.")
         @Argument(help: "Where to write it.", completion: .file()) var file: String
+        @Flag(help: "Print what was written as one JSON object.") var json = false
         @OptionGroup var vault: VaultOptions
 
         func run() throws {
@@ -106,7 +107,8 @@ struct CheckpointCommand: ParsableCommand {
             guard FileManager.default.createFile(atPath: file, contents: Data(note.utf8)) else {
                 throw ExitStatus.Failure(status: .ioError, message: "cannot write \(file)")
             }
-            print("wrote checkpoint of \(try ledger.count()) events to \(file)")
+            let size = try ledger.count()
+            print(json ? JSONWriter.string(Document([("file", .string(file)), ("size", .int(Int64(size)))])) : "wrote checkpoint of \(size) events to \(file)")
         }
     }
 }
