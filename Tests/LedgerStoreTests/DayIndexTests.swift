@@ -92,6 +92,32 @@ struct DayIndexTests {
         #expect(try vault.open().audit().problems.isEmpty)
     }
 
+    /// An event lasting over a day is listed under the tag of long events too, which a view
+    /// read as of an earlier time reads whatever the days: one missing or invented there is named.
+    @Test func auditNamesAMissingAndAnInventedEntryAmongTheLongEvents() throws {
+        let vault = try ScratchVault()
+        let ledger = try vault.ledger
+        let start = Timestamp(micros: 1_775_001_600_000_000)
+        let steps = SampleRecorded(type: "HKQuantityTypeIdentifierStepCount", value: 9_000, unit: "count")
+        try ledger.append([
+            Event(steps, start: start, end: Timestamp(micros: start.micros + 86_400_000_000), utcOffset: 0),
+            Event(steps, start: start, end: Timestamp(micros: start.micros + 3 * 86_400_000_000), utcOffset: 0),
+            Event(steps, start: start, end: Timestamp(micros: start.micros + 3_600_000_000), utcOffset: 0),
+        ])
+        let hasher = ledger.storeIndexHasher
+        let long = bigEndianBytes(hasher.longEventsTag)
+        let tampering = VaultTampering(path: vault.directory)
+        #expect(try tampering.entries("index.day").filter { $0.key.starts(with: long) }.map(\.key) == [long + bigEndianBytes(UInt64(1))],
+                "only the event of three days is long: one of exactly a day is not")
+        #expect(try ledger.audit().problems.isEmpty)
+        try tampering.delete("index.day", keys: [long + bigEndianBytes(UInt64(1))])
+        try tampering.put("index.day", [(long + bigEndianBytes(UInt64(2)), [])])
+        let problems = try vault.open().audit().problems.map(\.description)
+        #expect(problems.contains("index at sequence 1: the day index does not list it among the events longer than a day, so a view read as of an earlier time would leave it out"), "\(problems)")
+        #expect(problems.contains("index at sequence 2: the day index lists it among the events longer than a day, which it is not"), "\(problems)")
+        #expect(problems.count == 2, "\(problems)")
+    }
+
     @Test func anIncrementalAuditNamesTheDayEntriesOfNewEvents() throws {
         let vault = try ScratchVault()
         let ledger = try vault.ledger
@@ -116,9 +142,9 @@ struct DayIndexTests {
         // As an earlier version left it: every index but the day index, counted under the old key.
         try tampering.drop("index.day")
         try tampering.delete("meta", keys: [StoreIndexes.coveredKey])
-        try tampering.put("meta", [(StoreIndexes.coveredBeforeDayIndexKey, bigEndianBytes(UInt64(20)))])
+        try tampering.put("meta", [(StoreIndexes.earlierCoveredKeys[0].key, bigEndianBytes(UInt64(20)))])
         let reopened = try vault.open()
-        #expect(try reopened.buildStoreIndexes() == StoreIndexBuild(indexed: 20, from: 0, addedDayIndex: true))
+        #expect(try reopened.buildStoreIndexes() == StoreIndexBuild(indexed: 20, from: 0, reindexedBecause: "the index by day is new in this version"))
         #expect(try reopened.buildStoreIndexes() == nil)
         var found: [UInt64] = []
         try reopened.forEach(onDays: first...first) { stored, _ in

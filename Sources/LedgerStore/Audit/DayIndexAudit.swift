@@ -1,7 +1,8 @@
 import LedgerCore
 
 /// What `audit` checks of the day index against the log: every event covered has an entry
-/// under the tag of the day it started on, and no other entry is there.
+/// under the tag of the day it started on (and one under the tag of long events if it lasts
+/// over a day), and no other entry is there.
 ///
 /// Days are too many for a cursor each (as kinds have), so the full audit adds up, per day
 /// tag, how many events the log has and a keyed digest of their sequences, then reads the
@@ -38,11 +39,12 @@ struct DayIndexAudit {
     }
 
     mutating func check(_ facts: IndexFacts, at sequence: UInt64) {
-        let tag = tags.tag(facts.day)
-        if from == 0 {
-            logDays[tag, default: DayGroup()].add(sequence, ledger.storeIndexHasher.dayEntryDigest(tag, sequence))
-        } else {
-            newDays[tag, default: []].append(sequence)
+        for tag in tags.tags(facts) {
+            if from == 0 {
+                logDays[tag, default: DayGroup()].add(sequence, ledger.storeIndexHasher.dayEntryDigest(tag, sequence))
+            } else {
+                newDays[tag, default: []].append(sequence)
+            }
         }
     }
 
@@ -80,11 +82,12 @@ struct DayIndexAudit {
     /// index has or lacks wrongly under `tag`.
     private func name(_ tag: UInt64, undecodable: Set<UInt64>, problems: inout ProblemCollector) throws {
         var expected: Set<UInt64> = []
+        var tags = tags
         if let group = logDays[tag] {
             var reader = try RecordReader(ledger: ledger, txn)
             for sequence in group.first...group.last where !undecodable.contains(sequence) {
                 guard let event = try? reader.event(at: sequence).event else { continue }
-                if ledger.storeIndexHasher.dayTag(LocalDay(event.start, utcOffset: event.utcOffset)) == tag { expected.insert(sequence) }
+                if tags.tags(IndexFacts(event)).contains(tag) { expected.insert(sequence) }
             }
         }
         try compare(tag, expected: expected, from: 0, undecodable: undecodable, problems: &problems)
@@ -100,11 +103,16 @@ struct DayIndexAudit {
             if key.count == 16 { listed.insert(bigEndianValue(key[8...])) }
             entry = try cursor.move(.next)
         }
+        let long = tag == ledger.storeIndexHasher.longEventsTag
         for sequence in listed.subtracting(expected).subtracting(undecodable).sorted() {
-            problems.add(.index, sequence, sequence, "the day index lists it under a day it did not start on")
+            problems.add(.index, sequence, sequence, long
+                ? "the day index lists it among the events longer than a day, which it is not"
+                : "the day index lists it under a day it did not start on")
         }
         for sequence in expected.subtracting(listed).sorted() {
-            problems.add(.index, sequence, sequence, "the day index has no entry for it on the day it started, so a bundle or `log --from --to` of that day would leave it out")
+            problems.add(.index, sequence, sequence, long
+                ? "the day index does not list it among the events longer than a day, so a view read as of an earlier time would leave it out"
+                : "the day index has no entry for it on the day it started, so a bundle or `log --from --to` of that day would leave it out")
         }
     }
 }

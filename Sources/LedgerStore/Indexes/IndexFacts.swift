@@ -8,6 +8,9 @@ struct IndexFacts {
     let kind: EventKind
     /// The local day it started on, at the UTC offset it was recorded with.
     let day: LocalDay
+    /// Whether it lasts more than a day: such events are also listed under the day index's
+    /// tag of long events, since the days they count on are not near the day they started.
+    let lastsOverADay: Bool
     /// For an amendment: the event it amends.
     let target: EventID?
     /// For a start or a stop that decodes: what the running activities need of it.
@@ -17,6 +20,7 @@ struct IndexFacts {
         id = event.id
         kind = event.kind
         day = LocalDay(event.start, utcOffset: event.utcOffset)
+        lastsOverADay = Self.lastsOverADay(event)
         switch event.kind {
         case .eventCorrected, .eventRetracted, .activityStarted, .activityStopped:
             // As readers will see it: older schemas are upcast first.
@@ -27,6 +31,12 @@ struct IndexFacts {
             target = nil
             activity = nil
         }
+    }
+}
+
+extension IndexFacts {
+    static func lastsOverADay(_ event: Event) -> Bool {
+        (event.end?.micros ?? event.start.micros) - event.start.micros > 86_400_000_000
     }
 }
 

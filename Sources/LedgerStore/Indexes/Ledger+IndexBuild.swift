@@ -7,9 +7,9 @@ public struct StoreIndexBuild: Sendable, Equatable {
     public let indexed: UInt64
     /// The first of them: 0 for a vault that had no indexes, else where they stopped.
     public let from: UInt64
-    /// Whether the vault had every index but the day index (made by an earlier version),
-    /// and so was indexed again from the start.
-    public var addedDayIndex = false
+    /// Why a vault indexed by an earlier version was indexed again from the start: what
+    /// this version indexes that it did not (nil when it was not).
+    public var reindexedBecause: String?
 }
 
 extension Ledger {
@@ -24,7 +24,7 @@ extension Ledger {
     public func buildStoreIndexes(progress: ((UInt64, UInt64) -> Void)? = nil) throws -> StoreIndexBuild? {
         var from: UInt64?
         var indexed: UInt64 = 0
-        let addedDayIndex = try environment.write { txn in try forgetIndexesBeforeDayIndex(txn) }
+        let reindexedBecause = try environment.write { txn in try forgetEarlierIndexes(txn) }
         while true {
             let (stored, size) = try environment.read { txn in
                 (try StoreIndexes.covered(txn, meta: databases.meta), try LedgerState.load(txn, databases).frontier.size)
@@ -59,16 +59,19 @@ extension Ledger {
             indexed += end - first
             progress?(indexed, size - from!)
         }
-        return from.map { StoreIndexBuild(indexed: indexed, from: $0, addedDayIndex: addedDayIndex) }
+        return from.map { StoreIndexBuild(indexed: indexed, from: $0, reindexedBecause: reindexedBecause) }
     }
 
-    /// Clears the indexes of a vault an earlier version indexed without the day index, so
-    /// the build indexes it from sequence 0; returns whether it did.
-    private func forgetIndexesBeforeDayIndex(_ txn: Transaction) throws -> Bool {
-        guard try txn.get(databases.meta, key: StoreIndexes.coveredBeforeDayIndexKey) != nil else { return false }
-        try clearStoreIndexes(txn)
-        try txn.delete(databases.meta, key: StoreIndexes.coveredBeforeDayIndexKey)
-        return true
+    /// Clears the indexes of a vault an earlier version indexed, so the build indexes it from
+    /// sequence 0; returns what is new if it did.
+    private func forgetEarlierIndexes(_ txn: Transaction) throws -> String? {
+        var reason: String?
+        for earlier in StoreIndexes.earlierCoveredKeys where try txn.get(databases.meta, key: earlier.key) != nil {
+            try txn.delete(databases.meta, key: earlier.key)
+            reason = earlier.new
+        }
+        if reason != nil { try clearStoreIndexes(txn) }
+        return reason
     }
 
     /// Empties the store indexes and indexes the whole log again (`replay` does this).

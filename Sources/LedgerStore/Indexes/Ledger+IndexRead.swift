@@ -16,20 +16,22 @@ extension Ledger {
         return found.sorted()
     }
 
-    /// The sequences of events that started on one of `days`, each at its own UTC offset,
-    /// oldest first: one seek a day.
-    func sequences(_ txn: Transaction, onDays days: ClosedRange<LocalDay>) throws -> [UInt64] {
+    /// The sequences of events that started on one of `days`, each at its own UTC offset
+    /// (and, with `orLongerThanADay`, of every event lasting over a day), oldest first: one
+    /// seek a day.
+    func sequences(_ txn: Transaction, onDays days: ClosedRange<LocalDay>, orLongerThanADay: Bool = false) throws -> [UInt64] {
         var found: [UInt64] = []
         let cursor = try txn.cursor(databases.indexes.byDay)
-        for number in days.lowerBound.number...days.upperBound.number {
-            let tag = bigEndianBytes(storeIndexHasher.dayTag(LocalDay(number: number)))
+        var tags = (days.lowerBound.number...days.upperBound.number).map { storeIndexHasher.dayTag(LocalDay(number: $0)) }
+        if orLongerThanADay { tags.append(storeIndexHasher.longEventsTag) }
+        for tag in tags.map(bigEndianBytes) {
             var entry = try cursor.seek(atOrAfter: tag + bigEndianBytes(0))
             while let (key, _) = entry, key.count == 16, key.starts(with: tag) {
                 found.append(bigEndianValue(key[8...]))
                 entry = try cursor.move(.next)
             }
         }
-        return found.sorted()
+        return Array(Set(found)).sorted()
     }
 
     /// The sequences of the amendments whose keyed target hash is `id`'s, oldest first.
@@ -124,6 +126,33 @@ extension Ledger {
             for sequence in found {
                 guard try hand(sequence, current: current, &reader, to: body) else { return }
             }
+        }
+    }
+
+    /// What a view needs to know `days` as it stood when the log held its first `size` events:
+    /// every event before `size` that started on one of `days` (each at its own UTC offset) or
+    /// lasts over a day (none of these without `days`), or is of `kinds`, with those of their
+    /// amendments that are before `size`, in log order. Amendments count only through the
+    /// events they amend.
+    public func forEach(
+        countingOn days: ClosedRange<LocalDay>?, orKinds kinds: Set<EventKind>, before size: UInt64, _ body: (StoredEvent) throws -> Void
+    ) throws {
+        try withStoreIndexes { txn, reader in
+            let onDays = try days.map { try sequences(txn, onDays: $0, orLongerThanADay: true) } ?? []
+            let candidates = Set(onDays).union(try sequences(txn, ofKinds: kinds))
+            var chosen: [UInt64: StoredEvent] = [:]
+            for sequence in candidates where sequence < size {
+                let stored = try reader.event(at: sequence)
+                guard !stored.event.kind.isAmendment else { continue }
+                chosen[sequence] = stored
+                for amending in try amendmentSequences(txn, of: stored.event.id) where amending < size {
+                    let amendment = try reader.event(at: amending)
+                    if amendment.event.kind.isAmendment, CurrentEventStream.target(of: amendment.event) == stored.event.id {
+                        chosen[amending] = amendment
+                    }
+                }
+            }
+            for (_, event) in chosen.sorted(by: { $0.key < $1.key }) { try body(event) }
         }
     }
 

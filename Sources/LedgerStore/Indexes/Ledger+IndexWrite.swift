@@ -27,7 +27,9 @@ extension Ledger {
         var dayTags = DayTags(storeIndexHasher)
         for (sequence, facts) in events {
             try txn.put(indexes.byKind, key: storeIndexHasher.kindKey(facts.kind, sequence), value: [])
-            try txn.put(indexes.byDay, key: bigEndianBytes(dayTags.tag(facts.day)) + bigEndianBytes(sequence), value: [])
+            for tag in dayTags.tags(facts) {
+                try txn.put(indexes.byDay, key: bigEndianBytes(tag) + bigEndianBytes(sequence), value: [])
+            }
             if let target = facts.target {
                 try txn.put(indexes.amendments, key: storeIndexHasher.amendmentKey(target, sequence), value: [])
             }

@@ -14,6 +14,7 @@ struct StoreIndexes {
     let byKind: Database
     /// day tag (8 bytes, the keyed hash of the local day the event started on, at its own UTC
     /// offset) ‖ sequence (u64 big-endian) → empty. A range of days is read a day at a time.
+    /// An event lasting over a day has a second entry, under `StoreIndexHasher.longEventsTag`.
     let byDay: Database
     /// amended id's keyed hash (`IDIndexHasher.outputSize` bytes) ‖ the amendment's sequence → empty.
     let amendments: Database
@@ -22,10 +23,13 @@ struct StoreIndexes {
 
     static let activitiesKey = Array("running".utf8)
     /// How many events, from sequence 0, the indexes cover; written with them.
-    static let coveredKey = Array("indexes.covered.2".utf8)
-    /// Where builds before the day index kept that count: a vault that has it and not
-    /// `coveredKey` is indexed again from sequence 0 (the day index is new).
-    static let coveredBeforeDayIndexKey = Array("indexes.covered".utf8)
+    static let coveredKey = Array("indexes.covered.3".utf8)
+    /// Where earlier builds kept that count, and what this build indexes that they did not: a
+    /// vault that has one of them is indexed again from sequence 0.
+    static let earlierCoveredKeys: [(key: [UInt8], new: String)] = [
+        (Array("indexes.covered".utf8), "the index by day is new in this version"),
+        (Array("indexes.covered.2".utf8), "the index by day lists events longer than a day in this version"),
+    ]
 
     static func open(_ environment: Environment, _ txn: Transaction, create: Bool) throws -> StoreIndexes {
         StoreIndexes(
@@ -75,6 +79,12 @@ struct StoreIndexHasher {
         return hasher.words(EventID(bytes: input)!).high
     }
 
+    /// The tag every event lasting more than a day is also listed under, beside its day's.
+    var longEventsTag: UInt64 {
+        // 16 bytes that no day's input ("day." first), id or kind name takes.
+        hasher.words(EventID(bytes: Array("long.events.tag.".utf8))!).high
+    }
+
     func dayKey(_ day: LocalDay, _ sequence: UInt64) -> [UInt8] { bigEndianBytes(dayTag(day)) + bigEndianBytes(sequence) }
 
     /// What the audit adds up per day tag for each of its entries: keyed, so no one without
@@ -96,6 +106,11 @@ struct DayTags {
     private static let limit = 1_024
 
     init(_ hasher: StoreIndexHasher) { self.hasher = hasher }
+
+    /// The day index's tags for an event: its day's, and the tag of long events if it lasts over a day.
+    mutating func tags(_ facts: IndexFacts) -> [UInt64] {
+        facts.lastsOverADay ? [tag(facts.day), hasher.longEventsTag] : [tag(facts.day)]
+    }
 
     mutating func tag(_ day: LocalDay) -> UInt64 {
         if let tag = known[day] { return tag }

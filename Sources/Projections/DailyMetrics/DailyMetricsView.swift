@@ -4,6 +4,9 @@ import LedgerStore
 /// Daily metrics as a projection: one partition per local day and overlap group, one for settings.
 public enum DailyMetricsView: ProjectionKind {
     public static let name = "daily-metrics"
+    /// A day's metrics come from the samples counting on it and the settings (source priorities).
+    public static let settingKinds: Set<EventKind>? = [.settingChanged]
+    public static let daysStandAlone = true
     /// v1: ShareHealth's metrics with source-priority de-duplication (see MetricCatalog).
     /// v2: the same metrics, stored per day and overlap group instead of per day.
     /// v3: sleep resolved per night (overlaps counted once, the main sleep apart from naps,

@@ -29,6 +29,30 @@ public protocol ProjectionKind {
     static func makeState(load: @escaping ([UInt8]) throws -> [UInt8]?) throws -> State
     /// Readable lines on how `new` differs from `old` in the partitions `keys`.
     static func describeChanges(from old: State, to new: State, keys: [[UInt8]]) throws -> [String]
+    /// The kinds of the events that make the view's settings (the rating scale, source
+    /// priorities), so that its settings can be read as of an earlier time from those events
+    /// alone; nil when the view does not say.
+    static var settingKinds: Set<EventKind>? { get }
+    /// Whether the view knows each local day from the events counting on that day and its
+    /// settings alone, so that a few days can be read as of an earlier time from those events;
+    /// false for a view whose days depend on others (a budget over a window of days, an
+    /// activity paired with a start days before).
+    static var daysStandAlone: Bool { get }
+}
+
+extension ProjectionKind {
+    public static var settingKinds: Set<EventKind>? { nil }
+    public static var daysStandAlone: Bool { false }
+}
+
+/// What part of a view a reader needs right, which is all a view read as of an earlier time
+/// folds when the view allows it (`ProjectionKind.settingKinds`, `daysStandAlone`).
+public enum ViewPart: Sendable {
+    case whole
+    /// Its settings and these days.
+    case days(ClosedRange<LocalDay>)
+    /// Its settings alone.
+    case settings
 }
 
 /// A projection the vault holds at another version than this build computes.

@@ -134,10 +134,31 @@ public enum ProjectionEngine {
         return .save(ViewSave(store: store, changes: fold.drainChanges(), checkpoint: last, over: checkpoint))
     }
 
-    /// `P` as it was known when the log held its first `size` events, folded in memory.
-    public static func asOf<P: ProjectionKind>(_ kind: P.Type, ledger: Ledger, size: UInt64) throws -> P.State {
-        try fresh(kind, ledger: ledger, upTo: size).fold.state
+    /// `P` as it was known when the log held its first `size` events, folded in memory. Where
+    /// the view allows it, only the `part` asked for is right in it, folded from the events
+    /// that make that part alone: its settings, and the events counting on at most
+    /// `Ledger.daysReadThroughIndex` days.
+    public static func asOf<P: ProjectionKind>(_ kind: P.Type, ledger: Ledger, size: UInt64, part: ViewPart = .whole) throws -> P.State {
+        let days: ClosedRange<LocalDay>?
+        switch part {
+        case .days(let range) where P.daysStandAlone && range.upperBound.number - range.lowerBound.number < Ledger.daysReadThroughIndex:
+            days = LocalDay(number: range.lowerBound.number - asOfDaysBefore)...LocalDay(number: range.upperBound.number + asOfDaysAfter)
+        case .settings: days = nil
+        default: return try fresh(kind, ledger: ledger, upTo: size).fold.state
+        }
+        guard let kinds = P.settingKinds else { return try fresh(kind, ledger: ledger, upTo: size).fold.state }
+        let fold = try ProjectionFold<P>(ledger: ledger) { _ in nil }
+        try ledger.forEach(countingOn: days, orKinds: kinds, before: size) { try fold.apply($0) }
+        return fold.state
     }
+
+    /// The days around a range whose events may count on it, for an event lasting at most a
+    /// day (longer ones are read whatever their day): a view places a moment at the offset of
+    /// the zone it was lived in, up to 36 hours from the offset the day index tagged it with
+    /// (offsets lie within ±18 hours), a night on the day it ends, six hours on; and a sample
+    /// counts up to its end, a day after its start.
+    static let asOfDaysBefore: Int64 = 3
+    static let asOfDaysAfter: Int64 = 2
 
     /// A fold of the first `size` events (all when nil) from an empty state.
     static func fresh<P: ProjectionKind>(_ kind: P.Type, ledger: Ledger, upTo size: UInt64?) throws -> (fold: ProjectionFold<P>, size: UInt64) {

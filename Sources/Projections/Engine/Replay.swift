@@ -38,7 +38,7 @@ extension ProjectionEngine {
     /// What a replay's folds may hold in memory before they are saved into their shadows and
     /// let go of. Larger than a catch-up's: a replay saves into states nobody reads yet, and
     /// each save of a partition folded again later costs a read and a write more.
-    public static let replayResidentLimit = 64 << 20
+    public static let replayResidentLimit = 32 << 20
 
     /// Rebuilds every view of `rebuilds` in one pass over the log, each into its shadow, then
     /// compares and switches them one by one. `progress` hears (events folded, events to fold).

@@ -57,7 +57,7 @@ final class ShadowRebuild<P: ProjectionKind>: ViewRebuild {
             _ = try active.checkpoint()
             try active.checkAllPartitions()
             changed = try shadow.partitionsDiffering(from: active).filter { $0.first != 0xFF }
-            details = try P.describeChanges(from: P.makeState(load: active.read), to: P.makeState(load: shadow.read), keys: changed)
+            details = changed.isEmpty ? [] : try P.describeChanges(from: P.makeState(load: active.read), to: P.makeState(load: shadow.read), keys: changed)
         } catch let error as LedgerStoreError where error.kind == .damagedView {
             // A damaged state is what replay repairs: there is nothing trustworthy to compare.
             changed = try shadow.partitionsDiffering(from: nil).filter { $0.first != 0xFF }

@@ -1,7 +1,12 @@
+import LedgerCore
+
 /// The query index as a projection: per series and month, compact columns of every event,
 /// caught up with the log like every view, so that `query` reads columns instead of events.
 public enum QueryIndexView: ProjectionKind {
     public static let name = "query-index"
+    /// The rating scale is a setting; rows are not read by day alone (an activity's row
+    /// pairs a stop with a start days before).
+    public static let settingKinds: Set<EventKind>? = [.settingChanged]
     /// v1: rows as `IndexedRow` extracts them; activities paired from start and stop.
     /// v2: a correlation's members are rows of their types' series too.
     /// v3: a raw member sample stored after its correlation replaces the member's row.

@@ -19,8 +19,9 @@ struct Daily: ParsableCommand {
 
     func run() throws {
         let ledger = try vault.openLedger()
-        let state = try view.dailyMetrics(ledger: ledger)
-        let rows = try range.days().allDays.map { try state.metrics(for: $0) }
+        let days = try range.days()
+        let state = try view.dailyMetrics(ledger: ledger, days: days)
+        let rows = try days.allDays.map { try state.metrics(for: $0) }
         if csv {
             print(DailyCSV.file(rows[0], ratingScale: state.ratingScale).split(separator: "\n")[0])
             for row in rows { print(DailyCSV.file(row).split(separator: "\n")[1]) }

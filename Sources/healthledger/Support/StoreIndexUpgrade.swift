@@ -9,11 +9,10 @@ enum StoreIndexUpgrade {
         do {
             guard let build = try ledger.buildStoreIndexes(progress: { done, _ in progress.update(Int(done)) }) else { return }
             progress.finish()
-            let what = build.addedDayIndex
-                ? "the index by day is new in this version"
-                : build.from == 0
+            let what = build.reindexedBecause
+                ?? (build.from == 0
                 ? "this vault was made before the log had store indexes"
-                : "events from #\(build.from) were appended by an older version"
+                : "events from #\(build.from) were appended by an older version")
             FileHandle.standardError.write(Data(
                 "healthledger: indexed \(build.indexed.formatted()) events by kind, by day, by amended id and running activity (\(what)); this is done once\n".utf8))
         } catch {

@@ -12,12 +12,16 @@ struct ViewOptions: ParsableArguments, ViewReading {
     @Flag(help: "When the vault's view is from another algorithm version, replay it first.") var autoReplay = false
 
     func state<P: ProjectionKind>(_ kind: P.Type, ledger: Ledger) throws -> P.State {
+        try state(kind, ledger: ledger, part: .whole)
+    }
+
+    func state<P: ProjectionKind>(_ kind: P.Type, ledger: Ledger, part: ViewPart) throws -> P.State {
         var point = AsOf.now
         if let asOfSeq { point = .sequence(asOfSeq) } else if let asOf { point = .recorded(try LocalTime.instant(asOf)) }
         var progress: Progress?
         defer { progress?.finish() }
         do {
-            return try VaultApplication.view(kind, ledger: ledger, at: point, autoReplay: autoReplay) { folded, total in
+            return try VaultApplication.view(kind, ledger: ledger, at: point, part: part, autoReplay: autoReplay) { folded, total in
                 progress = progress ?? Progress("bringing \(P.name) up to date", total: Int(total), unit: "events")
                 progress?.update(Int(folded))
             }
@@ -29,9 +33,9 @@ struct ViewOptions: ParsableArguments, ViewReading {
 
 extension ViewOptions {
     /// The daily metrics with mood and fatigue on the vault's rating scale, read from the
-    /// query index's settings as of the same point.
-    func dailyMetrics(ledger: Ledger) throws -> DailyMetricsViewState {
-        try VaultApplication.dailyMetrics(ledger: ledger, reading: self)
+    /// query index's settings as of the same point; given `days`, only those need be right.
+    func dailyMetrics(ledger: Ledger, days: ClosedRange<LocalDay>? = nil) throws -> DailyMetricsViewState {
+        try VaultApplication.dailyMetrics(ledger: ledger, reading: self, days: days)
     }
 }
 
