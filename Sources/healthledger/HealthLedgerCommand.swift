@@ -7,8 +7,9 @@ struct HealthLedgerCommand: ParsableCommand {
         commandName: "healthledger",
         abstract: "A private, verifiable health ledger: every entry sealed, nothing ever changed in place.",
         discussion: """
-            Quick entries: mood 7 · fatigue 3 · symptom headache --severity 2 · take Ibuprofen 200mg ·
+            Quick entries: mood 7 · fatigue 3 · symptom headache --severity 2 · take Ibuprofen 200mg · \
             eat "Oatmeal" --kcal 350 · weigh 72.4kg · start Reading · stop --last
+
             Exit codes: \(ExitStatus.summary)
             """,
         version: BuildVersion.text,

@@ -23,6 +23,37 @@ import TestSupport
         #expect(dosage.stderr.contains("dosage.unt (did you mean dosage.unit?)"), "\(dosage.stderr)")
     }
 
+    /// A JSONL line and a bundle's event are payloads typed elsewhere: the same refusal, naming the line.
+    @Test func anUnknownFieldInJSONLOrABundleIsRefusedUnlessForced() throws {
+        let vault = try CLIVault()
+        let lines = """
+            {"kind":"mood.rated","id":"ffeeddccbbaa99887766554433221100","start":"2026-03-01T08:00:00Z","payload":{"rating":6}}
+            {"kind":"mood.rated","id":"00112233445566778899aabbccddeeff","start":"2026-03-01T09:00:00Z","payload":{"rating":7,"colour":"blue"}}
+
+            """
+        let refused = try vault.run(["append", "--jsonl", "-"], stdin: lines)
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains("- line 2: mood.rated has no field colour; its fields: rating, scaleMin, scaleMax, note, tags"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("--force"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("0 events from - are stored"), "\(refused.stderr)")
+        #expect(try vault.rawEvents().isEmpty)
+        try vault.ok(["append", "--jsonl", "-", "--force"], stdin: lines)
+        #expect(try vault.rawEvents().count == 2, "both lines are stored")
+
+        // That vault's bundle, with the forced field, into an empty vault.
+        let secret = vault.root + "/bundle-passphrase"
+        try writeSecret("for the other vault\n", toFile: secret)
+        let bundle = vault.root + "/b.age"
+        try vault.ok(["export", "bundle", "--out", bundle, "--bundle-passphrase-file", secret])
+        let other = try CLIVault()
+        let skipped = try JSONSerialization.jsonObject(with: Data(other.ok(["import", "bundle", bundle, "--bundle-passphrase-file", secret, "--json"]).utf8)) as! [String: Any]
+        let reasons = (skipped["skips"] as? [[String: Any]] ?? []).compactMap { $0["reason"] as? String }
+        #expect(skipped["skipped"] as? Int == 1 && reasons.contains { $0.contains("mood.rated has no field colour") && $0.contains("--force") }, "\(skipped)")
+        #expect(try other.rawEvents().count == 1, "the other event is stored")
+        let forced = try JSONSerialization.jsonObject(with: Data(other.ok(["import", "bundle", bundle, "--bundle-passphrase-file", secret, "--force", "--json"]).utf8)) as! [String: Any]
+        #expect(forced["stored"] as? Int == 1, "\(forced)")
+    }
+
     @Test func aCorrectionThatChangesNothingIsRefusedAndCorrectTakesNoTime() throws {
         let vault = try CLIVault()
         let id = try ShortIDTests.label(vault.ok(["mood", "6"])).short

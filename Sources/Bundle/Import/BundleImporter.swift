@@ -18,10 +18,14 @@ public struct BundleImporter {
         public var foreignAmendments: Bool
         /// `setting.changed` events, which change how this vault's views are computed.
         public var settings: Bool
+        /// Payload fields their kind does not read: stored for ever and read by nothing, as
+        /// `append` refuses them unless forced.
+        public var unknownFields: Bool
 
-        public init(foreignAmendments: Bool = false, settings: Bool = false) {
+        public init(foreignAmendments: Bool = false, settings: Bool = false, unknownFields: Bool = false) {
             self.foreignAmendments = foreignAmendments
             self.settings = settings
+            self.unknownFields = unknownFields
         }
     }
 
@@ -135,6 +139,16 @@ public struct BundleImporter {
         }
     }
 
+    /// The refusal of a new event whose payload has fields its kind does not read. Older
+    /// schemas are left to their upcasters, which know the fields of their time.
+    private func unknownFields(of event: Event) throws -> String? {
+        guard !acceptance.unknownFields, event.schema == PayloadCatalog.currentSchema(of: event.kind) else { return nil }
+        let unknown = PayloadCatalog.unknownFields(kind: event.kind, payload: event.payload)
+        guard !unknown.isEmpty, try ledger.event(id: event.id) == nil else { return nil }
+        let known = PayloadCatalog.knownFields(of: event.kind, example: event.payload)
+        return "\(event.kind.rawValue) has no field \(unknown.joined(separator: ", ")) (its fields: \(known.joined(separator: ", "))): refused; --force takes it"
+    }
+
     /// Why `event` is not taken, or nil when it is. One this vault already holds (its own
     /// bundle imported back) changes nothing and is counted as a duplicate.
     func refusal(of event: Event, brought: Set<EventID>) throws -> String? {
@@ -143,6 +157,7 @@ public struct BundleImporter {
         if [.ingestTokenAdded, .ingestTokenRevoked, .deliveryReceived].contains(event.kind) {
             return "\(event.kind.rawValue): refused, a vault's listener tokens and deliveries are its own (`ingest token add` gives a device a token)"
         }
+        if let unknown = try unknownFields(of: event) { return unknown }
         guard event.kind.isAmendment || event.kind == .settingChanged, try ledger.event(id: event.id) == nil else { return nil }
         switch event.kind {
         case .eventCorrected, .eventRetracted:

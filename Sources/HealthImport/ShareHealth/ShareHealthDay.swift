@@ -35,13 +35,18 @@ struct ShareHealthDay {
 
     var midnight: Timestamp { LocalClock.instant(day: day, seconds: 0, utcOffset: utcOffset) }
 
+    /// The columns `export daily` adds to ShareHealth's: summaries of the ledger's own events
+    /// (a day's mood average is not the moods), which a CSV cannot give back.
+    static let ledgerColumns: Set<String> = ["Mood", "Mood Ratings", "Fatigue", "Fatigue Ratings", "Doses Taken", "Symptoms Reported", "Symptom Severity"]
+    static let ledgerColumnReason = "the ledger's own column, a summary of events a CSV cannot give back (`export bundle`, then `import bundle`, moves moods, fatigue, doses and symptoms)"
+
     /// Adds one cell: a blank one is no data; a column ShareHealth does not write is
     /// counted as skipped without reading its text; any other must hold a number.
     mutating func add(_ header: ShareHealthHeader, text: String, summary: inout ImportSummary) throws(ImportError) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return }
         guard let metric = ShareHealthMetric(header) else {
-            summary.skip("column not recognised: \(header.text)", at: location)
+            summary.skip(Self.ledgerColumns.contains(header.name) ? "\(Self.ledgerColumnReason): \(header.text)" : "column not recognised: \(header.text)", at: location)
             return
         }
         guard let value = Double(trimmed), value.isFinite else {

@@ -16,7 +16,7 @@ final class Evaluator {
     func rows(_ source: SourceRef, days: ClosedRange<Int64>?, timeFilter: Condition? = nil) throws -> SourceRows {
         switch source {
         case .series(let name):
-            let fields = data.index.fields(of: name)
+            let fields = DocumentedFields.adding(to: data.index.fields(of: name), series: name)
             var table = try data.index.rows(of: name, days: days)
             if RatingRows.series.contains(name) { table = RatingRows.onScale(table, data.ratingScale) }
             return SourceRows(source: source, name: Vocabulary.alias(of: name) ?? name, table: table, numbers: fields.numbers, texts: fields.texts)

@@ -18,16 +18,16 @@ struct Append: ParsableCommand {
             `healthledger kinds` lists the kinds.
             """)
 
-    @Argument(help: "The kind, e.g. mood.rated (omit with --jsonl).") var kind: String?
+    @Argument(help: "The kind, e.g. mood.rated (omit with --jsonl).", completion: .kinds) var kind: String?
     @Argument(help: "Payload fields as name=value.") var fields: [String] = []
     @Option(help: "The whole payload as a JSON object.") var payload: String?
-    @Option(help: "Read events from a JSONL file, or - for standard input.") var jsonl: String?
+    @Option(help: "Read events from a JSONL file, or - for standard input.", completion: .file()) var jsonl: String?
     @Option(help: "Events per write transaction for --jsonl.") var batchSize = 10_000
     @Flag(help: "With --jsonl, print `committed LINE` after each durable commit, for scripts that must know what is stored.")
     var ack = false
-    @Option(help: "For `append face`: ShareHealth's metrics JSON of the capture.") var metrics: String?
-    @Option(help: "For `append face`: MediaPipe Face Mesh landmarks JSON (468/478 points, optional blendshapes).") var landmarks: String?
-    @Option(help: "For `append face`: the capture's image, sealed under its own key.") var image: String?
+    @Option(help: "For `append face`: ShareHealth's metrics JSON of the capture.", completion: .file(extensions: ["json"])) var metrics: String?
+    @Option(help: "For `append face`: MediaPipe Face Mesh landmarks JSON (468/478 points, optional blendshapes).", completion: .file(extensions: ["json"])) var landmarks: String?
+    @Option(help: "For `append face`: the capture's image, sealed under its own key.", completion: .file()) var image: String?
     @Flag(help: "Store fields the kind does not read, or a setting.changed whose key no view reads (known keys: `healthledger settings`).")
     var force = false
     @OptionGroup var entry: EntryOptions
@@ -93,9 +93,14 @@ struct Append: ParsableCommand {
                 guard !line.allSatisfy(\.isWhitespace) else { continue }
                 do {
                     let event = try EventJSON.event(from: JSONParser.parseObject(line), zone: entry.zone)
+                    if event.schema == PayloadCatalog.currentSchema(of: event.kind) {
+                        try UnknownFields.refuse(kind: event.kind, payload: event.payload, force: force)
+                    }
                     try SettingCheck.check(event, force: force)
                     batch.append(event)
                     batchLines.append(lineNumber)
+                } catch let failure as ExitStatus.Failure {
+                    throw ExitStatus.Failure(status: failure.status, message: "\(path) line \(lineNumber): \(failure.message)")
                 } catch {
                     throw ExitStatus.Failure(status: .invalidInput, message: "\(path) line \(lineNumber): \(error)")
                 }

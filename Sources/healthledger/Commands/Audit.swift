@@ -8,11 +8,11 @@ struct Audit: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "audit",
         abstract: "Open every record, recompute the Merkle tree and check the signed checkpoint; name any damage by sequence number.")
-    @Option(help: "An older checkpoint (from `checkpoint export`): prove the log only grew since then.") var checkpoint: String?
+    @Option(help: "An older checkpoint (from `checkpoint export`): prove the log only grew since then.", completion: .file()) var checkpoint: String?
     @Option(help: ArgumentHelp(
         "A checkpoint you kept (from `checkpoint export`): prove only what was appended since, in time proportional to it.",
         discussion: "Records before the checkpoint are not opened again; the audit without --since checks them.",
-        valueName: "checkpoint-file")) var since: String?
+        valueName: "checkpoint-file"), completion: .file()) var since: String?
     @Flag(help: "The report as JSON.") var json = false
     @OptionGroup var vault: VaultOptions
 
@@ -95,7 +95,8 @@ struct CheckpointCommand: ParsableCommand {
 
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "export", abstract: "Write the latest signed checkpoint (a C2SP signed note) to a file.")
-        @Argument(help: "Where to write it.") var file: String
+        @Argument(help: "Where to write it.", completion: .file()) var file: String
+        @Flag(help: "Print what was written as one JSON object.") var json = false
         @OptionGroup var vault: VaultOptions
 
         func run() throws {
@@ -106,7 +107,8 @@ struct CheckpointCommand: ParsableCommand {
             guard FileManager.default.createFile(atPath: file, contents: Data(note.utf8)) else {
                 throw ExitStatus.Failure(status: .ioError, message: "cannot write \(file)")
             }
-            print("wrote checkpoint of \(try ledger.count()) events to \(file)")
+            let size = try ledger.count()
+            print(json ? JSONWriter.string(Document([("file", .string(file)), ("size", .int(Int64(size)))])) : "wrote checkpoint of \(size) events to \(file)")
         }
     }
 }

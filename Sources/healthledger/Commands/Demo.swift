@@ -12,7 +12,7 @@ struct Demo: ParsableCommand {
         commandName: "demo",
         abstract: "Fill a vault with a realistic generated history of every kind, then list and audit it.")
 
-    @Option(help: "Vault folder (default: a new temporary folder).") var vault: String?
+    @Option(help: "Vault folder (default: a new temporary folder).", completion: .directory) var vault: String?
     @Option(help: "Days of history to generate.") var days = 30
     @Option(help: "The history's last day, YYYY-MM-DD (default: today), so that `daily`, `budget` and `last 30d` find it.") var until: String?
     @Option(help: "Seed, for a repeatable history.") var seed: UInt64 = 2026

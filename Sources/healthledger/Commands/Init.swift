@@ -8,10 +8,10 @@ struct Init: ParsableCommand {
 
     @OptionGroup var vault: VaultOptions
 
-    @Option(help: "Also allow unlocking with this keyfile (created with 64 random bytes if missing).")
+    @Option(help: "Also allow unlocking with this keyfile (created with 64 random bytes if missing).", completion: .file())
     var addKeyfile: String?
 
-    @Option(help: "Passphrase hashing strength: interactive, moderate (default) or sensitive.")
+    @Option(help: "Passphrase hashing strength: interactive, moderate (default) or sensitive.", completion: .list(["interactive", "moderate", "sensitive"]))
     var kdf = "moderate"
 
     @Flag(help: "Create the vault folder's missing parent folders too.")

@@ -15,7 +15,7 @@ struct Keygen: ParsableCommand {
             the public key (age1…) to whoever exports a bundle for you; keep the identity file secret.
             """)
 
-    @Option(name: [.short, .long], help: "Write the identity file here (mode 0600; an existing file is never replaced).")
+    @Option(name: [.short, .long], help: "Write the identity file here (mode 0600; an existing file is never replaced).", completion: .file())
     var out: String?
 
     func run() throws {

@@ -9,7 +9,7 @@ struct Log: ParsableCommand {
         commandName: "log",
         abstract: "List events as they read now (corrections applied, retractions hidden); --raw lists the log as appended.")
 
-    @Option(name: .customLong("kind"), help: "Only this kind (mood, mood.rated…); repeat for several.") var kinds: [String] = []
+    @Option(name: .customLong("kind"), help: "Only this kind (mood, mood.rated…); repeat for several.", completion: .kinds) var kinds: [String] = []
     @Option(help: "From this time (ISO 8601, \"7d ago\", \"yesterday\").") var from: String?
     @Option(help: "Up to this time.") var to: String?
     @Option(help: "Only events from this source (e.g. \"Apple Watch\").") var source: String?

@@ -10,10 +10,10 @@ struct Passwd: ParsableCommand {
 
     @OptionGroup var vault: VaultOptions
 
-    @Option(help: "Read the new passphrase from this file instead of asking.")
+    @Option(help: "Read the new passphrase from this file instead of asking.", completion: .file())
     var newPassphraseFile: String?
 
-    @Option(help: "Strength for the new passphrase: interactive, moderate or sensitive (default: the stored one, raised to at least moderate).")
+    @Option(help: "Strength for the new passphrase: interactive, moderate or sensitive (default: the stored one, raised to at least moderate).", completion: .list(["interactive", "moderate", "sensitive"]))
     var kdf: String?
 
     func run() throws {

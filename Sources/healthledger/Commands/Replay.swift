@@ -7,7 +7,7 @@ struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Rebuild views from sequence 0 after an algorithm change, show what changes, then switch atomically.")
-    @Argument(help: "Projections to replay (default: all, and the store indexes and the Merkle tree edges `audit --since` starts from).", completion: .list(ProjectionCatalog.names)) var names: [String] = []
+    @Argument(help: "Projections to replay (default: all, and the store indexes and the Merkle tree edges `audit --since` starts from).", completion: .views) var names: [String] = []
     @Flag(help: "Only report what would change.") var dryRun = false
     @Flag(help: "One JSON object per view.") var json = false
     @OptionGroup var vault: VaultOptions

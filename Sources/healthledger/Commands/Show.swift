@@ -6,7 +6,7 @@ struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one event as it reads now, with its corrections.")
     @Argument(help: ArgumentHelp(stringLiteral: EventReference.help)) var id: String
     @Flag(help: "As JSON.") var json = false
-    @Option(help: "For a face capture: also write its image, as imported, to this file.") var image: String?
+    @Option(help: "For a face capture: also write its image, as imported, to this file.", completion: .file()) var image: String?
     @OptionGroup var vault: VaultOptions
 
     func run() throws {

@@ -48,7 +48,7 @@ struct Eat: ParsableCommand {
     @Option(parsing: .unconditional, help: "Protein in grams.") var protein: Double?
     @Option(parsing: .unconditional, help: "Carbohydrates in grams.") var carbs: Double?
     @Option(parsing: .unconditional, help: "Fat in grams.") var fat: Double?
-    @Option(help: "breakfast, lunch, dinner or snack.") var meal: String?
+    @Option(help: "breakfast, lunch, dinner or snack.", completion: .list(["breakfast", "lunch", "dinner", "snack"])) var meal: String?
     @Option(help: "A note.") var note: String?
     @OptionGroup var entry: EntryOptions
     @OptionGroup var vault: VaultOptions

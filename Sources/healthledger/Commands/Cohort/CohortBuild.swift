@@ -19,11 +19,11 @@ struct CohortBuild: ParsableCommand {
             events. --shift-dates moves each participant's times by a keyed whole number of weeks \
             (1 to 52, either way): weekdays, times of day and intervals stay, calendar dates do not.
             """)
-    @Argument(help: "The participants' bundle files (.age).") var bundles: [String]
-    @Option(help: "The study key file (64 hex characters; `healthledger cohort keygen FILE` makes one).") var studyKey: String
-    @Option(help: "The dataset folder: new, empty, or a dataset built before with the same key.") var out: String
-    @Option(name: .customLong("identity"), help: "An age identity file that opens the bundles; repeat for several.") var identities: [String] = []
-    @Option(help: "Read the bundles' passphrase from this file (first line) instead of asking.") var bundlePassphraseFile: String?
+    @Argument(help: "The participants' bundle files (.age).", completion: .file(extensions: ["age"])) var bundles: [String]
+    @Option(help: "The study key file (64 hex characters; `healthledger cohort keygen FILE` makes one).", completion: .file()) var studyKey: String
+    @Option(help: "The dataset folder: new, empty, or a dataset built before with the same key.", completion: .directory) var out: String
+    @Option(name: .customLong("identity"), help: "An age identity file that opens the bundles; repeat for several.", completion: .file()) var identities: [String] = []
+    @Option(help: "Read the bundles' passphrase from this file (first line) instead of asking.", completion: .file()) var bundlePassphraseFile: String?
     @Flag(help: "Shift each participant's dates by a keyed number of whole weeks.") var shiftDates = false
     @Flag(help: "Rebuild a dataset made under another key or date-shifting choice from these bundles alone.") var force = false
     @Option(help: ArgumentHelp(

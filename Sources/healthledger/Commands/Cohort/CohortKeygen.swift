@@ -16,7 +16,7 @@ struct CohortKeygen: ParsableCommand {
             the dataset cannot be added to under the same pseudonyms. Any 32 random bytes in hex will \
             do, e.g. `head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \\n' > study.key; chmod 600 study.key`.
             """)
-    @Argument(help: "The key file to write (mode 0600; an existing file is never replaced).") var file: String
+    @Argument(help: "The key file to write (mode 0600; an existing file is never replaced).", completion: .file()) var file: String
 
     func run() throws {
         var contents = Array(StudyKey.generate().fileText.utf8)

@@ -16,13 +16,13 @@ struct ExportBundle: ParsableCommand {
             --include-faces the capture images. The daily CSVs and the report summarise every kind, so a \
             bundle limited by --kinds leaves them out.
             """)
-    @Option(help: "The bundle file to write (.age).") var out: String
+    @Option(help: "The bundle file to write (.age).", completion: .file(extensions: ["age"])) var out: String
     @Flag(help: "Encrypt to a passphrase asked on the terminal (twice).") var passphrase = false
-    @Option(help: "Encrypt to the passphrase in this file (first line), for scripts.") var bundlePassphraseFile: String?
+    @Option(help: "Encrypt to the passphrase in this file (first line), for scripts.", completion: .file()) var bundlePassphraseFile: String?
     @Option(name: .customLong("recipient"), help: "Encrypt to this age public key (age1…); repeat for several.") var recipients: [String] = []
     @Option(help: "First local day (YYYY-MM-DD, \"30d ago\"); default: the first event.") var from: String?
     @Option(help: "Last local day; default: the last event.") var to: String?
-    @Option(parsing: .upToNextOption, help: "Only these kinds (mood.rated, or mood), e.g. --kinds sample mood dose.") var kinds: [String] = []
+    @Option(parsing: .upToNextOption, help: "Only these kinds (mood.rated, or mood), e.g. --kinds sample mood dose.", completion: .kinds) var kinds: [String] = []
     @Flag(help: "Include face captures and their images (left out unless asked).") var includeFaces = false
     @Flag(help: "Print the summary as one JSON object.") var json = false
     @OptionGroup var vault: VaultOptions

@@ -7,8 +7,9 @@ import Projections
 struct ExportDaily: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "daily", abstract: "Write YYYY/MM/HealthMetrics-YYYY-MM-DD.csv files in ShareHealth's layout, one per day.")
-    @Argument(help: "The folder to write into.") var directory: String
+    @Argument(help: "The folder to write into.", completion: .directory) var directory: String
     @OptionGroup var range: DayRange
+    @Flag(help: "Print the summary as one JSON object.") var json = false
     @OptionGroup var view: ViewOptions
     @OptionGroup var vault: VaultOptions
 
@@ -16,6 +17,7 @@ struct ExportDaily: ParsableCommand {
         let ledger = try vault.openLedger()
         let state = try view.dailyMetrics(ledger: ledger)
         let days = try range.days(earliest: { try Self.earliestDay(ledger) }).allDays
+        PlaintextExport.warn(directory)
         let progress = Progress("exporting days", total: days.count)
         var written = 0
         var failures: [String] = []
@@ -38,7 +40,14 @@ struct ExportDaily: ParsableCommand {
         if let problem = Self.appendLog(["\(now.iso8601(utcOffset: 0)) \(summary)"] + failures.map { "  " + $0 }, to: log) {
             FileHandle.standardError.write(Data("healthledger: the days are written, but \(problem)\n".utf8))
         }
-        print(summary + (failures.isEmpty ? "" : " (see \(log))"))
+        if json {
+            print(JSONWriter.string(Document([
+                ("directory", .string(directory)), ("days", .int(Int64(days.count))), ("written", .int(Int64(written))),
+                ("failures", .array(failures.map { .string($0) })), ("log", .string(log)),
+            ])))
+        } else {
+            print(summary + (failures.isEmpty ? "" : " (see \(log))"))
+        }
         if !failures.isEmpty { throw ExitCode(ExitStatus.ioError.rawValue) }
     }
 }

@@ -8,7 +8,7 @@ struct ExportParquet: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "parquet",
         abstract: "Write every table as Parquet under DIR (samples and categories split by type=…), for DuckDB, pandas, polars and Spark.")
-    @Argument(help: "The folder to write into; it must be new or empty.") var directory: String
+    @Argument(help: "The folder to write into; it must be new or empty.", completion: .directory) var directory: String
     @Flag(help: "Replace the tables of an earlier export in DIR (once the new ones are written whole).") var force = false
     @OptionGroup var options: PlaintextExportOptions
 

@@ -8,7 +8,7 @@ struct ExportSQLite: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sqlite",
         abstract: "Write every table into one SQLite database (Datasette, sqlite3); re-running on it adds only what is new.")
-    @Argument(help: "The database file; an earlier export of this vault there is brought up to date.") var file: String
+    @Argument(help: "The database file; an earlier export of this vault there is brought up to date.", completion: .file()) var file: String
     @Flag(help: "Replace FILE when it is anything but this vault's export.") var force = false
     @OptionGroup var options: PlaintextExportOptions
 

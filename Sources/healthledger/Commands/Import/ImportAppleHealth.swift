@@ -13,7 +13,7 @@ struct ImportAppleHealth: ParsableCommand {
             Streams any size of export with flat memory. Every record gets an id from its content, so \
             importing again, a newer export, or after an interruption stores only what is missing.
             """)
-    @Argument(help: "export.zip, export.xml (or its localized name), or the unzipped folder.") var path: String
+    @Argument(help: "export.zip, export.xml (or its localized name), or the unzipped folder.", completion: .file()) var path: String
     @Option(help: ArgumentHelp(
         "IANA time zone you live in (e.g. Europe/Paris), for samples that do not name their own.",
         discussion: "An export writes every date at the offset in force when it was made. A sample that names its zone (HKTimeZone) is read in that zone; the others in this one; without it they keep the export's offset."))

@@ -14,12 +14,13 @@ struct ImportBundle: ParsableCommand {
             settings changes, are refused and counted as skipped unless --accept-amendments or \
             --accept-settings asks for them (anyone can sign a bundle).
             """)
-    @Argument(help: "The bundle file.") var file: String
-    @Option(name: .customLong("identity"), help: "An age identity file; repeat for several.") var identities: [String] = []
-    @Option(help: "Read the bundle's passphrase from this file (first line) instead of asking.") var bundlePassphraseFile: String?
+    @Argument(help: "The bundle file.", completion: .file(extensions: ["age"])) var file: String
+    @Option(name: .customLong("identity"), help: "An age identity file; repeat for several.", completion: .file()) var identities: [String] = []
+    @Option(help: "Read the bundle's passphrase from this file (first line) instead of asking.", completion: .file()) var bundlePassphraseFile: String?
     @Option(help: "Require the bundle to be signed by this vault key (base64, as `open` prints it).") var signer: String?
     @Flag(help: "Take the bundle's corrections and retractions of events it does not hold (this vault's own).") var acceptAmendments = false
     @Flag(help: "Take the bundle's settings changes (setting.changed) into this vault.") var acceptSettings = false
+    @Flag(help: "Take events whose payloads have fields their kind does not read (`append` refuses them the same way).") var force = false
     @Flag(help: "Print the summary as one JSON object on stdout.") var json = false
     @OptionGroup var vault: VaultOptions
 
@@ -29,7 +30,7 @@ struct ImportBundle: ParsableCommand {
         let started = Date()
         let progress = Progress("importing", unit: "events")
         let summary = try BundleImporter(
-            ledger: ledger, acceptance: .init(foreignAmendments: acceptAmendments, settings: acceptSettings), progress: progress.update)
+            ledger: ledger, acceptance: .init(foreignAmendments: acceptAmendments, settings: acceptSettings, unknownFields: force), progress: progress.update)
             .run(expectedSigner: try signer.map(BundleSecrets.signerKey)) { try OpenedFile(path: file, identities: secrets, activity: "reading bundle").source }
         progress.finish()
         vault.catchUpViews(ledger)

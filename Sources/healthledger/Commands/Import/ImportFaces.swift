@@ -11,7 +11,7 @@ struct ImportFaces: ParsableCommand {
             (`healthledger show ID --image OUT.jpg` writes it back); a _health.json beside it \
             becomes that day's samples. A capture without its .json is skipped and reported.
             """)
-    @Argument(help: "The folder holding the captures (searched recursively).") var directory: String
+    @Argument(help: "The folder holding the captures (searched recursively).", completion: .directory) var directory: String
     @OptionGroup var options: ImportOptions
     @OptionGroup var vault: VaultOptions
 

@@ -14,7 +14,7 @@ struct ImportHealthAutoExport: ParsableCommand {
             --zone. A malformed file stops the import, naming file and field (a CSV's line and column), before \
             anything is stored (exit \(ExitStatus.invalidInput.rawValue)). `sources` lists the delivery.
             """)
-    @Argument(help: "A Health Auto Export .json or .csv file, or a folder of them (searched recursively).") var input: String
+    @Argument(help: "A Health Auto Export .json or .csv file, or a folder of them (searched recursively).", completion: .file(extensions: ["json", "csv"])) var input: String
     @OptionGroup var options: ImportOptions
     @OptionGroup var vault: VaultOptions
 

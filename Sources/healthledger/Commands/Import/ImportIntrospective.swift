@@ -5,7 +5,7 @@ import HealthImport
 struct ImportATracker: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "atracker", abstract: "Import ATracker's task CSV as activities (definitions, starts and stops).")
-    @Argument(help: "The ATracker CSV export.") var file: String
+    @Argument(help: "The ATracker CSV export.", completion: .file(extensions: ["csv"])) var file: String
     @OptionGroup var options: ImportOptions
     @OptionGroup var vault: VaultOptions
 
@@ -18,7 +18,7 @@ struct ImportATracker: ParsableCommand {
 struct ImportEasyPill: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "easypill", abstract: "Import EasyPill's medication list or its dose history (told apart by the header).")
-    @Argument(help: "The EasyPill CSV export.") var file: String
+    @Argument(help: "The EasyPill CSV export.", completion: .file(extensions: ["csv"])) var file: String
     @OptionGroup var options: ImportOptions
     @OptionGroup var vault: VaultOptions
 
@@ -31,7 +31,7 @@ struct ImportEasyPill: ParsableCommand {
 struct ImportWellness: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wellness", abstract: "Import Wellness's mood CSV (ratings 1–7, kept on that scale).")
-    @Argument(help: "The Wellness CSV export.") var file: String
+    @Argument(help: "The Wellness CSV export.", completion: .file(extensions: ["csv"])) var file: String
     @OptionGroup var options: ImportOptions
     @OptionGroup var vault: VaultOptions
 
@@ -44,7 +44,7 @@ struct ImportWellness: ParsableCommand {
 struct ImportIntrospective: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "introspective", abstract: "Import an Introspective CSV export of moods, medication doses or activities (told apart by the header).")
-    @Argument(help: "The Introspective CSV export.") var file: String
+    @Argument(help: "The Introspective CSV export.", completion: .file(extensions: ["csv"])) var file: String
     @OptionGroup var options: ImportOptions
     @OptionGroup var vault: VaultOptions
 

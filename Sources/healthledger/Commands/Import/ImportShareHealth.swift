@@ -8,9 +8,11 @@ struct ImportShareHealth: ParsableCommand {
         discussion: """
             Each value becomes a sample (or sleep stage, or activity-ring day) spanning its local day, \
             marked with its column. Unknown columns and blank cells are skipped and counted; a cell \
-            that is not a number stops the import, naming file, line and column, before anything is stored.
+            that is not a number stops the import, naming file, line and column, before anything is stored. \
+            The columns `export daily` adds to ShareHealth's (mood, fatigue, doses, symptoms) summarise \
+            events a CSV cannot give back: they are counted as skipped; a bundle moves those events.
             """)
-    @Argument(help: "The ShareHealth export folder (searched recursively).") var directory: String
+    @Argument(help: "The ShareHealth export folder (searched recursively).", completion: .directory) var directory: String
     @OptionGroup var options: ImportOptions
     @OptionGroup var vault: VaultOptions
 

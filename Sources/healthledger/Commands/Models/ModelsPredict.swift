@@ -7,7 +7,7 @@ import Projections
 struct ModelsPredict: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "predict", abstract: "Predict every target from a new face capture, with each model's typical (leave-one-out) error.")
-    @Option(help: "ShareHealth metrics JSON or MediaPipe landmarks JSON of the face.") var face: String
+    @Option(help: "ShareHealth metrics JSON or MediaPipe landmarks JSON of the face.", completion: .file(extensions: ["json"])) var face: String
     @Flag(help: "One JSON object per target.") var json = false
     @OptionGroup var view: ViewOptions
     @OptionGroup var vault: VaultOptions

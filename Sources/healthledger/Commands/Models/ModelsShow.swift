@@ -9,7 +9,7 @@ struct ModelsShow: ParsableCommand {
         commandName: "show",
         abstract: "One model in detail: accuracy, feature importance, and every capture's out-of-fold prediction and error by date.")
     @Argument(help: "sleep-score, hrv, resting-hr or a daily metric key.") var target: String
-    @Option(help: "Write an SVG: actual vs predicted with the identity line, and errors over time.") var plot: String?
+    @Option(help: "Write an SVG: actual vs predicted with the identity line, and errors over time.", completion: .file(extensions: ["svg"])) var plot: String?
     @Option(help: "Use this ridge α in every fold instead of choosing it by inner leave-one-out (the scikit-learn-comparable mode).")
     var alpha: Double?
     @Flag(help: "One JSON object.") var json = false

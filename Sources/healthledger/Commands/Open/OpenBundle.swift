@@ -16,13 +16,13 @@ struct OpenBundle: ParsableCommand {
             --show FILE writes one file of it (a path as the listing prints it, e.g. report.pdf) to \
             standard output, or to --out PATH, once the whole bundle verified.
             """)
-    @Argument(help: "The bundle file.") var file: String
-    @Option(name: .customLong("identity"), help: "An age identity file; repeat for several.") var identities: [String] = []
-    @Option(help: "Read the bundle's passphrase from this file (first line) instead of asking.") var bundlePassphraseFile: String?
-    @Option(help: "Extract the verified files into this new folder.") var extract: String?
+    @Argument(help: "The bundle file.", completion: .file(extensions: ["age"])) var file: String
+    @Option(name: .customLong("identity"), help: "An age identity file; repeat for several.", completion: .file()) var identities: [String] = []
+    @Option(help: "Read the bundle's passphrase from this file (first line) instead of asking.", completion: .file()) var bundlePassphraseFile: String?
+    @Option(help: "Extract the verified files into this new folder.", completion: .directory) var extract: String?
     @Option(help: "Require the bundle to be signed by this vault key (base64, as `open` prints it).") var signer: String?
     @Option(help: "Write this one file of the bundle (e.g. report.pdf), once verified, to standard output.") var show: String?
-    @Option(help: "With --show: write the file to this new path instead of standard output.") var out: String?
+    @Option(help: "With --show: write the file to this new path instead of standard output.", completion: .file()) var out: String?
     @Flag(help: "Print the contents as one JSON object.") var json = false
 
     func validate() throws {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Charts
 import Foundation
 import LedgerApplication
+import LedgerCore
 import Query
 
 struct ChartCommand: ParsableCommand {
@@ -14,10 +15,11 @@ struct ChartCommand: ParsableCommand {
             """)
 
     @Argument(help: "line, bar or scatter.") var style: Chart.Style
-    @Argument(help: "The query (docs/query.md).") var query: String
-    @Option(help: "The SVG file to write.") var out: String
-    @Option(help: "Also write a PNG (needs rsvg-convert, from librsvg2-bin).") var png: String?
+    @Argument(help: "The query (`healthledger query --help` shows examples).") var query: String
+    @Option(help: "The SVG file to write.", completion: .file(extensions: ["svg"])) var out: String
+    @Option(help: "Also write a PNG (needs rsvg-convert, from librsvg2-bin).", completion: .file(extensions: ["png"])) var png: String?
     @Option(help: "The chart's title (default: the query).") var title: String?
+    @Flag(help: "Print what was drawn as one JSON object.") var json = false
     @OptionGroup var options: QueryOptions
 
     func run() throws {
@@ -30,12 +32,20 @@ struct ChartCommand: ParsableCommand {
         }
         let svg = SVGChart.render(chart)
         try PrivateOutput.write(svg, to: out)
+        if let png { try PNGConverter.convert(svgFile: out, to: png) }
+        if json {
+            var fields: [(String, DocValue)] = [
+                ("svg", .string(out)),
+                ("series", .array(chart.series.map { .map(Document([("name", .string($0.name)), ("points", .int(Int64($0.points.count)))])) })),
+            ]
+            if let png { fields.append(("png", .string(png))) }
+            if let fit = chart.fit { fields.append(("fit", .map(Document([("r", .double(fit.r)), ("n", .int(Int64(fit.n)))])))) }
+            print(JSONWriter.string(Document(fields)))
+            return
+        }
         print("wrote \(out): \(chart.series.map { "\($0.name), \($0.points.count) points" }.joined(separator: "; "))"
               + (chart.fit.map { String(format: "; r = %.3f (n = %d)", $0.r, $0.n) } ?? ""))
-        if let png {
-            try PNGConverter.convert(svgFile: out, to: png)
-            print("wrote \(png)")
-        }
+        if let png { print("wrote \(png)") }
     }
 }
 

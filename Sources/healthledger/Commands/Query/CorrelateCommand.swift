@@ -15,7 +15,7 @@ struct CorrelateCommand: ParsableCommand {
             numbers per day: Pearson's r, n and a two-sided p.
             """)
 
-    @Argument(help: "The factor: a query of one selection, without `by` (docs/query.md).") var factor: String
+    @Argument(help: "The factor: a query of one selection, without `by` (`healthledger query --help` shows examples).") var factor: String
     @Option(name: .customLong("with"), help: "The outcome: a query of one selection.") var outcome: String
     @Option(help: "Read the outcome this many days after the factor: 0, 1d, 2d.") var lag = "0"
     @Flag(help: "The figures as JSON.") var json = false

@@ -3,7 +3,7 @@ import Query
 
 struct QueryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "query", abstract: "Ask your data a question in the query language (docs/query.md).",
+        commandName: "query", abstract: "Ask your data a question in the query language (a reference: docs/query.md in the source).",
         discussion: """
             mood where rating <= 3 and within 30m after activity "Socializing"
             heart_rate avg by hour where last 7d

@@ -16,12 +16,16 @@ struct QueryOptions: ParsableArguments {
         return try QueryData(index: try view.state(QueryIndexView.self, ledger: ledger), daily: try view.state(DailyMetricsView.self, ledger: ledger), now: instant)
     }
 
+    /// The language in one line, said with the error: a binary install has no docs/query.md to point to.
+    static let grammarHint = "(a query: SOURCE [count|sum|avg|min|max|median|stddev], … [by hour|day|week|month] [where CONDITION], "
+        + "e.g. `mood avg by day where last 30d`; `healthledger query --help` shows more examples)"
+
     /// Runs `query`, turning a query error into exit 65 with a caret under the query.
     func run(_ query: String, on data: QueryData) throws -> QueryResult {
         do {
             return try QueryEngine.run(query, data: data)
         } catch let error as QueryError {
-            throw ExitStatus.Failure(status: .invalidInput, message: "query " + error.rendered(in: query) + "\n(see docs/query.md for the language)")
+            throw ExitStatus.Failure(status: .invalidInput, message: "query " + error.rendered(in: query) + "\n" + Self.grammarHint)
         }
     }
 }

@@ -17,7 +17,7 @@ struct ShareSteps: ParsableCommand {
     @Option(help: "How many days, ending with --to (1-366).") var days = 7
     @Option(help: "The last day (YYYY-MM-DD, \"yesterday\"); default: today.") var to: String?
     @Option(help: "Your name as the friend will see it (default: $USER).") var name: String?
-    @Option(help: "Also write the link as a QR code PNG (needs qrencode, Debian's qrencode package).") var qr: String?
+    @Option(help: "Also write the link as a QR code PNG (needs qrencode, Debian's qrencode package).", completion: .file(extensions: ["png"])) var qr: String?
     @Flag(help: "The link and what it carries as one JSON object.") var json = false
     @OptionGroup var view: ViewOptions
     @OptionGroup var vault: VaultOptions

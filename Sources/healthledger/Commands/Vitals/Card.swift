@@ -8,7 +8,7 @@ struct Card: ParsableCommand {
         commandName: "card",
         abstract: "A session's summary card to share: SVG, or PNG through rsvg-convert (Debian: librsvg2-bin).")
     @Argument(help: "The session: the start of its id, or #N of the event that started it.") var session: String
-    @Option(help: "The image to write: NAME.svg or NAME.png.") var out: String
+    @Option(help: "The image to write: NAME.svg or NAME.png.", completion: .file(extensions: ["svg", "png"])) var out: String
     @OptionGroup var view: ViewOptions
     @OptionGroup var vault: VaultOptions
 

@@ -14,7 +14,7 @@ struct Measure: ParsableCommand {
 
 /// What both measurements take: the recording, its rate, the session, the entry's time.
 struct RecordingOptions: ParsableArguments {
-    @Argument(help: "The recording: a CSV or JSON file, a Y4M video (heart rate), or - for standard input.") var file: String
+    @Argument(help: "The recording: a CSV or JSON file, a Y4M video (heart rate), or - for standard input.", completion: .file()) var file: String
     @Option(help: "Samples (frames) per second, when the file has no time column.") var rate: Double?
     @Option(help: "Add it to this session (the start of its id; see `history`); default: the open session, if any.") var session: String?
     @Flag(help: "Store it outside any session, even while one is open.") var noSession = false

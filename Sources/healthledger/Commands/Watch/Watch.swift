@@ -16,7 +16,7 @@ struct Watch: ParsableCommand {
             A CSV file's times carry no offset: they are read in --zone. \
             Stop it with Ctrl-C or SIGTERM: each file's import is committed whole or not at all.
             """)
-    @Argument(help: "The folder Health Auto Export's automation writes into.") var directory: String
+    @Argument(help: "The folder Health Auto Export's automation writes into.", completion: .directory) var directory: String
     @Option(help: "IANA time zone a CSV file's times were written in (default: this machine's, e.g. Europe/Paris).") var zone: String?
     @Flag(help: "One JSON summary object per imported file, on its own line.") var json = false
     @OptionGroup var vault: VaultOptions
