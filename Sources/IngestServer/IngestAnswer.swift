@@ -9,6 +9,7 @@ enum IngestAnswer {
         json(.ok, [
             "readings": .int(Int64(receipt.readings)), "stored": .int(Int64(receipt.stored)),
             "alreadyStored": .int(Int64(receipt.alreadyStored)), "unmapped": .int(Int64(receipt.unmapped)),
+            "notImported": .array(receipt.notImported.map(DocValue.string)),
         ])
     }
 

@@ -39,7 +39,8 @@ public final class IngestDesk: @unchecked Sendable {
                 return delivery
             }
             return IngestReceipt(readings: delivery.readings, stored: outcome.appended.count - 1, alreadyStored: outcome.duplicates,
-                                 unmapped: delivery.summary.notes.filter { $0.key.contains("(unmapped)") }.values.reduce(0, +))
+                                 unmapped: delivery.summary.notes.filter { $0.key.contains("(unmapped)") }.values.reduce(0, +),
+                                 notImported: delivery.notImported)
         }
     }
 
@@ -62,6 +63,8 @@ struct IngestReceipt: Sendable {
     var stored: Int
     var alreadyStored: Int
     var unmapped: Int
+    /// A line for each array of the payload this version does not read.
+    var notImported: [String]
 }
 
 extension Source {

@@ -106,6 +106,7 @@ import TestSupport
         let next = try listener.post(Self.later, token: token)
         #expect(next.json["stored"] as? Int == 2)
         #expect(next.json["alreadyStored"] as? Int == 0)
+        #expect(next.json["notImported"] as? [String] == [])
         #expect(listener.stop() == 0)
 
         let kinds = try Self.kinds(vault)
@@ -129,6 +130,18 @@ import TestSupport
         #expect(text.contains(": 2 readings (2 from Alex’s Apple Watch)"), "\(text)")
         #expect(text.contains("3 deliveries: 10 readings, 6 new to the ledger"), "\(text)")
         #expect(try vault.run(["audit"]).status == 0)
+    }
+
+    @Test func anArrayThisVersionDoesNotReadIsNamedInTheAnswer() throws {
+        let vault = try CLIVault()
+        let token = try Self.addToken(vault, "Alex’s iPhone")
+        let listener = try IngestListener(vault: vault)
+        let withSymptoms = Self.morning.replacingOccurrences(of: "]}}", with: "], \"symptoms\": [{\"name\": \"Headache\"}]}}")
+        let answer = try listener.post(withSymptoms, token: token)
+        #expect(answer.status == 200)
+        #expect(answer.json["stored"] as? Int == 4)
+        #expect((answer.json["notImported"] as? [String])?.first?.hasPrefix("data.symptoms: 1 entry this version does not import") == true, "\(answer.json)")
+        #expect(listener.stop() == 0)
     }
 
     @Test func aBodySlowerThanTheLimitIs408AndStoresNothing() throws {

@@ -81,6 +81,22 @@ import Testing
         #expect(summary.notes["unit 'furlongs' of step_count is not a HealthKit unit: kept whole as exportElement.recorded (unmapped)"] == 1)
     }
 
+    @Test("an array of data this version does not read (symptoms, ECGs, state of mind) is named in the notes, not dropped unsaid")
+    func otherArraysAreNamed() throws {
+        let text = """
+            {"data": {"metrics": [{"name": "step_count", "units": "count", "data": [{"date": "2024-03-10 08:00:00 +0100", "qty": 120}]}],
+             "symptoms": [{"name": "Headache", "start": "2024-03-10 09:00:00 +0100"}, {"name": "Nausea", "start": "2024-03-10 10:00:00 +0100"}],
+             "ecg": [], "stateOfMind": [{"valence": 0.4}], "medications": null}}
+            """
+        var summary = ImportSummary()
+        let events = try reader.events(parsing: text, summary: &summary)
+        #expect(events.map(\.kind) == [.sampleRecorded])
+        #expect(summary.notes == [
+            "data.symptoms: 2 entries \(HealthAutoExportFile.notImported)": 1,
+            "data.stateOfMind: 1 entry \(HealthAutoExportFile.notImported)": 1,
+        ])
+    }
+
     @Test("the app's unit spellings read as HealthKit's; a heart rate in a unit HealthKit lacks is kept, not assumed")
     func unitSpellings() throws {
         #expect(HealthAutoExportFile.unit("steps")?.symbol == "count")

@@ -16,6 +16,8 @@ public struct HealthAutoExportDelivery {
     /// Readings per app or device that recorded them (`Alex’s Apple Watch`), as the app named them.
     public private(set) var apps: [String: Int64] = [:]
     public private(set) var summary = ImportSummary()
+    /// A line for each array of the payload this version does not read (symptoms, ECGs…).
+    public var notImported: [String] { summary.notes.keys.filter { $0.hasSuffix(HealthAutoExportFile.notImported) }.sorted() }
 
     /// About this many events are made, checked and handed over at a time: small enough that a
     /// week of minute buckets is never held as events at once (docs/performance.md, "Health

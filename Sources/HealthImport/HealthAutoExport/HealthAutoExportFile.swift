@@ -35,7 +35,10 @@ struct HealthAutoExportFile {
     /// that a caller can store each slice's bytes and drop its events before the next is made.
     /// A bad field anywhere throws, whatever slices went before.
     func forEachSlice(parsing text: String, size: Int, summary: inout ImportSummary, _ body: ([Event]) throws -> Void) throws {
-        var (metrics, workouts) = try lists(parsing: text)
+        var (metrics, workouts, others) = try lists(parsing: text)
+        for (name, count) in others {
+            summary.note("data.\(name): \(count) \(count == 1 ? "entry" : "entries") \(Self.notImported)")
+        }
         var events: [Event] = []
         var points = 0
         // Each metric, and each point of it, is let go once made into events: the parsed
@@ -76,10 +79,18 @@ struct HealthAutoExportFile {
         if !events.isEmpty { try body(events) }
     }
 
+    /// What a note on an array of `data` this version does not read ends with.
+    static let notImported = "this version does not import (it reads metrics and workouts): none of them is stored"
+
     /// `data.metrics` and `data.workouts` of the text (of a `.csv` file, read as the JSON it
-    /// stands for); the rest of the document is let go.
-    private func lists(parsing text: String) throws(ImportError) -> (metrics: [DocValue], workouts: [DocValue]) {
-        if path.lowercased().hasSuffix(".csv") { return try HealthAutoExportCSV(path: path, clock: clock).lists(parsing: text) }
+    /// stands for), and the name and length of every other non-empty array of `data` (symptoms,
+    /// ECGs, state of mind…), which the import names rather than drop unsaid; the rest of the
+    /// document is let go.
+    private func lists(parsing text: String) throws(ImportError) -> (metrics: [DocValue], workouts: [DocValue], others: [(String, Int)]) {
+        if path.lowercased().hasSuffix(".csv") {
+            let (metrics, workouts) = try HealthAutoExportCSV(path: path, clock: clock).lists(parsing: text)
+            return (metrics, workouts, [])
+        }
         let root: Document
         do {
             root = try JSONParser.parseObject(text)
@@ -89,7 +100,11 @@ struct HealthAutoExportFile {
         guard case .map(let data)? = root["data"] else {
             throw .malformed(path, column: "data", "no 'data' object: this is not a Health Auto Export JSON export (version 2)")
         }
-        return (try array(data["metrics"], field: "data.metrics"), try array(data["workouts"], field: "data.workouts"))
+        let others = data.fields.compactMap { field -> (String, Int)? in
+            guard field.name != "metrics", field.name != "workouts", case .array(let items) = field.value, !items.isEmpty else { return nil }
+            return (field.name, items.count)
+        }
+        return (try array(data["metrics"], field: "data.metrics"), try array(data["workouts"], field: "data.workouts"), others)
     }
 
     private func events(of metric: Document, items: ArraySlice<DocValue>, field: String, summary: inout ImportSummary) throws(ImportError) -> [Event] {
