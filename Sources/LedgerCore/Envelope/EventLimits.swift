@@ -18,7 +18,7 @@ public enum EventLimits {
     /// How many named fields `document` has, counted as `maximumFields` counts them.
     /// Recursive rather than with a work list: this runs for every imported event, and
     /// documents nest only as deep as the JSON reader allows.
-    static func fieldCount(_ document: Document) -> Int {
+    public static func fieldCount(_ document: Document) -> Int {
         var count = document.fields.count
         for field in document.fields { if case .map(let inner) = field.value { count += fieldCount(inner) } }
         return count
