@@ -119,6 +119,10 @@ public struct LedgerStoreError: Error, CustomStringConvertible {
     static func malformedLogKey(_ key: [UInt8], after: UInt64?) -> Self { Self(.malformedLogKey(key, after: after)) }
     /// A view's stored state that cannot be trusted; `reason` follows "the stored NAME view".
     public static func damagedView(name: String, reason: String) -> Self { Self(.damagedView(name: name, reason: reason)) }
+    /// A replay whose shadow or state in use another replay changed under it.
+    public static func replayedConcurrently(name: String) -> Self {
+        damagedView(name: name, reason: "was replayed by another command at the same time; run `healthledger replay \(name)` again")
+    }
     static func tampered(reason: String) -> Self { Self(.tampered(reason: reason)) }
     static func rolledBack(reason: String) -> Self { Self(.rolledBack(reason: reason)) }
     static func invalidEvent(index: Int, _ error: ValidationError) -> Self { Self(.invalidEvent(index: index, error)) }

@@ -13,8 +13,9 @@ import TestSupport
     static let zones: [String?] = [nil, nil, "Europe/Paris", "Asia/Tokyo", "America/Los_Angeles", "Pacific/Kiritimati"]
 
     /// One event of ten days from a seed: steps (some lasting days), heart rate, an asleep
-    /// sample across midnight, a mood, or a change of setting; at offsets from −12 h to +14 h,
-    /// some naming the zone they were lived in.
+    /// sample across midnight, a mood, food, a weighing, a dose, a medication's definition or
+    /// a change of setting; at offsets from −12 h to +14 h, some naming the zone they were
+    /// lived in.
     static func event(_ seed: Int) -> Event {
         let start = Timestamp(micros: (firstDay * 86_400 + Int64(seed % 864_000)) * 1_000_000)
         let offset = Int32((seed / 7 % 53 - 24) * 1_800)
@@ -33,9 +34,23 @@ import TestSupport
                          start: start, end: Timestamp(micros: start.micros + (30 + minutes % 600) * 60_000_000), utcOffset: offset, zone: zone, source: Source(name: "Watch"))
         case 4:
             return Event(MoodRated(rating: Double(1 + seed % 10)), start: start, utcOffset: offset)
+        case 5 where seed / 6 % 4 == 1:
+            return Event(FoodLogged(name: "Oats", kcal: Double(seed % 800), protein: Double(seed % 40)), start: budgetInput(seed), utcOffset: offset)
+        case 5 where seed / 6 % 4 == 2:
+            return Event(SampleRecorded(type: "HKQuantityTypeIdentifierBodyMass", value: 60 + Double(seed % 300) / 10, unit: "kg"),
+                         start: budgetInput(seed), utcOffset: offset, zone: zone, source: Source(name: "Scale"))
+        case 5 where seed / 6 % 4 == 3:
+            return seed % 2 == 0
+                ? Event(DoseTaken(medication: "Ibuprofen"), start: start, utcOffset: offset)
+                : Event(MedicationDefined(name: "Ibuprofen", frequency: "daily"), start: start, utcOffset: offset)
         default:
             return Event(SettingChanged(key: RatingScale.settingKey, value: .string(seed % 2 == 0 ? "1-5" : "1-10")), start: start, utcOffset: offset)
         }
+    }
+
+    /// Food and weighings over the 50 days before the ten and the ten: a budget reads six weeks.
+    static func budgetInput(_ seed: Int) -> Timestamp {
+        Timestamp(micros: ((firstDay - 50) * 86_400 + Int64(seed % (60 * 86_400))) * 1_000_000)
     }
 
     @Test func aFewDaysAsOfAPointReadAsTheWholeFoldReadsThem() async throws {
@@ -55,6 +70,13 @@ import TestSupport
                             start: Timestamp(micros: target.start.micros + 86_400_000_000 * 3), utcOffset: 0)
                 events.append(amendment)
             }
+            // Activities started in the ten days and stopped up to eight days later.
+            for seed in seeds where seed % 3 == 0 {
+                let started = Event(ActivityStarted(name: "Reading"), start: Timestamp(micros: (Self.firstDay * 86_400 + Int64(seed % 864_000)) * 1_000_000), utcOffset: 0)
+                events.append(started)
+                events.append(Event(ActivityStopped(name: "Reading", startedBy: started.id),
+                                    start: Timestamp(micros: started.start.micros + Int64(seed / 3 % 691_200) * 1_000_000), utcOffset: 0))
+            }
             try vault.ledger.append(events)
             let size = UInt64(cut % (events.count + 1))
             let days = LocalDay(number: Self.firstDay + Int64(first))...LocalDay(number: Self.firstDay + Int64(first + length))
@@ -67,6 +89,36 @@ import TestSupport
             let settings = try ProjectionEngine.asOf(QueryIndexView.self, ledger: vault.ledger, size: size, part: .settings)
             let wholeIndex = try ProjectionEngine.asOf(QueryIndexView.self, ledger: vault.ledger, size: size)
             #expect(try settings.ratingScale() == wholeIndex.ratingScale())
+            let indexDays = try ProjectionEngine.asOf(QueryIndexView.self, ledger: vault.ledger, size: size, part: .days(days))
+            for series in wholeIndex.seriesNames {
+                #expect(try Self.rows(of: series, in: days, indexDays) == Self.rows(of: series, in: days, wholeIndex), "\(series) as of \(size)")
+            }
+            #expect(try Self.rows(of: "medication", in: nil, indexDays) == Self.rows(of: "medication", in: nil, wholeIndex))
+            let budgetDay = days.upperBound
+            let credit = try ProjectionEngine.asOf(CalorieCreditView.self, ledger: vault.ledger, size: size, part: .days(CalorieBudget.daysRead(on: budgetDay))).fold
+            let wholeCredit = try ProjectionEngine.asOf(CalorieCreditView.self, ledger: vault.ledger, size: size).fold
+            for number in CalorieBudget.daysRead(on: budgetDay).lowerBound.number...budgetDay.number {
+                #expect(try credit.inputs(for: LocalDay(number: number)) == wholeCredit.inputs(for: LocalDay(number: number)))
+            }
+            for algorithm in [1, 2] {
+                let (part, whole) = (try credit.budget(on: budgetDay, algorithm: algorithm), try wholeCredit.budget(on: budgetDay, algorithm: algorithm))
+                #expect(part.windowInputs == whole.windowInputs && part.week.map(\.inputs) == whole.week.map(\.inputs))
+                #expect("\(part.budget) \(part.base) \(part.credit.credit) \(String(describing: part.estimate.interval))"
+                        == "\(whole.budget) \(whole.base) \(whole.credit.credit) \(String(describing: whole.estimate.interval))",
+                        "budget v\(algorithm) on \(budgetDay) as of \(size)")
+            }
         }
+    }
+
+    /// The rows of `series` lived on `days` (all when nil), each as its times and fields, sorted.
+    static func rows(of series: String, in days: ClosedRange<LocalDay>?, _ index: QueryIndexState) throws -> [String] {
+        let table = try index.rows(of: series)
+        return (0..<table.count).compactMap { row -> String? in
+            let day = LocalDay(Timestamp(micros: table.starts[row]), utcOffset: table.offsets[row])
+            if let days, !days.contains(day) { return nil }
+            let numbers = table.numbers.compactMap { name, values in values[row].isNaN ? nil : "\(name)=\(values[row])" }
+            let texts = table.texts.compactMap { name, values in values[row].map { "\(name)=\($0)" } }
+            return "\(table.starts[row])–\(table.ends[row])@\(table.offsets[row]) " + (numbers + texts).sorted().joined(separator: " ")
+        }.sorted()
     }
 }

@@ -25,7 +25,7 @@ struct MetricsPage {
         guard last.number - first.number <= 366 * 20 else { throw EntryRejected("from \(first) to \(last): choose at most 20 years") }
         let groupText = context.parameter("group") ?? "day"
         guard let grouping = MetricSeriesTable.Grouping(rawValue: groupText) else { throw EntryRejected("group \(groupText): choose day, week or month") }
-        let daily = try context.point.dailyMetrics(ledger: context.ledger)
+        let daily = try context.point.dailyMetrics(ledger: context.ledger, days: first...last)
         return try MetricSeriesTable(daily: daily, columns: chosen, days: first...last, grouping: grouping, shown: { value, column in column.shown(value) })
     }
 

@@ -14,8 +14,8 @@ struct SleepPage {
 
     func render() throws -> (title: String, html: String) {
         let day = try context.day()
-        let daily = try context.point.dailyMetrics(ledger: context.ledger)
         let days = (day.number - Self.span...day.number).map(LocalDay.init(number:))
+        let daily = try context.point.dailyMetrics(ledger: context.ledger, days: days.first!...day)
         let nights = try days.map { try daily.night(for: $0) }
         let metrics = try daily.metrics(for: day)
         var html = "<p class=\"muted\">The night ending on \(day) · <a href=\"/sleep?date=\(LocalDay(number: day.number - 1))\(asOfLink)\">previous night</a></p>"

@@ -20,8 +20,8 @@ struct TodayPage {
 
     func render() throws -> (title: String, html: String) {
         let day = try context.day()
-        let daily = try context.point.dailyMetrics(ledger: context.ledger)
         let days = (day.number - Self.sparkDays + 1...day.number).map(LocalDay.init(number:))
+        let daily = try context.point.dailyMetrics(ledger: context.ledger, days: days.first!...day)
         let columns = Self.keyColumns.compactMap(MetricLabel.column)
         let rows = try days.map { try daily.values(for: $0, columns: columns.map(\.index)) }
         var html = "<p class=\"muted\">\(day) · <a href=\"/?date=\(LocalDay(number: day.number - 1))\(asOfLink)\">previous day</a></p>"
@@ -31,7 +31,7 @@ struct TodayPage {
         }
         html += "</section>"
         html += try budget(day)
-        let index = try context.point.state(QueryIndexView.self, ledger: context.ledger)
+        let index = try context.point.state(QueryIndexView.self, ledger: context.ledger, part: .days(day...day))
         let data = try QueryData(index: index, daily: daily, now: .now())
         html += "<div class=\"grid\">"
         html += try listing("Moods", "mood", day: day, data: data)
@@ -59,8 +59,7 @@ struct TodayPage {
     }
 
     private func budget(_ day: LocalDay) throws -> String {
-        let state = try context.point.state(CalorieCreditView.self, ledger: context.ledger).fold
-        let budget = try state.budget(on: day)
+        let budget = try context.point.calorieCredit(ledger: context.ledger, budgetOn: day).budget(on: day)
         let eaten = budget.today.energy ?? 0
         let lines = budget.summary.map(HTML.escape).joined(separator: "\n")
         return """

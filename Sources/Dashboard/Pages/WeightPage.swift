@@ -13,15 +13,17 @@ struct WeightPage {
 
     func render() throws -> (title: String, html: String) {
         let day = try context.day()
-        let daily = try context.point.dailyMetrics(ledger: context.ledger)
+        let first = LocalDay(number: day.number - Self.span)
+        let daily = try context.point.dailyMetrics(ledger: context.ledger, days: first...day)
         guard let (index, column) = MetricLabel.column("body_mass") else { throw EntryRejected("no body_mass column") }
-        let points = try (day.number - Self.span...day.number).compactMap { number -> (x: Double, y: Double)? in
-            try daily.metrics(for: LocalDay(number: number)).values[index].map { (Double(number * 86_400_000_000), column.shown($0)) }
+        // The weight column alone: a day's every column would read all its partitions.
+        let points = try (first.number...day.number).compactMap { number -> (x: Double, y: Double)? in
+            try daily.values(for: LocalDay(number: number), columns: [index])[0].map { (Double(number * 86_400_000_000), column.shown($0)) }
         }
-        let chart = Chart(style: .line, title: "Weight, \(LocalDay(number: day.number - Self.span)) to \(day)", xAxis: .time, yLabel: "kg",
+        let chart = Chart(style: .line, title: "Weight, \(first) to \(day)", xAxis: .time, yLabel: "kg",
                           series: [Chart.Series(name: "weight", points: points)])
         var html = "<p class=\"muted\">\(day)</p><figure class=\"card chart\">\(SVGInline.strip(SVGChart.render(chart)))</figure><div class=\"grid wide\">"
-        let state = try context.point.state(CalorieCreditView.self, ledger: context.ledger).fold
+        let state = try context.point.calorieCredit(ledger: context.ledger, budgetOn: day)
         for algorithm in [1, 2] {
             let budget = try state.budget(on: day, algorithm: algorithm)
             let interval = budget.estimate.interval.map { "\(NumberText.format($0.lowerBound.rounded()))–\(NumberText.format($0.upperBound.rounded())) kcal" } ?? "none from this algorithm"

@@ -73,13 +73,25 @@ struct ViewPoint: ViewReading {
     }
 
     func state<P: ProjectionKind>(_ kind: P.Type, ledger: Ledger) throws -> P.State {
-        if let size { return try ProjectionEngine.asOf(kind, ledger: ledger, size: size) }
+        try state(kind, ledger: ledger, part: .whole)
+    }
+
+    /// As of an earlier point, only `part` is folded where the view allows it: a page asks for
+    /// the days it draws, so that it need not fold the log from its start.
+    func state<P: ProjectionKind>(_ kind: P.Type, ledger: Ledger, part: ViewPart) throws -> P.State {
+        if let size { return try ProjectionEngine.asOf(kind, ledger: ledger, size: size, part: part) }
         if let views { return try views.current(kind, ledger: ledger) }
         return try ProjectionEngine.current(kind, ledger: ledger)
     }
 
-    /// The daily metrics with mood and fatigue on the vault's rating scale, as `daily` shows them.
-    func dailyMetrics(ledger: Ledger) throws -> DailyMetricsViewState {
-        try VaultApplication.dailyMetrics(ledger: ledger, reading: self)
+    /// The daily metrics with mood and fatigue on the vault's rating scale, as `daily` shows
+    /// them; given `days`, only those need be right.
+    func dailyMetrics(ledger: Ledger, days: ClosedRange<LocalDay>? = nil) throws -> DailyMetricsViewState {
+        try VaultApplication.dailyMetrics(ledger: ledger, reading: self, days: days)
+    }
+
+    /// The calorie budget's inputs, right on the days a budget on `day` reads.
+    func calorieCredit(ledger: Ledger, budgetOn day: LocalDay) throws -> CalorieCreditState {
+        try state(CalorieCreditView.self, ledger: ledger, part: .days(CalorieBudget.daysRead(on: day))).fold
     }
 }

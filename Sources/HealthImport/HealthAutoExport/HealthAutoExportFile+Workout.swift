@@ -41,7 +41,7 @@ extension HealthAutoExportFile {
             case "source":
                 metadata[Self.pointSourceKey] = Self.text(fieldValue)
             // Workouts version 1 wrote the total as `activeEnergy`, the name version 2 gives its minutes.
-            case "activeEnergyBurned", "activeEnergy" where fieldValue.isQuantityObject:
+            case _ where fieldName == "activeEnergyBurned" || (fieldName == "activeEnergy" && fieldValue.isQuantityObject):
                 energy = try quantity(fieldValue, field: path)
                 if energy == nil { metadata[Self.keptFieldPrefix + fieldName] = Self.kept(fieldValue) }
             case "distance":

@@ -49,7 +49,7 @@ extension Ledger {
         try environment.write { txn in
             let inUse = try txn.get(databases.meta, key: Self.pointerKey(shadow.name)) { sequenceNumber($0) } ?? nil
             guard inUse == active.generation, try shadow.storedCheckpoint(txn) == filled else {
-                throw LedgerStoreError.damagedView(name: shadow.name, reason: "was replayed by another command at the same time; run `healthledger replay \(shadow.name)` again")
+                throw LedgerStoreError.replayedConcurrently(name: shadow.name)
             }
             try txn.put(databases.meta, key: Self.pointerKey(shadow.name), value: bigEndianBytes(shadow.generation))
             try lmdb(mdb_drop(txn.handle, active.database.handle, 1), "mdb_drop(\(active.database.name))")

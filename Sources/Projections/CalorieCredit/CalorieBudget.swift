@@ -19,6 +19,12 @@ public struct CalorieBudget: Sendable {
     /// B′: what is left to eat today, including the credit.
     public var budget: Double { credit.adjustedBudget }
     public var today: DayInputs { week.last!.inputs }
+
+    /// The days a budget on `day` reads, by either algorithm: the longer window before it and
+    /// the day (its week so far lies in the window).
+    public static func daysRead(on day: LocalDay) -> ClosedRange<LocalDay> {
+        LocalDay(number: day.number - Int64(max(CalorieAlgorithmV1.windowDays, CalorieAlgorithmV2.windowDays)))...day
+    }
 }
 
 extension CalorieCreditState {

@@ -10,6 +10,11 @@ public enum CalorieCreditView: ProjectionKind {
     /// lists the days whose budget changes.
     /// v3: a sample that names its zone counts on the day it was lived in that zone.
     public static let version = 3
+    /// The calorie settings' history.
+    public static let settingKinds: Set<EventKind>? = [.settingChanged]
+    /// A day's inputs are what its events contributed; a budget reads the window of days
+    /// `CalorieBudget.daysRead(on:)` names.
+    public static let daysStandAlone = true
 
     static let settingsKey: [UInt8] = [0x02]
 

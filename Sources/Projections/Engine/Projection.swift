@@ -33,16 +33,22 @@ public protocol ProjectionKind {
     /// priorities), so that its settings can be read as of an earlier time from those events
     /// alone; nil when the view does not say.
     static var settingKinds: Set<EventKind>? { get }
-    /// Whether the view knows each local day from the events counting on that day and its
-    /// settings alone, so that a few days can be read as of an earlier time from those events;
-    /// false for a view whose days depend on others (a budget over a window of days, an
-    /// activity paired with a start days before).
+    /// Whether the view knows each local day from the events counting on that day, its
+    /// settings and the events of `kindsOfEveryDay` alone, so that a few days can be read as
+    /// of an earlier time from those events; false for a view whose days depend on others
+    /// (a model trained on every day). A reader that computes over a window of days (a
+    /// budget over six weeks) asks for the window.
     static var daysStandAlone: Bool { get }
+    /// Kinds whose events count on days other than their own, read whatever their day when a
+    /// few days are folded: a medication's definition lists on every day, an activity's
+    /// start is paired with a stop days later.
+    static var kindsOfEveryDay: Set<EventKind> { get }
 }
 
 extension ProjectionKind {
     public static var settingKinds: Set<EventKind>? { nil }
     public static var daysStandAlone: Bool { false }
+    public static var kindsOfEveryDay: Set<EventKind> { [] }
 }
 
 /// What part of a view a reader needs right, which is all a view read as of an earlier time

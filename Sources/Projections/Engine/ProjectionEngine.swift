@@ -137,7 +137,7 @@ public enum ProjectionEngine {
     /// `P` as it was known when the log held its first `size` events, folded in memory. Where
     /// the view allows it, only the `part` asked for is right in it, folded from the events
     /// that make that part alone: its settings, and the events counting on at most
-    /// `Ledger.daysReadThroughIndex` days.
+    /// `Ledger.daysReadThroughIndex` days with those of the kinds that count on every day.
     public static func asOf<P: ProjectionKind>(_ kind: P.Type, ledger: Ledger, size: UInt64, part: ViewPart = .whole) throws -> P.State {
         let days: ClosedRange<LocalDay>?
         switch part {
@@ -146,7 +146,8 @@ public enum ProjectionEngine {
         case .settings: days = nil
         default: return try fresh(kind, ledger: ledger, upTo: size).fold.state
         }
-        guard let kinds = P.settingKinds else { return try fresh(kind, ledger: ledger, upTo: size).fold.state }
+        guard let settingKinds = P.settingKinds else { return try fresh(kind, ledger: ledger, upTo: size).fold.state }
+        let kinds = days == nil ? settingKinds : settingKinds.union(P.kindsOfEveryDay)
         let fold = try ProjectionFold<P>(ledger: ledger) { _ in nil }
         try ledger.forEach(countingOn: days, orKinds: kinds, before: size) { try fold.apply($0) }
         return fold.state

@@ -44,7 +44,7 @@ final class ShadowRebuild<P: ProjectionKind>: ViewRebuild {
     func save(size: UInt64, root: [UInt8]) throws {
         let checkpoint = ProjectionCheckpoint(version: P.version, size: size, root: root)
         guard let written = try shadow.write(fold.drainChanges(), checkpoint: checkpoint, over: saved) else {
-            throw LedgerStoreError.damagedView(name: P.name, reason: "was replayed by another command at the same time; run `healthledger replay \(P.name)` again")
+            throw LedgerStoreError.replayedConcurrently(name: P.name)
         }
         saved = written
         fold.evict()

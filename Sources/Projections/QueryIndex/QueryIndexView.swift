@@ -4,9 +4,13 @@ import LedgerCore
 /// caught up with the log like every view, so that `query` reads columns instead of events.
 public enum QueryIndexView: ProjectionKind {
     public static let name = "query-index"
-    /// The rating scale is a setting; rows are not read by day alone (an activity's row
-    /// pairs a stop with a start days before).
+    /// The rating scale is a setting.
     public static let settingKinds: Set<EventKind>? = [.settingChanged]
+    /// A day's rows are its events' rows, but for the kinds below.
+    public static let daysStandAlone = true
+    /// Definitions list whatever the day asked; an activity's row is made by its start and
+    /// ended by its stop, days apart either way; a profile describes every day.
+    public static let kindsOfEveryDay: Set<EventKind> = [.medicationDefined, .activityDefined, .activityStarted, .activityStopped, .profileRecorded]
     /// v1: rows as `IndexedRow` extracts them; activities paired from start and stop.
     /// v2: a correlation's members are rows of their types' series too.
     /// v3: a raw member sample stored after its correlation replaces the member's row.

@@ -24,8 +24,8 @@ struct Budget: ParsableCommand {
 
     func run() throws {
         let ledger = try vault.openLedger()
-        let state = try view.state(CalorieCreditView.self, ledger: ledger).fold
         let day = try Self.day(date)
+        let state = try view.state(CalorieCreditView.self, ledger: ledger, part: .days(CalorieBudget.daysRead(on: day))).fold
         let budget = try state.budget(on: day, algorithm: algorithm)
         if week {
             try json ? printWeekJSON(budget, state: state) : printWeek(budget, state: state)
