@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 import TestSupport
 
@@ -29,6 +30,53 @@ import TestSupport
             let statistics = root + "/reads-\(UUID().uuidString)"
             let result = try CLI.run(arguments + ["--vault", vault, "--passphrase-file", passphraseFile], environment: ["HEALTHLEDGER_READ_STATS": statistics])
             #expect(result.status == 0, "healthledger \(arguments.joined(separator: " ")): \(result.stderr)")
+            let line = try String(contentsOfFile: statistics, encoding: .utf8)
+            let numbers = line.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+            guard numbers.count == 2 else { throw CLIError(message: "unexpected read statistics: \(line)") }
+            return (numbers[0], numbers[1])
+        }
+
+        /// Events in the log.
+        func eventCount() throws -> Int {
+            let last = try CLI.run(["log", "--limit", "1", "--json", "--vault", vault, "--passphrase-file", passphraseFile])
+            let object = try JSONSerialization.jsonObject(with: Data(last.stdout.utf8)) as? [String: Any]
+            return (object?["sequence"] as? Int).map { $0 + 1 } ?? 0
+        }
+
+        /// Events of `kinds` in the log.
+        func eventCount(ofKinds kinds: [String]) throws -> Int {
+            let listed = try CLI.run(["log", "--limit", "1000000", "--json", "--vault", vault, "--passphrase-file", passphraseFile] + kinds.flatMap { ["--kind", $0] })
+            return listed.stdout.split(separator: "\n").count
+        }
+
+        /// What the dashboard read to answer `page` as of all but the last event, besides what
+        /// it reads to start and show Today: (log records opened, view partitions opened).
+        func dashboardReads(_ page: String) throws -> (records: Int, partitions: Int) {
+            let asOf = try eventCount() - 1
+            let started = try servedReads([])
+            let served = try servedReads([page + "&as-of=\(asOf)"])
+            return (served.records - started.records, served.partitions - started.partitions)
+        }
+
+        /// Serves the vault, asks for `paths` in turn after its launch link, and stops it.
+        private func servedReads(_ paths: [String]) throws -> (records: Int, partitions: Int) {
+            let statistics = root + "/reads-\(UUID().uuidString)"
+            let port = try LoopbackHTTP.freePort()
+            let server = try SpawnedCLI(["serve", "--port", String(port), "--vault", vault, "--passphrase-file", passphraseFile],
+                                        environment: ["HEALTHLEDGER_READ_STATS": statistics])
+            defer { kill(server.pid, SIGKILL); _ = server.wait() }
+            var output = ""
+            WatchFolderTests.read(server.output, into: &output) { $0.contains("token=") }
+            guard let launch = output.firstMatch(of: /http:\/\/([^\/\s]+)(\/\?token=[0-9a-f]+)/) else { throw CLIError(message: "serve printed no link: \(output)") }
+            let host = String(launch.1)
+            let redeemed = try LoopbackHTTP.exchange(port: port, request: Array("GET \(launch.2) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n".utf8))
+            guard let cookie = redeemed.firstMatch(of: /Set-Cookie: (hl_session=[0-9a-f]+)/) else { throw CLIError(message: "no session: \(redeemed.prefix(300))") }
+            for path in ["/"] + paths {
+                let answer = try LoopbackHTTP.exchange(port: port, request: Array("GET \(path) HTTP/1.1\r\nHost: \(host)\r\nCookie: \(cookie.1)\r\nConnection: close\r\n\r\n".utf8))
+                #expect(answer.hasPrefix("HTTP/1.1 200"), "\(path): \(answer.prefix(300))")
+            }
+            kill(server.pid, SIGTERM)
+            #expect(server.wait() == 0)
             let line = try String(contentsOfFile: statistics, encoding: .utf8)
             let numbers = line.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
             guard numbers.count == 2 else { throw CLIError(message: "unexpected read statistics: \(line)") }
@@ -75,6 +123,27 @@ import TestSupport
         let weeks = try long.reads(["query", "daily.step_count by week"])
         #expect(weeks.records == 0 && weeks.partitions <= 2 * 70, "\(weeks)")
     }
+
+    /// The dashboard as of an earlier point folds the days each page draws, not the log up
+    /// to that point: weight and budget and 90 days of metrics, as of all but the last event,
+    /// open the same records on a history of 100 days as on one of 160, both longer than
+    /// what the pages draw. Today (30 days of
+    /// metrics, the day's listings, the budget's six weeks) opens more only by the events that
+    /// count on every day: activities' starts and stops, definitions.
+    @Test func dashboardPagesAsOfAnEarlierPointOpenTheSameOnAShortAndALongHistory() throws {
+        let short = try History(days: 100), long = try History(days: 160)
+        let pages = ["/?date=2026-03-30", "/weight?date=2026-03-30", "/metrics?col=step_count&col=sleep_total&to=2026-03-30"]
+        let everyDay = try long.eventCount(ofKinds: Self.kindsOfEveryDay) - short.eventCount(ofKinds: Self.kindsOfEveryDay)
+        for page in pages {
+            let small = try short.dashboardReads(page), large = try long.dashboardReads(page)
+            let allowed = page.hasPrefix("/?") ? everyDay : 0
+            #expect(small.partitions == large.partitions && large.records - small.records <= allowed,
+                    "\(page) as of all but the last event grows with the history: \(small) on 100 days, \(large) on 160, \(allowed) more allowed")
+            #expect(large.records > 0)
+        }
+    }
+
+    static let kindsOfEveryDay = ["activity.started", "activity.stopped", "activity.defined", "medication.defined", "profile.recorded"]
 
     /// The counts are a promise only if they count: a whole-view read on the long history
     /// shows every partition it opened.

@@ -11,7 +11,7 @@ public final class SpawnedCLI {
     public let output: Int32
     public let errors: Int32
 
-    public init(_ arguments: [String]) throws {
+    public init(_ arguments: [String], environment: [String: String] = [:]) throws {
         var inPipe: [Int32] = [0, 0], outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
         for index in 0..<3 {
             var ends: [Int32] = [0, 0]
@@ -40,7 +40,7 @@ public final class SpawnedCLI {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = ([CLI.binary] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        let envp = CLI.childEnvironment().map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let envp = CLI.childEnvironment(environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, CLI.binary, &actions, &attributes, argv, envp)
