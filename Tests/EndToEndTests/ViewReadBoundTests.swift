@@ -129,7 +129,8 @@ import TestSupport
     /// open the same records on a history of 100 days as on one of 160, both longer than
     /// what the pages draw. Today (30 days of
     /// metrics, the day's listings, the budget's six weeks) opens more only by the events that
-    /// count on every day: activities' starts and stops, definitions.
+    /// count on every day: activities' starts and stops, definitions. A day that no event
+    /// after the point touches is read from the stored view.
     @Test func dashboardPagesAsOfAnEarlierPointOpenTheSameOnAShortAndALongHistory() throws {
         let short = try History(days: 100), long = try History(days: 160)
         let pages = ["/?date=2026-03-30", "/weight?date=2026-03-30", "/metrics?col=step_count&col=sleep_total&to=2026-03-30"]
@@ -141,6 +142,9 @@ import TestSupport
                     "\(page) as of all but the last event grows with the history: \(small) on 100 days, \(large) on 160, \(allowed) more allowed")
             #expect(large.records > 0)
         }
+        // Days no event after the point touches are read from the stored view: no record.
+        let untouched = try short.dashboardReads("/?date=2026-02-15"), untouchedLong = try long.dashboardReads("/?date=2026-02-15")
+        #expect(untouched.records == 0 && untouched == untouchedLong, "\(untouched) on 100 days, \(untouchedLong) on 160")
     }
 
     static let kindsOfEveryDay = ["activity.started", "activity.stopped", "activity.defined", "medication.defined", "profile.recorded"]

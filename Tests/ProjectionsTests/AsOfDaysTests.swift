@@ -110,6 +110,40 @@ import TestSupport
         }
     }
 
+    /// Whether anything from a point on touches some days is answered from the indexes alone
+    /// (an as-of read then takes the stored view); it must answer as a scan of the log does.
+    @Test func nothingCountsFromAPointAnswersAsAScanOfTheLog() async throws {
+        await propertyCheck(
+            count: 40, input: Gen.int(in: 0...10_000_000).array(of: 1...60), Gen.int(in: 0...1_000), Gen.int(in: 0...12), Gen.int(in: 0...3)
+        ) { seeds, cut, first, length in
+            let vault = try ScratchVault()
+            var events = seeds.map(Self.event)
+            for (index, seed) in seeds.enumerated() where seed % 7 == 0 {
+                events.append(Event(EventRetracted(target: events[index].id), start: events[index].start, utcOffset: 0))
+            }
+            try vault.ledger.append(events)
+            let size = UInt64(cut % (events.count + 1))
+            let days = LocalDay(number: Self.firstDay + Int64(first))...LocalDay(number: Self.firstDay + Int64(first + length))
+            for kinds: Set<EventKind> in [[], [.settingChanged], [.foodLogged, .doseTaken]] {
+                let scanned = events[Int(size)...].allSatisfy { event in
+                    !days.contains(LocalDay(event.start, utcOffset: event.utcOffset))
+                        && (event.end?.micros ?? event.start.micros) - event.start.micros <= 86_400_000_000
+                        && !kinds.contains(event.kind) && !event.kind.isAmendment
+                }
+                #expect(try vault.ledger.nothingCounts(on: days, orKinds: kinds, from: size) == scanned, "\(days) \(kinds) from \(size) of \(events.count)")
+                let settingsScanned = events[Int(size)...].allSatisfy { !kinds.contains($0.kind) && !$0.kind.isAmendment }
+                #expect(try vault.ledger.nothingCounts(on: nil, orKinds: kinds, from: size) == settingsScanned)
+            }
+            // Where nothing counts, the stored view answers: it must be what the fold gives.
+            _ = try ProjectionEngine.current(DailyMetricsView.self, ledger: vault.ledger)
+            let part = try ProjectionEngine.asOf(DailyMetricsView.self, ledger: vault.ledger, size: size, part: .days(days))
+            let whole = try ProjectionEngine.asOf(DailyMetricsView.self, ledger: vault.ledger, size: size)
+            for number in days.lowerBound.number...days.upperBound.number {
+                #expect(try part.metrics(for: LocalDay(number: number)) == whole.metrics(for: LocalDay(number: number)))
+            }
+        }
+    }
+
     /// The rows of `series` lived on `days` (all when nil), each as its times and fields, sorted.
     static func rows(of series: String, in days: ClosedRange<LocalDay>?, _ index: QueryIndexState) throws -> [String] {
         let table = try index.rows(of: series)

@@ -156,6 +156,30 @@ extension Ledger {
         }
     }
 
+    /// Whether nothing from sequence `size` on is an event `forEach(countingOn:orKinds:before:)`
+    /// would hand over for `days` and `kinds`, an amendment or an erasure: then what those days
+    /// and kinds read as of `size` is what they read now. One seek a day and a kind; no record
+    /// is opened.
+    public func nothingCounts(
+        on days: ClosedRange<LocalDay>?, orKinds kinds: Set<EventKind>, from size: UInt64
+    ) throws -> Bool {
+        try withStoreIndexes { txn, _ in
+            var dayTags: [UInt64] = []
+            if let days {
+                dayTags = (days.lowerBound.number...days.upperBound.number).map { storeIndexHasher.dayTag(LocalDay(number: $0)) }
+                dayTags.append(storeIndexHasher.longEventsTag)
+            }
+            let kindTags = kinds.union([.eventCorrected, .eventRetracted, .subjectErased]).map(storeIndexHasher.tag)
+            for (database, tags) in [(databases.indexes.byDay, dayTags), (databases.indexes.byKind, kindTags)] {
+                let cursor = try txn.cursor(database)
+                for tag in tags.map(bigEndianBytes) {
+                    if let (key, _) = try cursor.seek(atOrAfter: tag + bigEndianBytes(size)), key.count == 16, key.starts(with: tag) { return false }
+                }
+            }
+            return true
+        }
+    }
+
     /// The longest range of days read through the day index rather than by reading the whole
     /// log: beyond a year, most of a lifetime's log is read either way.
     public static let daysReadThroughIndex = 366
