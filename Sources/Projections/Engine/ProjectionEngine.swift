@@ -149,8 +149,9 @@ public enum ProjectionEngine {
         guard let settingKinds = P.settingKinds else { return try fresh(kind, ledger: ledger, upTo: size).fold.state }
         let kinds = days == nil ? settingKinds : settingKinds.union(P.kindsOfEveryDay)
         // As of a recent point, the part asked for is often untouched since: the stored view,
-        // caught up, reads it as it was, without folding a record.
-        if try ledger.projectionStore(P.name).checkpoint()?.version == P.version,
+        // caught up, reads it as it was, without folding a record. Only a view already past
+        // the point: catching one up from further back would fold what this part need not.
+        if let stored = try ledger.projectionStore(P.name).checkpoint(), stored.version == P.version, stored.size >= size,
            try ledger.nothingCounts(on: days, orKinds: kinds, from: size) {
             return try current(kind, ledger: ledger)
         }
