@@ -117,24 +117,28 @@ import TestSupport
             count: 60, input: Gen.int(in: 0...10_000_000).array(of: 1...60), Gen.int(in: 0...1_000), Gen.int(in: 0...12), Gen.int(in: 0...3)
         ) { seeds, cut, first, length in
             let vault = try ScratchVault()
-            // Some events retracted right after they were stored.
-            let events = seeds.flatMap { seed -> [Event] in
-                let event = Self.event(seed)
-                return seed % 7 == 0 ? [event, Event(EventRetracted(target: event.id), start: event.start, utcOffset: 0)] : [event]
-            }
+            // Some events retracted at the end of the log, on a day weeks later.
+            let later = Timestamp(micros: (Self.firstDay + 30) * 86_400_000_000)
+            let stored = seeds.map(Self.event)
+            let events = stored + zip(seeds, stored).filter { $0.0 % 7 == 0 }.map { Event(EventRetracted(target: $0.1.id), start: later, utcOffset: 0) }
             try vault.ledger.append(events)
             // Mostly a point near the end, where what follows it may miss the days.
             let size = UInt64(cut % 3 == 0 ? cut % (events.count + 1) : max(0, events.count - cut % 5))
             let days = LocalDay(number: Self.firstDay + Int64(first))...LocalDay(number: Self.firstDay + Int64(first + length))
+            let byID = Dictionary(events.map { ($0.id, $0) }) { first, _ in first }
             for kinds: Set<EventKind> in [[], [.settingChanged], [.foodLogged, .doseTaken]] {
-                let scanned = events[Int(size)...].allSatisfy { event in
-                    !days.contains(LocalDay(event.start, utcOffset: event.utcOffset))
-                        && (event.end?.micros ?? event.start.micros) - event.start.micros <= 86_400_000_000
-                        && !kinds.contains(event.kind) && !event.kind.isAmendment
+                // An event counts if it is of the days or kinds, an amendment if what it amends does.
+                func counts(_ event: Event, onDays: Bool) -> Bool {
+                    if case .eventRetracted = event.kind, let target = try? event.decode(EventRetracted.self).target, let amended = byID[target] {
+                        return counts(amended, onDays: onDays)
+                    }
+                    return kinds.contains(event.kind) || onDays && (days.contains(LocalDay(event.start, utcOffset: event.utcOffset))
+                        || (event.end?.micros ?? event.start.micros) - event.start.micros > 86_400_000_000)
                 }
-                #expect(try vault.ledger.nothingCounts(on: days, orKinds: kinds, from: size) == scanned, "\(days) \(kinds) from \(size) of \(events.count)")
-                let settingsScanned = events[Int(size)...].allSatisfy { !kinds.contains($0.kind) && !$0.kind.isAmendment }
-                #expect(try vault.ledger.nothingCounts(on: nil, orKinds: kinds, from: size) == settingsScanned)
+                let tail = events[Int(size)...]
+                #expect(try vault.ledger.nothingCounts(on: days, orKinds: kinds, from: size) == !tail.contains { counts($0, onDays: true) },
+                        "\(days) \(kinds) from \(size) of \(events.count)")
+                #expect(try vault.ledger.nothingCounts(on: nil, orKinds: kinds, from: size) == !tail.contains { counts($0, onDays: false) })
             }
             // Where nothing counts, the stored view answers: it must be what the fold gives.
             _ = try ProjectionEngine.current(DailyMetricsView.self, ledger: vault.ledger)

@@ -157,28 +157,52 @@ extension Ledger {
     }
 
     /// Whether nothing from sequence `size` on is an event `forEach(countingOn:orKinds:before:)`
-    /// would hand over for `days` and `kinds`, an amendment or an erasure: then what those days
-    /// and kinds read as of `size` is what they read now. One seek a day and a kind; no record
-    /// is opened.
+    /// would hand over for `days` and `kinds`, an amendment of one of those, or an erasure:
+    /// then what those days and kinds read as of `size` is what they read now. One seek a day
+    /// and a kind, and the amendments after the point opened with what they amend (past
+    /// `amendmentsLookedThrough` of them, the answer is no).
     public func nothingCounts(
         on days: ClosedRange<LocalDay>?, orKinds kinds: Set<EventKind>, from size: UInt64
     ) throws -> Bool {
-        try withStoreIndexes { txn, _ in
+        let targets: [EventID]? = try withStoreIndexes { txn, reader in
             var dayTags: [UInt64] = []
             if let days {
                 dayTags = (days.lowerBound.number...days.upperBound.number).map { storeIndexHasher.dayTag(LocalDay(number: $0)) }
                 dayTags.append(storeIndexHasher.longEventsTag)
             }
-            let kindTags = kinds.union([.eventCorrected, .eventRetracted, .subjectErased]).map(storeIndexHasher.tag)
+            let kindTags = kinds.union([.subjectErased]).map(storeIndexHasher.tag)
             for (database, tags) in [(databases.indexes.byDay, dayTags), (databases.indexes.byKind, kindTags)] {
                 let cursor = try txn.cursor(database)
                 for tag in tags.map(bigEndianBytes) {
-                    if let (key, _) = try cursor.seek(atOrAfter: tag + bigEndianBytes(size)), key.count == 16, key.starts(with: tag) { return false }
+                    if let (key, _) = try cursor.seek(atOrAfter: tag + bigEndianBytes(size)), key.count == 16, key.starts(with: tag) { return nil }
                 }
             }
-            return true
+            var targets: [EventID] = []
+            let cursor = try txn.cursor(databases.indexes.byKind)
+            for tag in [EventKind.eventCorrected, .eventRetracted].map({ bigEndianBytes(storeIndexHasher.tag($0)) }) {
+                var entry = try cursor.seek(atOrAfter: tag + bigEndianBytes(size))
+                while let (key, _) = entry, key.count == 16, key.starts(with: tag) {
+                    guard targets.count < Self.amendmentsLookedThrough,
+                          let target = CurrentEventStream.target(of: try reader.event(at: bigEndianValue(key[8...])).event) else { return nil }
+                    targets.append(target)
+                    entry = try cursor.move(.next)
+                }
+            }
+            return targets
         }
+        guard let targets else { return false }
+        for target in targets {
+            // An amendment of nothing stored changes nothing.
+            guard let amended = try event(id: target)?.event else { continue }
+            if kinds.contains(amended.kind) { return false }
+            if let days, days.contains(LocalDay(amended.start, utcOffset: amended.utcOffset)) || IndexFacts.lastsOverADay(amended) { return false }
+        }
+        return true
     }
+
+    /// The most amendments after a point that `nothingCounts` opens before answering no: a
+    /// few corrections since are common, a replayed import's thousands are not worth it.
+    public static let amendmentsLookedThrough = 64
 
     /// The longest range of days read through the day index rather than by reading the whole
     /// log: beyond a year, most of a lifetime's log is read either way.
