@@ -112,6 +112,6 @@ let package = Package(
         .testTarget(name: "HealthBundleTests", dependencies: ["HealthBundle", "Cohort", "TestSupport", "Zip", "AgeFormat", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "TestSupport", "LedgerCore", "LedgerStore", "DemoData", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "VitalsTests", dependencies: ["Projections", "TestSupport", "Charts", "HealthImport", "LedgerCore", "LedgerStore", "LedgerCrypto", .product(name: "PropertyBased", package: "swift-property-based")], resources: [.copy("Fixtures")]),
-        .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", "TestSupport"]),
+        .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", "Query", "TestSupport"]),
     ]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import LedgerCore
 import Projections
+import Query
 import Testing
 @testable import Dashboard
 
@@ -18,6 +19,21 @@ struct PageTests {
         }
         for text in ["2026-03-01", "0", "12", "yesterday"] {
             #expect(try await dashboard.get("/query?q=mood&as-of=\(text)", cookie: cookie).status == 200, "as-of=\(text)")
+        }
+        await dashboard.stop()
+    }
+
+    @Test("the query page says the language in a line, and each example it links runs, as of the same point")
+    func queryLanguageOnThePage() async throws {
+        let dashboard = try await DashboardHarness()
+        let cookie = try await dashboard.signIn()
+        let page = try await dashboard.get("/query?as-of=12", cookie: cookie).body
+        #expect(page.contains(HTML.escape(QueryLanguage.grammar)) && !page.contains("docs/query.md"))
+        for example in QueryLanguage.examples {
+            let link = "/query?q=\(HTML.query(example))&as-of=12"
+            #expect(page.contains(HTML.escape(link)) || page.contains(link), "\(example)")
+            let answer = try await dashboard.get(link, cookie: cookie)
+            #expect(answer.status == 200 && answer.body.contains("id=\"query-result\"") && !answer.body.contains("query-error"), "\(example): \(answer.body.suffix(400))")
         }
         await dashboard.stop()
     }

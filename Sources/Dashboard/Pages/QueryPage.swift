@@ -12,13 +12,21 @@ struct QueryPage {
 
     let context: PageContext
 
+    /// The language under the box: its grammar in a line and examples to run, as of the
+    /// same point.
+    private var language: String {
+        let asOf = context.asOf.map { "&as-of=" + HTML.query($0) } ?? ""
+        let examples = QueryLanguage.examples.map { "<li><a href=\"/query?q=\(HTML.query($0))\(asOf)\"><code>\(HTML.escape($0))</code></a></li>" }.joined()
+        return "<details id=\"query-language\"><summary>How to ask</summary><p><code>\(HTML.escape(QueryLanguage.grammar))</code></p><ul class=\"plain\">\(examples)</ul></details>"
+    }
+
     func render() throws -> (title: String, html: String) {
         let text = context.parameter("q")
         var html = """
             <form class="card" method="get" action="/query">\(context.asOfField)
-            <label for="q">Query (see docs/query.md)</label>
+            <label for="q">Query</label>
             <textarea class="query" id="q" name="q" rows="2" placeholder="\(Self.example)">\(HTML.escape(text ?? ""))</textarea>
-            <p><button id="run">Run</button></p></form>
+            <p><button id="run">Run</button></p>\(language)</form>
             """
         guard let text else { return ("Query", html + "<p class=\"muted\">Try <a href=\"/query?q=\(HTML.query(Self.example))\">\(Self.example)</a>.</p>") }
         let data = try QueryData(index: try context.point.state(QueryIndexView.self, ledger: context.ledger),

@@ -17,7 +17,7 @@ struct QueryOptions: ParsableArguments {
     }
 
     /// The language in one line, said with the error: a binary install has no docs/query.md to point to.
-    static let grammarHint = "(a query: SOURCE [count|sum|avg|min|max|median|stddev], … [by hour|day|week|month] [where CONDITION], "
+    static let grammarHint = "(a query: \(QueryLanguage.grammar), "
         + "e.g. `mood avg by day where last 30d`; `healthledger query --help` shows more examples)"
 
     /// Runs `query`, turning a query error into exit 65 with a caret under the query.
