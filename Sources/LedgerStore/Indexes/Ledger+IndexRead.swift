@@ -22,9 +22,7 @@ extension Ledger {
     func sequences(_ txn: Transaction, onDays days: ClosedRange<LocalDay>, orLongerThanADay: Bool = false) throws -> [UInt64] {
         var found: [UInt64] = []
         let cursor = try txn.cursor(databases.indexes.byDay)
-        var tags = (days.lowerBound.number...days.upperBound.number).map { storeIndexHasher.dayTag(LocalDay(number: $0)) }
-        if orLongerThanADay { tags.append(storeIndexHasher.longEventsTag) }
-        for tag in tags.map(bigEndianBytes) {
+        for tag in dayTags(days, orLongerThanADay: orLongerThanADay).map(bigEndianBytes) {
             var entry = try cursor.seek(atOrAfter: tag + bigEndianBytes(0))
             while let (key, _) = entry, key.count == 16, key.starts(with: tag) {
                 found.append(bigEndianValue(key[8...]))
@@ -32,6 +30,12 @@ extension Ledger {
             }
         }
         return Array(Set(found)).sorted()
+    }
+
+    /// The day index's tags of `days`, and with `orLongerThanADay` its tag of long events.
+    private func dayTags(_ days: ClosedRange<LocalDay>, orLongerThanADay: Bool) -> [UInt64] {
+        let tags = (days.lowerBound.number...days.upperBound.number).map { storeIndexHasher.dayTag(LocalDay(number: $0)) }
+        return orLongerThanADay ? tags + [storeIndexHasher.longEventsTag] : tags
     }
 
     /// The sequences of the amendments whose keyed target hash is `id`'s, oldest first.
@@ -165,11 +169,7 @@ extension Ledger {
         on days: ClosedRange<LocalDay>?, orKinds kinds: Set<EventKind>, from size: UInt64
     ) throws -> Bool {
         let targets: [EventID]? = try withStoreIndexes { txn, reader in
-            var dayTags: [UInt64] = []
-            if let days {
-                dayTags = (days.lowerBound.number...days.upperBound.number).map { storeIndexHasher.dayTag(LocalDay(number: $0)) }
-                dayTags.append(storeIndexHasher.longEventsTag)
-            }
+            let dayTags = days.map { self.dayTags($0, orLongerThanADay: true) } ?? []
             let kindTags = kinds.union([.subjectErased]).map(storeIndexHasher.tag)
             for (database, tags) in [(databases.indexes.byDay, dayTags), (databases.indexes.byKind, kindTags)] {
                 let cursor = try txn.cursor(database)
