@@ -23,10 +23,10 @@ import Testing
     /// The file the writer makes of `events`, parsed; and the writer, for its counts.
     static func write(_ events: [Event]) throws -> (observations: [[String: Any]], writer: FHIRBundleWriter) {
         var writer = FHIRBundleWriter(mapping: try FHIRMapping.load(), vaultID: vaultID)
-        var text = writer.opening(timestamp: "2026-03-01T09:00:00+01:00")
-        for event in events { text += writer.entries(event) }
-        text += writer.closing()
-        let bundle = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        var text = Array(writer.opening(timestamp: "2026-03-01T09:00:00+01:00").utf8)
+        for event in events { writer.writeEntries(event, into: &text) }
+        writer.writeClosing(into: &text)
+        let bundle = try #require(try JSONSerialization.jsonObject(with: Data(text)) as? [String: Any])
         let resources = (bundle["entry"] as? [[String: Any]] ?? []).compactMap { $0["resource"] as? [String: Any] }
         #expect(resources.first?["resourceType"] as? String == "Patient")
         return (resources.filter { $0["resourceType"] as? String == "Observation" }, writer)

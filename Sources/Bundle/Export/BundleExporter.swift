@@ -84,16 +84,15 @@ public final class BundleExporter {
         var reportEvents = ReportEvents()
         var written = 0
         try zip.begin(BundleLayout.events)
-        var chunk = ""
+        var chunk: [UInt8] = []
         try forEachCandidate { stored in
             let selected = try selection.includes(stored.event, ledger: ledger)
             reportEvents.note(stored, selected: selected)
             guard selected else { return true }
-            chunk += EventJSON.line(stored.event)
-            chunk += "\n"
+            EventJSON.writeLine(stored.event, into: &chunk)
             facts.count(stored.event)
             written += 1
-            if chunk.utf8.count >= 1 << 16 {
+            if chunk.count >= 1 << 16 {
                 try zip.write(chunk)
                 chunk.removeAll(keepingCapacity: true)
                 progress("events", written)
@@ -113,20 +112,21 @@ public final class BundleExporter {
         var fhir = FHIRBundleWriter(mapping: try FHIRMapping.load(), vaultID: ledger.header.vaultID)
         try zip.begin(BundleLayout.fhir)
         try zip.write(fhir.opening(timestamp: createdAt.iso8601(utcOffset: utcOffset)))
-        var chunk = ""
+        var chunk: [UInt8] = []
         try forEachCandidate { stored in
             guard stored.event.kind == .sampleRecorded || stored.event.kind == .correlationRecorded,
                   try selection.includes(stored.event, ledger: ledger)
             else { return true }
-            chunk += fhir.entries(stored.event)
-            if chunk.utf8.count >= 1 << 16 {
+            fhir.writeEntries(stored.event, into: &chunk)
+            if chunk.count >= 1 << 16 {
                 try zip.write(chunk)
                 chunk.removeAll(keepingCapacity: true)
                 progress("observations", fhir.observations)
             }
             return true
         }
-        try zip.write(chunk + fhir.closing())
+        fhir.writeClosing(into: &chunk)
+        try zip.write(chunk)
         try zip.end()
         return [
             "observations": fhir.observations, "observationsWithoutLOINC": fhir.observationsWithoutLOINC,

@@ -38,53 +38,49 @@ struct FHIRBundleWriter {
         return "{\"resourceType\":\"Bundle\",\"type\":\"collection\",\"timestamp\":\(quoted(timestamp)),\"entry\":[\n" + JSONWriter.string(entry)
     }
 
-    /// The entries `event` adds now (each after a comma), or "" when it adds none yet.
-    mutating func entries(_ event: Event) -> String {
+    /// Appends the entries `event` adds now (each after a comma), if it adds any yet.
+    mutating func writeEntries(_ event: Event, into out: inout [UInt8]) {
         switch event.kind {
         case .sampleRecorded:
-            guard let sample = try? event.decode(SampleRecorded.self) else { return "" }
+            guard let sample = try? event.decode(SampleRecorded.self) else { return }
             samples += 1
             if sample.type == Self.systolic || sample.type == Self.diastolic {
                 let key = ReadingKey(event)
                 pressureHalves[key, default: []].append(CorrelatedSample(type: sample.type, value: sample.value, unit: sample.unit))
                 if readingEvents[key] == nil { readingEvents[key] = event }
-                return ""
+                return
             }
             guard let coded = mapping.quantities[sample.type],
                   let value = quantity(sample.type, sample.value, sample.unit, coded)
-            else { return "" }
+            else { return }
             samplesWritten += 1
             var observation = base(event, codings: coded.codings)
             observation["valueQuantity"] = value
-            return write(observation, event)
+            write(observation, event, into: &out)
         case .correlationRecorded:
-            guard let correlation = try? event.decode(CorrelationRecorded.self), correlation.type == "HKCorrelationTypeIdentifierBloodPressure" else { return "" }
-            let (entry, _) = pressureReading(event, correlation.samples)
-            if !entry.isEmpty { correlatedReadings.insert(ReadingKey(event)) }
-            return entry
+            guard let correlation = try? event.decode(CorrelationRecorded.self), correlation.type == "HKCorrelationTypeIdentifierBloodPressure" else { return }
+            if pressureReading(event, correlation.samples, into: &out) > 0 { correlatedReadings.insert(ReadingKey(event)) }
         default:
-            return ""
+            return
         }
     }
 
-    /// The readings whose halves no correlation grouped, and the end of the Bundle.
-    mutating func closing() -> String {
-        var out = ""
+    /// Appends the readings whose halves no correlation grouped, and the end of the Bundle.
+    mutating func writeClosing(into out: inout [UInt8]) {
         for (key, halves) in pressureHalves.sorted(by: { $0.key < $1.key }) {
             if correlatedReadings.contains(key) {
                 samplesWritten += halves.count
                 continue
             }
             guard let event = readingEvents[key] else { continue }
-            let (entry, used) = pressureReading(event, halves)
-            out += entry
-            samplesWritten += used
+            samplesWritten += pressureReading(event, halves, into: &out)
         }
-        return out + "\n]}\n"
+        out.append(contentsOf: "\n]}\n".utf8)
     }
 
-    /// One blood-pressure panel; the entry and how many of `parts` it holds.
-    private mutating func pressureReading(_ event: Event, _ parts: [CorrelatedSample]) -> (String, Int) {
+    /// Appends one blood-pressure panel, if any of `parts` has a value; returns how many of
+    /// `parts` it holds.
+    private mutating func pressureReading(_ event: Event, _ parts: [CorrelatedSample], into out: inout [UInt8]) -> Int {
         var components: [DocValue] = []
         var used = 0
         for type in [Self.systolic, Self.diastolic] {
@@ -100,10 +96,11 @@ struct FHIRBundleWriter {
             }
             components.append(.map(component))
         }
-        guard used > 0 else { return ("", 0) }
+        guard used > 0 else { return 0 }
         var observation = base(event, codings: mapping.bloodPressurePanel)
         observation["component"] = .array(components)
-        return (write(observation, event), used)
+        write(observation, event, into: &out)
+        return used
     }
 
     private func base(_ event: Event, codings: [DocValue]) -> Document {
@@ -122,13 +119,14 @@ struct FHIRBundleWriter {
         return observation
     }
 
-    private mutating func write(_ observation: Document, _ event: Event) -> String {
+    private mutating func write(_ observation: Document, _ event: Event, into out: inout [UInt8]) {
         observations += 1
         if case .map(let code)? = observation["code"], case .array(let codings)? = code["coding"], FHIRMapping.loincCodes(codings).isEmpty {
             observationsWithoutLOINC += 1
         }
         let entry: Document = ["fullUrl": .string("urn:uuid:" + Self.uuid(event.id.description)), "resource": .map(observation)]
-        return ",\n" + JSONWriter.string(entry)
+        out.append(contentsOf: ",\n".utf8)
+        JSONWriter.write(entry, into: &out)
     }
 
     /// `value` in `unit` as a FHIR Quantity: in the sample's own unit when UCUM has it (and
@@ -150,13 +148,13 @@ struct FHIRBundleWriter {
     }
 
     static func uuid(_ hex: String) -> String {
-        let cuts = [8, 12, 16, 20]
-        var out = ""
-        for (index, character) in hex.enumerated() {
-            if cuts.contains(index) { out += "-" }
-            out.append(character)
+        var out: [UInt8] = []
+        out.reserveCapacity(hex.utf8.count + 4)
+        for (index, byte) in hex.utf8.enumerated() {
+            if index == 8 || index == 12 || index == 16 || index == 20 { out.append(UInt8(ascii: "-")) }
+            out.append(byte)
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     private func quoted(_ text: String) -> String {

@@ -26,6 +26,12 @@ public enum EventJSON {
         JSONWriter.string(document(event, sequence: sequence))
     }
 
+    /// `line` and its newline as UTF-8 appended to `out`, for writers of many lines.
+    public static func writeLine(_ event: Event, sequence: UInt64? = nil, into out: inout [UInt8]) {
+        JSONWriter.write(document(event, sequence: sequence), into: &out)
+        out.append(UInt8(ascii: "\n"))
+    }
+
     /// Reads one event; a missing id gets a random one, a time without an offset the one
     /// `zone` keeps at that instant.
     public static func event(from document: Document, zone: LocalZone) throws(ValidationError) -> Event {

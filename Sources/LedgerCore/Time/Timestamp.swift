@@ -25,30 +25,83 @@ public struct Timestamp: Hashable, Comparable, Sendable {
     /// ISO 8601 at the given offset, with fractional seconds only when present:
     /// `2026-03-01T07:30:00+01:00`.
     public func iso8601(utcOffset: Int32) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(32)
+        writeISO8601(utcOffset: utcOffset, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `iso8601(utcOffset:)` as UTF-8 bytes appended to `out`, for writers of large text.
+    public func writeISO8601(utcOffset: Int32, into out: inout [UInt8]) {
         let local = micros + Int64(utcOffset) * 1_000_000
         let (days, microsOfDay) = local.floorDivided(by: 86_400_000_000)
         let (year, month, day) = CivilDate.fromDays(days)
         let secondOfDay = microsOfDay / 1_000_000
         let fraction = microsOfDay % 1_000_000
-        var text = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T"
-        text += "\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))"
+        writePadded(Int64(year), 4, into: &out)
+        out.append(UInt8(ascii: "-"))
+        writePadded(Int64(month), 2, into: &out)
+        out.append(UInt8(ascii: "-"))
+        writePadded(Int64(day), 2, into: &out)
+        out.append(UInt8(ascii: "T"))
+        writePadded(secondOfDay / 3600, 2, into: &out)
+        out.append(UInt8(ascii: ":"))
+        writePadded(secondOfDay / 60 % 60, 2, into: &out)
+        out.append(UInt8(ascii: ":"))
+        writePadded(secondOfDay % 60, 2, into: &out)
         if fraction != 0 {
-            var digits = pad(fraction, 6)
-            while digits.hasSuffix("0") { digits.removeLast() }
-            text += "." + digits
+            var digits = fraction
+            var width = 6
+            while digits % 10 == 0 {
+                digits /= 10
+                width -= 1
+            }
+            out.append(UInt8(ascii: "."))
+            writePadded(digits, width, into: &out)
         }
-        return text + Self.offsetText(utcOffset)
+        Self.writeOffset(utcOffset, into: &out)
     }
 
     /// `Z` for UTC, otherwise `+HH:MM` (with `:SS` when the offset has seconds).
     public static func offsetText(_ utcOffset: Int32) -> String {
-        if utcOffset == 0 { return "Z" }
-        let sign = utcOffset < 0 ? "-" : "+"
+        var out: [UInt8] = []
+        writeOffset(utcOffset, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func writeOffset(_ utcOffset: Int32, into out: inout [UInt8]) {
+        if utcOffset == 0 {
+            out.append(UInt8(ascii: "Z"))
+            return
+        }
+        out.append(UInt8(ascii: utcOffset < 0 ? "-" : "+"))
         // Widen before taking the magnitude: `abs(Int32.min)` does not fit in Int32.
         let magnitude = abs(Int64(utcOffset))
-        var text = "\(sign)\(pad(magnitude / 3600, 2)):\(pad(magnitude / 60 % 60, 2))"
-        if magnitude % 60 != 0 { text += ":\(pad(magnitude % 60, 2))" }
-        return text
+        writePadded(magnitude / 3600, 2, into: &out)
+        out.append(UInt8(ascii: ":"))
+        writePadded(magnitude / 60 % 60, 2, into: &out)
+        if magnitude % 60 != 0 {
+            out.append(UInt8(ascii: ":"))
+            writePadded(magnitude % 60, 2, into: &out)
+        }
+    }
+}
+
+/// `value` in decimal with zeros in front up to `width` digits, as `pad` writes it.
+private func writePadded(_ value: Int64, _ width: Int, into out: inout [UInt8]) {
+    guard value >= 0 else {
+        out.append(contentsOf: pad(value, width).utf8)
+        return
+    }
+    var divisor: Int64 = 1
+    var digits = 1
+    while digits < width || value / divisor >= 10 {
+        divisor *= 10
+        digits += 1
+    }
+    while divisor > 0 {
+        out.append(0x30 + UInt8(value / divisor % 10))
+        divisor /= 10
     }
 }
 
