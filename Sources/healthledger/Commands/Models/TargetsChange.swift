@@ -11,7 +11,7 @@ enum TargetsChange {
             return
         }
         let setting = SettingChanged(key: FaceModelsState.targetsKey, value: .array(targets.map { .string($0.name) }))
-        try vault.store([try entry.event(setting)], into: ledger)
+        try vault.store([try entry.event(setting)], into: ledger, output: JSONOutput())
         print("targets: \(targets.map(\.name).joined(separator: ", "))")
     }
 }
