@@ -97,6 +97,28 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: file))
     }
 
+    @Test func modelTargetsTokensAndStudyKeys() throws {
+        let vault = try CLIVault()
+        let added = try Self.object(vault.ok(["models", "targets", "add", "mindful_minutes", "--json"]))
+        #expect(added["changed"] as? Bool == true && added["kind"] as? String == "setting.changed", "\(added)")
+        #expect(added["targets"] as? [String] == ["sleep-score", "hrv", "resting-hr", "mindful_minutes"], "\(added)")
+        let same = try Self.object(vault.ok(["models", "targets", "add", "mindful_minutes", "--json"]))
+        #expect(same["changed"] as? Bool == false && same["id"] == nil && (same["targets"] as? [String])?.count == 4, "\(same)")
+        let removed = try Self.object(vault.ok(["models", "targets", "remove", "hrv", "--json"]))
+        #expect(removed["targets"] as? [String] == ["sleep-score", "resting-hr", "mindful_minutes"], "\(removed)")
+        #expect(try vault.rawEvents().map { $0["id"] as? String } == [added["id"] as? String, removed["id"] as? String])
+
+        let token = try Self.object(vault.ok(["ingest", "token", "add", "Phone", "--json"]))
+        let revoked = try Self.object(vault.ok(["ingest", "token", "revoke", "Phone", "--json"]))
+        #expect(revoked["id"] as? String == token["id"] as? String && revoked["name"] as? String == "Phone" && revoked["revoked"] is String, "\(revoked)")
+        let listed = try Self.objects(vault.ok(["ingest", "token", "list", "--all", "--json"]))
+        #expect(listed.count == 1 && NSDictionary(dictionary: listed[0]).isEqual(to: revoked), "list and revoke print a token alike: \(listed)")
+
+        let studyKey = vault.root + "/study.key"
+        let made = try Self.object(CLI.run(["cohort", "keygen", studyKey, "--json"]).stdout)
+        #expect(made["file"] as? String == studyKey && FileManager.default.fileExists(atPath: studyKey), "\(made)")
+    }
+
     @Test func vaultKeysAndSecrets() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("hl-json-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)

@@ -14,14 +14,18 @@ extension VaultOptions {
     /// The same, into a ledger already open (one that just stored the events' blobs). `newNames`
     /// holds, by event id, the line saying an entry names a medication or activity unlike any
     /// known one: printed after the stored lines, or with --json as the event's `newName` and
-    /// `notice` fields.
-    func store(_ events: [Event], into ledger: Ledger, output: JSONOutput, newNames: [EventID: String] = [:]) throws {
+    /// `notice` fields. `fields` go into every event's JSON.
+    func store(_ events: [Event], into ledger: Ledger, output: JSONOutput, newNames: [EventID: String] = [:], fields: Document = Document()) throws {
         try refuseReusedIDs(events, in: ledger)
         let outcome = try application(ledger).append(events)
         if output.json {
             try output.printStored(events, outcome, in: ledger) { index in
-                guard let notice = newNames[events[index].id] else { return Document() }
-                return ["newName": .bool(true), "notice": .string(notice)]
+                var extra = fields
+                if let notice = newNames[events[index].id] {
+                    extra["newName"] = .bool(true)
+                    extra["notice"] = .string(notice)
+                }
+                return extra
             }
             return
         }
