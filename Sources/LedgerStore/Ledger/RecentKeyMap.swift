@@ -84,6 +84,7 @@ final class RecentKeyMap: @unchecked Sendable {
         var entry = try cursor.seek(atOrAfter: bigEndianBytes(readUpTo))
         while let (key, value) = entry {
             let sequence = bigEndianValue(key)
+            ReadStatistics.dedupKeysRead.wrappingAdd(1, ordering: .relaxed)
             table.insert(IndexKey(value), sequence: sequence)
             readUpTo = sequence + 1
             entry = try cursor.move(.next)
