@@ -23,8 +23,9 @@ final class RecentKeyMap: @unchecked Sendable {
 
     /// Small commits and lookups that passed over `recent` rather than read it into the map.
     private var passesOver = 0
-    /// Passes over `recent` after which it is worth reading it into the map.
-    private static let passesBeforeReading = 8
+    /// Passes over `recent` after which it is worth reading it into the map: a pass costs
+    /// about what reading it in does, and a correction looks its target up once per view.
+    private static let passesBeforeReading = 2
 
     init(capacity: Int) {
         table = RecentKeyTable(capacity: capacity, base: 0)
