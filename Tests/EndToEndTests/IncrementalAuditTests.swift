@@ -24,10 +24,13 @@ import TestSupport
         return (vault, checkpoint)
     }
 
-    static func recordsOpened(_ statsFile: String) throws -> Int {
+    static func recordsOpened(_ statsFile: String) throws -> Int { try statistic("recordsOpened", statsFile) }
+
+    /// The count `name` of the last command that wrote to `statsFile`.
+    static func statistic(_ name: String, _ statsFile: String) throws -> Int {
         let line = try #require(try String(contentsOfFile: statsFile, encoding: .utf8).split(separator: "\n").last)
-        let field = try #require(line.split(separator: " ").first { $0.hasPrefix("recordsOpened=") })
-        return try #require(Int(field.dropFirst("recordsOpened=".count)))
+        let field = try #require(line.split(separator: " ").first { $0.hasPrefix(name + "=") })
+        return try #require(Int(field.dropFirst(name.count + 1)))
     }
 
     @Test(arguments: [1_000, 9_000])
@@ -39,9 +42,13 @@ import TestSupport
         #expect(result.stdout.contains("audited 50 records appended since the checkpoint of \(kept)"), "\(result.stdout)")
         #expect(result.stdout.contains("consistent: the log only grew since the checkpoint (\(kept) → \(kept + 50) events)"), "\(result.stdout)")
         #expect(try Self.recordsOpened(stats) == 50)
+        // The views' partitions grow with the log: each read checks those it reads, and the
+        // full audit hashes them all.
+        #expect(try Self.statistic("partitionsOpened", stats) == 0)
         let full = try Self.elsewhere(vault, ["audit"], stats: stats)
         #expect(full.status == 0, "\(full.stdout)")
         #expect(try Self.recordsOpened(stats) == kept + 50, "the full audit still opens everything")
+        #expect(try Self.statistic("partitionsOpened", stats) > 0, "the full audit still hashes every view partition")
     }
 
     @Test func aRecordChangedAfterTheCheckpointIsNamed() throws {

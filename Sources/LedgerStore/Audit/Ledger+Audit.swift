@@ -76,7 +76,7 @@ extension Ledger {
         }
         guard var report = found else { return nil }
         // A damaged log changes every root after the damage: views are compared with it only when it is sound.
-        report.problems += auditViews(views, logEnd: report.recordsChecked, rootsAtSizes: report.problems.isEmpty ? rootsAtViewSizes : [:])
+        report.problems += auditViews(views, logEnd: report.recordsChecked, rootsAtSizes: report.problems.isEmpty ? rootsAtViewSizes : [:], everyPartition: true)
         return report
     }
 

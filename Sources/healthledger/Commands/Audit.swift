@@ -11,7 +11,7 @@ struct Audit: ParsableCommand {
     @Option(help: "An older checkpoint (from `checkpoint export`): prove the log only grew since then.", completion: .file()) var checkpoint: String?
     @Option(help: ArgumentHelp(
         "A checkpoint you kept (from `checkpoint export`): prove only what was appended since, in time proportional to it.",
-        discussion: "Records before the checkpoint are not opened again; the audit without --since checks them.",
+        discussion: "Records before the checkpoint are not opened again, and the views' partitions are not all hashed (each read checks the partitions it reads); the audit without --since checks both.",
         valueName: "checkpoint-file"), completion: .file()) var since: String?
     @Flag(help: "The report as JSON.") var json = false
     @OptionGroup var vault: VaultOptions
