@@ -60,10 +60,12 @@ import TestSupport
             await recordingThrownErrors {
                 let vault = try ScratchVault()
                 var events = seeds.map(Self.event)
-                // Corrections and retractions of earlier samples and moods, later in the log.
+                // Corrections of earlier samples and moods, retractions of any event but a
+                // setting, later in the log. A correction's replacement is of its target's
+                // kind: the ledger refuses any other.
                 for (index, seed) in seeds.enumerated() where seed % 5 == 0 && events[index].kind != .settingChanged {
                     let target = events[index]
-                    let amendment: Event = seed % 10 == 0
+                    let amendment: Event = seed % 10 == 0 || (target.kind != .moodRated && target.kind != .sampleRecorded)
                         ? Event(EventRetracted(target: target.id), start: target.start, utcOffset: 0)
                         : Event(target.kind == .moodRated
                                     ? EventCorrected(target: target.id, replacement: MoodRated(rating: 2))

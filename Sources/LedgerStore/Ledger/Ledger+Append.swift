@@ -25,7 +25,8 @@ extension Ledger {
     /// Events whose id is already stored are skipped, so re-running an import appends nothing.
     @discardableResult
     public func append(_ events: [Event], recordedAt: Timestamp = .now()) throws -> AppendOutcome {
-        AppendOutcome(assigned: try commit([preparer.prepare(events)], recordedAt: recordedAt)[0])
+        try refuseCorrectionsOfAnotherKind(events)
+        return AppendOutcome(assigned: try commit([preparer.prepare(events)], recordedAt: recordedAt)[0])
     }
 
     /// Stores prepared batches in one transaction: dedup, seal at their sequence numbers,
