@@ -74,16 +74,31 @@ public final class ZipStreamWriter {
         guard let current = open else { preconditionFailure("no entry is open") }
         try current.deflater.finish(into: output)
         let deflater = current.deflater
+        try endEntry(current.name, offset: current.offset, crc: deflater.crc, compressedSize: deflater.outputSize, size: deflater.inputSize)
+        open = nil
+    }
+
+    /// Writes an entry compressed beforehand (`prepared.finish()` called), as `beginEntry`,
+    /// `write` and `closeEntry` would have written it.
+    public func add(_ name: String, _ prepared: PreparedEntry) throws {
+        precondition(open == nil, "an entry is still open")
+        let offset = output.position
+        try output.write(localHeader(name, method: 8, flags: Self.flags, crc: 0, size: 0))
+        let deflated = prepared.deflatedBytes
+        try output.write(deflated)
+        try endEntry(name, offset: offset, crc: prepared.crc, compressedSize: UInt64(deflated.count), size: prepared.size)
+    }
+
+    /// The data descriptor after an entry's data, and its central directory record.
+    private func endEntry(_ name: String, offset: UInt64, crc: UInt32, compressedSize: UInt64, size: UInt64) throws {
         var descriptor = LittleEndianBytes()
         descriptor.u32(0x0807_4b50)
-        descriptor.u32(deflater.crc)
-        descriptor.u64(deflater.outputSize)
-        descriptor.u64(deflater.inputSize)
+        descriptor.u32(crc)
+        descriptor.u64(compressedSize)
+        descriptor.u64(size)
         try output.write(descriptor.storage)
         entries.append(CentralEntry(
-            name: current.name, offset: current.offset, method: 8, flags: Self.flags, crc: deflater.crc,
-            compressedSize: deflater.outputSize, size: deflater.inputSize))
-        open = nil
+            name: name, offset: offset, method: 8, flags: Self.flags, crc: crc, compressedSize: compressedSize, size: size))
     }
 
     /// Writes one whole entry.

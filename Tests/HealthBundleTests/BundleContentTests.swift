@@ -77,6 +77,40 @@ import TestSupport
         #expect(ids == (try fixture.ledger.allEvents().map { $0.event.id.description }))
     }
 
+    /// A range of days short enough for the day index is read once for both files, the FHIR
+    /// file written on another thread; the same events read from the whole log (a range too
+    /// long for the index) must give the same files. Thousands of readings and blood pressure
+    /// both as correlations and as loose halves cross every batch and chunk boundary.
+    @Test func aRangeReadThroughTheDayIndexWritesWhatTheWholeLogPassWrites() throws {
+        let fixture = try BundleFixture()
+        var readings: [Event] = []
+        for minute in 0..<5_000 {
+            readings.append(BundleFixture.sample("HeartRate", Double(55 + minute % 60), "count/min", day: minute % BundleFixture.days, minutes: minute / 14))
+            if minute % 97 == 0 {
+                readings.append(Event(
+                    CorrelationRecorded(type: "HKCorrelationTypeIdentifierBloodPressure", samples: [
+                        CorrelatedSample(type: "HKQuantityTypeIdentifierBloodPressureSystolic", value: Double(110 + minute % 20), unit: "mmHg"),
+                        CorrelatedSample(type: "HKQuantityTypeIdentifierBloodPressureDiastolic", value: 75, unit: "mmHg"),
+                    ]), start: BundleFixture.time(minute % BundleFixture.days, minutes: 600 + minute / 97), utcOffset: BundleFixture.offset))
+                readings.append(BundleFixture.sample("BloodPressureSystolic", 121, "mmHg", day: minute % BundleFixture.days, minutes: 700 + minute / 97))
+            }
+        }
+        try fixture.ledger.append(readings)
+        let last = LocalDay(iso: BundleFixture.lastDay)
+        let throughIndex = try fixture.export(BundleSelection(from: LocalDay(iso: BundleFixture.firstDay), to: last))
+        let wholeLog = try fixture.export(BundleSelection(from: LocalDay(number: last!.number - 400), to: last))
+        let indexed = try Self.files(throughIndex.bytes), whole = try Self.files(wholeLog.bytes)
+        for path in ["events.jsonl", "fhir/bundle.json"] {
+            #expect(indexed[path] != nil && indexed[path] == whole[path], "\(path)")
+        }
+        #expect(throughIndex.manifest.counts["observations"] ?? 0 > 5_000)
+        for key in ["events", "observations", "observationsWithoutLOINC", "samplesWithoutFHIRCode", "days"] {
+            #expect(throughIndex.manifest.counts[key] == wholeLog.manifest.counts[key], "\(key)")
+        }
+        let hashes = { (manifest: BundleManifest) in Dictionary(uniqueKeysWithValues: manifest.files.map { ($0.path, $0.sha256) }) }
+        #expect(hashes(throughIndex.manifest)["fhir/bundle.json"] == hashes(wholeLog.manifest)["fhir/bundle.json"])
+    }
+
     @Test func theListenersTokensAndDeliveriesStayInTheVault() throws {
         let fixture = try BundleFixture()
         let at = BundleFixture.time(3)

@@ -47,9 +47,37 @@ final class HashedZipWriter {
         try end()
     }
 
+    /// Adds an entry compressed and hashed beforehand (`finish()` called).
+    func add(_ path: String, _ prepared: PreparedHashedEntry) throws {
+        try zip.add(path, prepared.entry)
+        files.append(BundleManifest.FileRecord(path: path, size: prepared.size, sha256: prepared.sha256))
+    }
+
     /// Entries written after the manifest (the manifest and its signature) are not hashed.
     func addUnlisted(_ path: String, _ bytes: [UInt8]) throws { try zip.add(path, bytes) }
 
     /// Ends the zip with the padding entry named `padding`, on a whole age chunk.
     func finish(padding: String) throws { try zip.finish(padding: padding) }
+}
+
+/// An entry compressed and hashed apart from the zip (on another thread, while the zip
+/// writes other entries), with what the manifest records of it.
+final class PreparedHashedEntry {
+    let entry = PreparedEntry()
+    private let hash = SHA256Stream()
+    private(set) var size: UInt64 = 0
+    private(set) var sha256 = ""
+
+    func write(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { buffer in
+            hash.update(buffer)
+            size += UInt64(buffer.count)
+            try entry.write(buffer)
+        }
+    }
+
+    func finish() throws {
+        try entry.finish()
+        sha256 = Hex.encode(hash.finish())
+    }
 }

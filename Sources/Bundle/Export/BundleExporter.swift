@@ -34,10 +34,19 @@ public final class BundleExporter {
             sink: sink, modified: (Int(year), Int(month), Int(day), secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60))
         var counts: [String: Int] = [:]
         if selection.includeFaces { counts["faces"] = try writeFaces(zip) }
-        let facts = try writeEvents(zip)
+        // A bounded range of days: the FHIR file is written from the same read as the events,
+        // on the other core, and kept compressed in memory until its turn in the zip.
+        let fhirAlongside = indexedDays == nil ? nil : ConcurrentFHIREntry(writer: try fhirWriter(), timestamp: fhirTimestamp)
+        let facts = try writeEvents(zip, handingSamplesTo: fhirAlongside)
         counts["events"] = facts.eventsByKind.values.reduce(0, +)
         for (kind, count) in facts.eventsByKind { counts["events." + kind.rawValue] = count }
-        counts.merge(try writeFHIR(zip)) { _, written in written }
+        if let fhirAlongside {
+            let (entry, fhirCounts) = try fhirAlongside.finish()
+            try zip.add(BundleLayout.fhir, entry)
+            counts.merge(fhirCounts) { _, written in written }
+        } else {
+            counts.merge(try writeFHIR(zip)) { _, written in written }
+        }
         if selection.includesViews, let first = selection.from ?? facts.firstDay, let last = selection.to ?? facts.lastDay, first <= last {
             let series = try writeDaily(zip, days: first...last, ratingScale: facts.ratingScale)
             counts["days"] = series.days
@@ -79,7 +88,7 @@ public final class BundleExporter {
         return written
     }
 
-    private func writeEvents(_ zip: HashedZipWriter) throws -> ReportFacts {
+    private func writeEvents(_ zip: HashedZipWriter, handingSamplesTo fhir: ConcurrentFHIREntry?) throws -> ReportFacts {
         var facts = ReportFacts()
         var reportEvents = ReportEvents()
         var written = 0
@@ -90,6 +99,7 @@ public final class BundleExporter {
             reportEvents.note(stored, selected: selected)
             guard selected else { return true }
             EventJSON.writeLine(stored.event, into: &chunk)
+            if let fhir, Self.hasFHIREntries(stored.event.kind) { fhir.add(stored.event) }
             facts.count(stored.event)
             written += 1
             if chunk.count >= 1 << 16 {
@@ -107,15 +117,15 @@ public final class BundleExporter {
         return facts
     }
 
-    /// Writes the FHIR bundle; returns its counts for the manifest, taken from what it wrote.
+    /// Writes the FHIR bundle in a pass of its own; returns its counts for the manifest,
+    /// taken from what it wrote.
     private func writeFHIR(_ zip: HashedZipWriter) throws -> [String: Int] {
-        var fhir = FHIRBundleWriter(mapping: try FHIRMapping.load(), vaultID: ledger.header.vaultID)
+        var fhir = try fhirWriter()
         try zip.begin(BundleLayout.fhir)
-        try zip.write(fhir.opening(timestamp: createdAt.iso8601(utcOffset: utcOffset)))
+        try zip.write(fhir.opening(timestamp: fhirTimestamp))
         var chunk: [UInt8] = []
         try forEachCandidate { stored in
-            guard stored.event.kind == .sampleRecorded || stored.event.kind == .correlationRecorded,
-                  try selection.includes(stored.event, ledger: ledger)
+            guard Self.hasFHIREntries(stored.event.kind), try selection.includes(stored.event, ledger: ledger)
             else { return true }
             fhir.writeEntries(stored.event, into: &chunk)
             if chunk.count >= 1 << 16 {
@@ -128,11 +138,15 @@ public final class BundleExporter {
         fhir.writeClosing(into: &chunk)
         try zip.write(chunk)
         try zip.end()
-        return [
-            "observations": fhir.observations, "observationsWithoutLOINC": fhir.observationsWithoutLOINC,
-            "samplesWithoutFHIRCode": fhir.samplesWithoutFHIRCode,
-        ]
+        return fhir.counts
     }
+
+    private func fhirWriter() throws -> FHIRBundleWriter { FHIRBundleWriter(mapping: try FHIRMapping.load(), vaultID: ledger.header.vaultID) }
+
+    private var fhirTimestamp: String { createdAt.iso8601(utcOffset: utcOffset) }
+
+    /// The kinds the FHIR file writes entries for.
+    private static func hasFHIREntries(_ kind: EventKind) -> Bool { kind == .sampleRecorded || kind == .correlationRecorded }
 
     /// The days of the selection when the day index reads them: both ends given, at most
     /// `Ledger.daysReadThroughIndex` days apart.

@@ -28,6 +28,11 @@ struct FHIRBundleWriter {
     /// The samples written to no Observation: no code, or no UCUM unit, for their type.
     var samplesWithoutFHIRCode: Int { samples - samplesWritten }
 
+    /// What the manifest counts of the file, taken from what was written.
+    var counts: [String: Int] {
+        ["observations": observations, "observationsWithoutLOINC": observationsWithoutLOINC, "samplesWithoutFHIRCode": samplesWithoutFHIRCode]
+    }
+
     init(mapping: FHIRMapping, vaultID: String) {
         self.mapping = mapping
         patient = "urn:uuid:" + Self.uuid(vaultID)

@@ -75,29 +75,32 @@ public enum JSONWriter {
     }
 
     /// `text` as a JSON string. Only `"`, `\` and control characters are escaped; every
-    /// other byte of the UTF-8 is copied as it is.
+    /// other byte of the UTF-8 is copied as it is, in runs.
     public static func writeString(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        let utf8 = text.utf8
-        if !utf8.contains(where: needsEscape) {
-            out.append(contentsOf: utf8)
-        } else {
-            for byte in utf8 {
-                guard needsEscape(byte) else {
-                    out.append(byte)
-                    continue
-                }
-                out.append(UInt8(ascii: "\\"))
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(byte)
-                case UInt8(ascii: "\n"): out.append(UInt8(ascii: "n"))
-                case UInt8(ascii: "\r"): out.append(UInt8(ascii: "r"))
-                case UInt8(ascii: "\t"): out.append(UInt8(ascii: "t"))
-                default: out.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, hexDigit(byte >> 4), hexDigit(byte & 0xF)])
-                }
-            }
+        if text.utf8.withContiguousStorageIfAvailable({ writeEscaped($0, into: &out) }) == nil {
+            var copy = text
+            copy.withUTF8 { writeEscaped($0, into: &out) }
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    private static func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        var run = 0
+        for index in utf8.indices where needsEscape(utf8[index]) {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<index]))
+            run = index + 1
+            let byte = utf8[index]
+            out.append(UInt8(ascii: "\\"))
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(byte)
+            case UInt8(ascii: "\n"): out.append(UInt8(ascii: "n"))
+            case UInt8(ascii: "\r"): out.append(UInt8(ascii: "r"))
+            case UInt8(ascii: "\t"): out.append(UInt8(ascii: "t"))
+            default: out.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, hexDigit(byte >> 4), hexDigit(byte & 0xF)])
+            }
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
     }
 
     @inline(__always)

@@ -46,10 +46,15 @@ public struct IDIndexHasher: Sendable {
         return (UInt64(bigEndian: output.0), UInt64(bigEndian: output.1) >> (8 * (16 - Self.outputSize)))
     }
 
-    /// A keyed 64-bit digest of `fields`, for sums an audit compares: without the key, no one
-    /// can choose entries that add up to the same.
-    public func digest(_ fields: UInt64...) -> UInt64 {
-        fields.map(\.bigEndian).withUnsafeBytes(siphash).0
+    /// A keyed 64-bit digest of two or three fields, for sums an audit compares: without the
+    /// key, no one can choose entries that add up to the same. The fields' big-endian bytes
+    /// are hashed from a tuple on the stack: the audit hashes several per event.
+    public func digest(_ first: UInt64, _ second: UInt64) -> UInt64 {
+        withUnsafeBytes(of: (first.bigEndian, second.bigEndian)) { siphash($0).0 }
+    }
+
+    public func digest(_ first: UInt64, _ second: UInt64, _ third: UInt64) -> UInt64 {
+        withUnsafeBytes(of: (first.bigEndian, second.bigEndian, third.bigEndian)) { siphash($0).0 }
     }
 
     /// SipHash-2-4 with 128-bit output of `bytes` under the key, as two words in memory order.

@@ -32,7 +32,12 @@ struct Append: ParsableCommand {
     var force = false
     @OptionGroup var entry: EntryOptions
     @OptionGroup var ending: EndOption
+    @OptionGroup var output: JSONOutput
     @OptionGroup var vault: VaultOptions
+
+    func validate() throws {
+        if ack, output.json { throw ValidationError("choose one of --ack and --json") }
+    }
 
     func run() throws {
         if let jsonl { return try appendJSONL(jsonl) }
@@ -55,7 +60,7 @@ struct Append: ParsableCommand {
             start: start.timestamp, end: try ending.end.map { try entry.time($0, flag: "--end").timestamp }, utcOffset: start.utcOffset,
             zone: entry.timing.storedZone(for: start), source: .cli, payload: document)
         try SettingCheck.check(event, force: force)
-        try vault.store([event])
+        try vault.store([event], output: output)
     }
 
     private func appendJSONL(_ path: String) throws {
@@ -117,8 +122,11 @@ struct Append: ParsableCommand {
             throw ExitStatus.Failure(status: ExitStatus.classify(error) ?? .ioError, message: "\(error). \(stored)")
         }
         tally.progress.finish()
-        print("stored \(tally.stored) events from \(path)" + (tally.duplicates > 0 ? "; \(tally.duplicates) already stored (same id): skipped" : ""))
         vault.catchUpViews(ledger)
+        guard !output.json else {
+            return output.print(["input": .string(path), "stored": .int(Int64(tally.stored)), "alreadyStored": .int(Int64(tally.duplicates))])
+        }
+        print("stored \(tally.stored) events from \(path)" + (tally.duplicates > 0 ? "; \(tally.duplicates) already stored (same id): skipped" : ""))
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LedgerCore
 import LedgerCrypto
 import LedgerStore
 
@@ -20,6 +21,8 @@ struct Init: ParsableCommand {
     @Flag(help: "Accept a passphrase that is short or repetitive.")
     var weakPassphrase = false
 
+    @OptionGroup var output: JSONOutput
+
     func run() throws {
         let parameters = try KDFChoice.parameters(kdf)
         try VaultFolder.checkNew(vault.path, explicit: vault.isExplicit, parents: parents)
@@ -29,6 +32,12 @@ struct Init: ParsableCommand {
         let keyfile = try addKeyfile.map(Self.keyfile)
         let (master, recoveryCode) = try VaultKeys.create(at: vault.path, passphrase: passphrase, kdf: parameters, keyfile: keyfile)
         _ = try Ledger(directory: vault.path, masterKey: master)
+        if output.json {
+            // The recovery code goes where the text form shows it, once, on standard output.
+            var document: Document = ["vault": .string(vault.path), "vaultID": .string(try VaultHeader.read(vault: vault.path).vaultID), "kdf": .string(kdf), "recoveryCode": .string(recoveryCode)]
+            document.set("keyfile", addKeyfile.map(DocValue.string))
+            return output.print(document)
+        }
         let vaultFlag = vault.isExplicit ? " --vault \(vault.path)" : ""
         print("Created vault at \(vault.path)")
         print("Recovery code (shown once — write it down and keep it apart from the vault):")

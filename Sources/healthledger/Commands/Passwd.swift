@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LedgerCore
 import LedgerCrypto
 import LedgerStore
 
@@ -15,6 +16,8 @@ struct Passwd: ParsableCommand {
 
     @Option(help: "Strength for the new passphrase: interactive, moderate or sensitive (default: the stored one, raised to at least moderate).", completion: .list(["interactive", "moderate", "sensitive"]))
     var kdf: String?
+
+    @OptionGroup var output: JSONOutput
 
     func run() throws {
         // Held to the end: a second `passwd` waits, then needs the passphrase this one sets.
@@ -37,10 +40,20 @@ struct Passwd: ParsableCommand {
         }
         let newPassphrase = try newPassphraseFile.map { try SecretInput.file($0) } ?? SecretInput.promptNew("New passphrase: ")
         try VaultKeys.rewrap(vault: vault.path, master: master, newSecret: .passphrase(newPassphrase), kdf: parameters)
+        if output.json {
+            var document: Document = ["vault": .string(vault.path), "changed": .string("passphrase"), "kdf": Self.document(parameters)]
+            document.set("previousKDF", stored.map(Self.document))
+            return output.print(document)
+        }
         print("Passphrase changed for \(vault.path)")
         if let stored, stored != parameters, kdf == nil {
             print("Passphrase hashing raised to Argon2id opslimit \(parameters.opsLimit), memlimit \(parameters.memLimit >> 20) MiB (was \(stored.opsLimit), \(stored.memLimit >> 20) MiB)")
         }
+    }
+
+    /// Passphrase hashing parameters as the vault header stores them (memLimit in bytes).
+    private static func document(_ parameters: KDFParameters) -> DocValue {
+        .map(["algorithm": .string(parameters.algorithm), "opsLimit": .int(Int64(parameters.opsLimit)), "memLimit": .int(Int64(parameters.memLimit))])
     }
 }
 

@@ -68,6 +68,7 @@ struct Correct: ParsableCommand {
     @Option(help: "Why.") var reason: String?
     @Flag(help: "Store fields the kind does not read.") var force = false
     @OptionGroup var entry: AmendmentOptions
+    @OptionGroup var output: JSONOutput
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
@@ -83,7 +84,7 @@ struct Correct: ParsableCommand {
                 message: "this correction changes nothing: \(EventReference.label(current.stored.sequence, current.event.id)) already reads \(JSONWriter.string(current.event.payload)); give the fields to change, e.g. rating=6")
         }
         let correction = try EventCorrected(target: current.event.id, payloadSchema: current.event.schema, payload: document, reason: reason).validated()
-        try vault.store([entry.event(correction, causation: current.event.id)], into: ledger)
+        try vault.store([entry.event(correction, causation: current.event.id)], into: ledger, output: output)
     }
 }
 
@@ -92,11 +93,13 @@ struct Retract: ParsableCommand {
     @Argument(help: ArgumentHelp(stringLiteral: EventReference.help)) var id: String
     @Option(help: "Why.") var reason: String?
     @OptionGroup var entry: AmendmentOptions
+    @OptionGroup var output: JSONOutput
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
         let ledger = try vault.openLedger()
         let current = try EventLookup.amendable(ledger, id)
-        try vault.store([entry.event(try EventRetracted(target: current.event.id, reason: reason).validated(), causation: current.event.id)], into: ledger)
+        let retraction = try entry.event(try EventRetracted(target: current.event.id, reason: reason).validated(), causation: current.event.id)
+        try vault.store([retraction], into: ledger, output: output)
     }
 }

@@ -13,6 +13,8 @@ struct Unlock: ParsableCommand {
     @Option(help: "How long to stay unlocked: 90s, 15m, 1h30m, at most 24h.")
     var ttl = "15m"
 
+    @OptionGroup var output: JSONOutput
+
     func run() throws {
         let seconds = try TimeExpression.parseDuration(ttl)
         guard seconds > 0 else {
@@ -24,7 +26,10 @@ struct Unlock: ParsableCommand {
         let header = try VaultHeader.read(vault: vault.path)
         let master = try VaultKeys.unlock(header, with: vault.secret(prompt: "Passphrase for \(vault.path): "))
         try KernelKeyring.store(master, vaultID: header.vaultID, ttlSeconds: UInt32(seconds))
-        print("Unlocked \(vault.path) for \(ttl)")
+        guard output.json else { return print("Unlocked \(vault.path) for \(ttl)") }
+        // Whole seconds: the keyring's timeout has no finer grain.
+        let expires = Timestamp(micros: (Timestamp.now().micros / 1_000_000 + seconds) * 1_000_000)
+        output.print(["vault": .string(vault.path), "ttlSeconds": .int(seconds), "expires": .string(expires.iso8601(utcOffset: 0))])
     }
 }
 
@@ -32,9 +37,12 @@ struct Lock: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "lock", abstract: "Drop the vault key from the kernel keyring.")
 
     @OptionGroup var vault: VaultOptions
+    @OptionGroup var output: JSONOutput
 
     func run() throws {
         let header = try VaultHeader.read(vault: vault.path)
-        print(KernelKeyring.remove(vaultID: header.vaultID) ? "Locked \(vault.path)" : "\(vault.path) was not unlocked")
+        let wasUnlocked = KernelKeyring.remove(vaultID: header.vaultID)
+        guard output.json else { return print(wasUnlocked ? "Locked \(vault.path)" : "\(vault.path) was not unlocked") }
+        output.print(["vault": .string(vault.path), "wasUnlocked": .bool(wasUnlocked)])
     }
 }

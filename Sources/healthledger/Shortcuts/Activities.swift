@@ -15,16 +15,20 @@ struct Start: ParsableCommand {
     @Option(help: "A note.") var note: String?
     @Flag(help: "An activity not defined yet, though its name is a letter or two from a defined one.") var new = false
     @OptionGroup var entry: EntryOptions
+    @OptionGroup var output: JSONOutput
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
         let ledger = try vault.openLedger()
         let defined = try ActivityLog.definitionTags(ledger).keys
-        let undefined = try names.filter { try KnownNames.isUnknown($0, known: defined, isNew: new, what: "activity") }
-        try vault.store(events(in: ledger), into: ledger)
-        for name in undefined {
-            print("'\(name)' is not a defined activity: stored as given (`append activity.defined name=\(name)` defines it, with tags)")
+        let undefined = try names.map { try KnownNames.isUnknown($0, known: defined, isNew: new, what: "activity") }
+        // One event per name, in the order given.
+        let events = try events(in: ledger)
+        var notices: [EventID: String] = [:]
+        for (index, name) in names.enumerated() where undefined[index] {
+            notices[events[index].id] = "'\(name)' is not a defined activity: stored as given (`append activity.defined name=\(name)` defines it, with tags)"
         }
+        try vault.store(events, into: ledger, output: output, newNames: notices)
     }
 
     func events(in ledger: Ledger) throws -> [Event] {
@@ -38,14 +42,18 @@ struct Stop: ParsableCommand {
     @Flag(help: "Stop every running activity.") var all = false
     @Flag(help: "Stop the most recently started one.") var last = false
     @OptionGroup var entry: EntryOptions
+    @OptionGroup var output: JSONOutput
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
         let ledger = try vault.openLedger()
         let stopping = try QuickEntries.stop(name: name, all: all, last: last, timing: entry.timing, ledger: ledger)
         let outcome = try vault.application(ledger).append(stopping.events)
-        for ((running, event), sequence) in zip(zip(stopping.chosen, stopping.events), outcome.appended) {
-            let minutes = Int((stopping.time.timestamp.seconds - running.start.seconds) / 60)
+        let minutes = stopping.chosen.map { Int((stopping.time.timestamp.seconds - $0.start.seconds) / 60) }
+        if output.json {
+            return try output.printStored(stopping.events, outcome, in: ledger) { ["minutes": .int(Int64(minutes[$0]))] }
+        }
+        for ((running, event), (sequence, minutes)) in zip(zip(stopping.chosen, stopping.events), zip(outcome.appended, minutes)) {
             print("stored \(EventReference.label(sequence, event.id)) activity.stopped \(running.name) after \(minutes) min")
         }
     }

@@ -11,16 +11,18 @@ struct Take: ParsableCommand {
     @Option(help: "A note.") var note: String?
     @Flag(help: "The medication is a new one, though its name is a letter or two from a known one.") var new = false
     @OptionGroup var entry: EntryOptions
+    @OptionGroup var output: JSONOutput
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
         let ledger = try vault.openLedger()
         let isUnknown = try KnownNames.isUnknown(medication, known: Self.medicationNames(in: ledger), isNew: new, what: "medication")
-        try vault.store(events(in: ledger), into: ledger)
-        if isUnknown {
-            print("'\(medication)' is a new medication (none by that name before); "
-                + "`append medication.defined name=\(medication) defaultDosage.amount=200 defaultDosage.unit=mg` gives it a default dosage")
-        }
+        let events = try events(in: ledger)
+        let notice = "'\(medication)' is a new medication (none by that name before); "
+            + "`append medication.defined name=\(medication) defaultDosage.amount=200 defaultDosage.unit=mg` gives it a default dosage"
+        var notices: [EventID: String] = [:]
+        if isUnknown { for event in events { notices[event.id] = notice } }
+        try vault.store(events, into: ledger, output: output, newNames: notices)
     }
 
     func events(in ledger: Ledger) throws -> [Event] {
@@ -51,10 +53,11 @@ struct Eat: ParsableCommand {
     @Option(help: "breakfast, lunch, dinner or snack.", completion: .list(["breakfast", "lunch", "dinner", "snack"])) var meal: String?
     @Option(help: "A note.") var note: String?
     @OptionGroup var entry: EntryOptions
+    @OptionGroup var output: JSONOutput
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
-        try vault.store(events())
+        try vault.store(events(), output: output)
     }
 
     func events() throws -> [Event] {
@@ -67,10 +70,11 @@ struct Weigh: ParsableCommand {
     // Unrecognized inputs, so that a negative weight (-5kg) reaches the bounds check instead of reading as an option.
     @Argument(parsing: .allUnrecognized, help: "The weight with its unit.") var weight: [String] = []
     @OptionGroup var entry: EntryOptions
+    @OptionGroup var output: JSONOutput
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
-        try vault.store(events())
+        try vault.store(events(), output: output)
     }
 
     func events() throws -> [Event] { try QuickEntries.weight(weight.joined(separator: " "), timing: entry.timing) }

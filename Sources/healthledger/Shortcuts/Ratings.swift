@@ -19,10 +19,11 @@ struct Mood: ParsableCommand {
     @Argument(help: "The rating, within the scale.") var rating: Double
     @OptionGroup var scale: ScaleOptions
     @OptionGroup var entry: EntryOptions
+    @OptionGroup var output: JSONOutput
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
-        try vault.store(events())
+        try vault.store(events(), output: output)
     }
 
     func events() throws -> [Event] { try QuickEntries.mood(rating: rating, scale: scale.scale, note: scale.note, tags: scale.tags, timing: entry.timing) }
@@ -33,10 +34,11 @@ struct Fatigue: ParsableCommand {
     @Argument(help: "The rating, within the scale.") var rating: Double
     @OptionGroup var scale: ScaleOptions
     @OptionGroup var entry: EntryOptions
+    @OptionGroup var output: JSONOutput
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
-        try vault.store(events())
+        try vault.store(events(), output: output)
     }
 
     func events() throws -> [Event] { try QuickEntries.fatigue(rating: rating, scale: scale.scale, note: scale.note, tags: scale.tags, timing: entry.timing) }
@@ -50,10 +52,11 @@ struct Symptom: ParsableCommand {
     @Option(help: "Group with a measurement session.") var session: String?
     @OptionGroup var entry: EntryOptions
     @OptionGroup var ending: EndOption
+    @OptionGroup var output: JSONOutput
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
-        try vault.store(events())
+        try vault.store(events(), output: output)
     }
 
     func events() throws -> [Event] {

@@ -5,15 +5,30 @@ import LedgerStore
 import Projections
 
 extension VaultOptions {
-    /// Appends events, brings the views up to date and prints one confirmation line per stored event.
-    func store(_ events: [Event]) throws {
-        try store(events, into: try openLedger())
+    /// Appends events, brings the views up to date and prints what was stored: one confirmation
+    /// line per stored event, or with --json each event as `log --raw --json` prints it.
+    func store(_ events: [Event], output: JSONOutput) throws {
+        try store(events, into: try openLedger(), output: output)
     }
 
-    /// The same, into a ledger already open (one that just stored the events' blobs).
-    func store(_ events: [Event], into ledger: Ledger) throws {
+    /// The same, into a ledger already open (one that just stored the events' blobs). `newNames`
+    /// holds, by event id, the line saying an entry names a medication or activity unlike any
+    /// known one: printed after the stored lines, or with --json as the event's `newName` and
+    /// `notice` fields. `fields` go into every event's JSON.
+    func store(_ events: [Event], into ledger: Ledger, output: JSONOutput, newNames: [EventID: String] = [:], fields: Document = Document()) throws {
         try refuseReusedIDs(events, in: ledger)
         let outcome = try application(ledger).append(events)
+        if output.json {
+            try output.printStored(events, outcome, in: ledger) { index in
+                var extra = fields
+                if let notice = newNames[events[index].id] {
+                    extra["newName"] = .bool(true)
+                    extra["notice"] = .string(notice)
+                }
+                return extra
+            }
+            return
+        }
         var sequences = outcome.appended.makeIterator()
         for event in events {
             if let sequence = sequences.next() {
@@ -21,6 +36,7 @@ extension VaultOptions {
             }
         }
         if outcome.duplicates > 0 { print("\(outcome.duplicates) already stored (same id): skipped") }
+        for event in events { if let notice = newNames[event.id] { print(notice) } }
     }
 
     /// An id given again (`--id`) stores nothing the second time; when what it was given with

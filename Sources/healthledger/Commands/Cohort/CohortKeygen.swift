@@ -17,6 +17,7 @@ struct CohortKeygen: ParsableCommand {
             do, e.g. `head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \\n' > study.key; chmod 600 study.key`.
             """)
     @Argument(help: "The key file to write (mode 0600; an existing file is never replaced).", completion: .file()) var file: String
+    @OptionGroup var json: JSONOutput
 
     func run() throws {
         var contents = Array(StudyKey.generate().fileText.utf8)
@@ -24,6 +25,7 @@ struct CohortKeygen: ParsableCommand {
         let output = try AgeFileOutput(path: file, permissions: 0o600)
         try contents.withUnsafeBytes { try output.write($0) }
         try output.synchronize()
-        print("wrote a study key to \(file)")
+        guard json.json else { return print("wrote a study key to \(file)") }
+        json.print(["file": .string(file)])
     }
 }

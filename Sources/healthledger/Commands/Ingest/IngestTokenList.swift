@@ -13,9 +13,7 @@ struct IngestTokenList: ParsableCommand {
         let tokens = try IngestTokens(vault.openLedger()).all.filter { all || $0.isActive }
         for token in tokens {
             if json {
-                var document: Document = ["id": .string(token.id), "name": .string(token.name), "added": .string(token.added.iso8601(utcOffset: 0))]
-                document["revoked"] = token.revoked.map { .string($0.iso8601(utcOffset: 0)) } ?? .null
-                print(JSONWriter.string(document))
+                print(JSONWriter.string(token.document))
             } else {
                 let revoked = token.revoked.map { "  revoked \(LocalTime.describe($0))" } ?? ""
                 print("\(token.id)  \(TerminalText.escaped(token.name))  added \(LocalTime.describe(token.added))\(revoked)")

@@ -9,6 +9,7 @@ struct SettingsSet: ParsableCommand {
     @Argument(parsing: .allUnrecognized, help: "Its new value: a number, a name, JSON ([…]) or null.") var values: [String] = []
     @Flag(help: "Store a key that no view reads.") var force = false
     @OptionGroup var entry: EntryOptions
+    @OptionGroup var output: JSONOutput
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
@@ -19,6 +20,6 @@ struct SettingsSet: ParsableCommand {
         let parsed: DocValue = value == "null" ? .null : FieldAssignment.value(value)
         let event = try entry.event(try SettingChanged(key: key, value: parsed).validated())
         try SettingCheck.check(event, force: force)
-        try vault.store([event])
+        try vault.store([event], output: output)
     }
 }

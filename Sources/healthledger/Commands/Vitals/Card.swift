@@ -1,6 +1,7 @@
 import ArgumentParser
 import Charts
 import Foundation
+import LedgerCore
 import Projections
 
 struct Card: ParsableCommand {
@@ -10,6 +11,7 @@ struct Card: ParsableCommand {
     @Argument(help: "The session: the start of its id, or #N of the event that started it.") var session: String
     @Option(help: "The image to write: NAME.svg or NAME.png.", completion: .file(extensions: ["svg", "png"])) var out: String
     @OptionGroup var view: ViewOptions
+    @OptionGroup var output: JSONOutput
     @OptionGroup var vault: VaultOptions
 
     func validate() throws {
@@ -22,11 +24,11 @@ struct Card: ParsableCommand {
         let ledger = try vault.openLedger()
         let state = try view.state(VitalsView.self, ledger: ledger)
         let found = try SessionLookup.find(session, in: state, ledger: ledger)
-        let svg = SessionCard.svg(found, readings: try state.readings(of: found))
+        let readings = try state.readings(of: found)
+        let svg = SessionCard.svg(found, readings: readings)
         guard out.lowercased().hasSuffix(".png") else {
             try write(svg, to: out)
-            print("wrote the card of session \(found.shortID) to \(out)")
-            return
+            return report(found, readings)
         }
         // The converter reads the SVG from a hidden file of this run's beside the PNG, removed
         // after: a NAME.svg that is already there is the person's, never replaced or deleted.
@@ -47,7 +49,15 @@ struct Card: ParsableCommand {
         try write(svg, to: svgFile)
         defer { unlink(svgFile) }
         try PNGConverter.convert(svgFile: svgFile, to: out, zoom: 2)
-        print("wrote the card of session \(found.shortID) to \(out)")
+        report(found, readings)
+    }
+
+    /// What was written; as JSON, the card's fields as `history show --json` gives them and the file.
+    private func report(_ session: VitalsSession, _ readings: [VitalReading]) {
+        guard output.json else { return print("wrote the card of session \(session.shortID) to \(out)") }
+        var document = session.document(readings: readings)
+        document["file"] = .string(out)
+        output.print(document)
     }
 }
 

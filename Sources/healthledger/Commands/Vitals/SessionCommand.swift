@@ -16,11 +16,16 @@ struct SessionStart: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "start", abstract: "Start a session; prints its id.")
     @Option(help: "A note.") var note: String?
     @OptionGroup var entry: EntryOptions
+    @OptionGroup var output: JSONOutput
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
         let event = try entry.event(ActivityStarted(name: VitalsSession.activityName, note: note).validated())
-        let sequence = try vault.application().append([event]).appended.first
+        let application = try vault.application()
+        let outcome = try application.append([event])
+        // The session is named by the id of the event that started it.
+        if output.json { return try output.printStored([event], outcome, in: application.ledger) { _ in ["session": .string(event.id.description)] } }
+        let sequence = outcome.appended.first
         let number = sequence.map { "#\($0), " } ?? ""
         print("session \(String(event.id.description.prefix(8))) started at \(event.start.iso8601(utcOffset: event.utcOffset)) (\(number)id \(event.id))")
     }
@@ -34,6 +39,7 @@ struct SessionAdd: ParsableCommand {
     @Option(help: "A note.") var note: String?
     @Option(help: "The session (the start of its id); default: the open one.") var session: String?
     @OptionGroup var entry: EntryOptions
+    @OptionGroup var output: JSONOutput
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
@@ -43,8 +49,13 @@ struct SessionAdd: ParsableCommand {
         let target = try SessionLookup.find(session, in: state)
         let name = SymptomCatalog.canonical(symptom, known: try SessionSymptoms.used(state))
         let payload = try SymptomReported(name: name, severity: level, note: note, session: target.id).validated()
-        try vault.application(ledger).append([try entry.event(payload)])
-        let known = SymptomCatalog.predefined.contains(name) ? "" : " (not in the predefined list: recorded as given)"
+        let event = try entry.event(payload)
+        let outcome = try vault.application(ledger).append([event])
+        let isPredefined = SymptomCatalog.predefined.contains(name)
+        if output.json {
+            return try output.printStored([event], outcome, in: ledger) { _ in ["session": .string(target.id), "predefined": .bool(isPredefined)] }
+        }
+        let known = isPredefined ? "" : " (not in the predefined list: recorded as given)"
         print("session \(target.shortID): \(name) \(level)\(known)")
     }
 }
@@ -53,6 +64,7 @@ struct SessionEnd: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "end", abstract: "End a session (the open one unless an id is given).")
     @Argument(help: "The session (the start of its id); default: the open one.") var session: String?
     @OptionGroup var entry: EntryOptions
+    @OptionGroup var output: JSONOutput
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
@@ -61,7 +73,9 @@ struct SessionEnd: ParsableCommand {
         guard target.isOpen, let startedBy = EventID(hex: target.id) else {
             throw ExitStatus.Failure(status: .invalidInput, message: "session \(target.shortID) is not open (it has ended or was never started)")
         }
-        try vault.application(ledger).append([try entry.event(ActivityStopped(name: VitalsSession.activityName, startedBy: startedBy).validated())])
+        let event = try entry.event(ActivityStopped(name: VitalsSession.activityName, startedBy: startedBy).validated())
+        let outcome = try vault.application(ledger).append([event])
+        if output.json { return try output.printStored([event], outcome, in: ledger) { _ in ["session": .string(target.id)] } }
         print("session \(target.shortID) ended")
     }
 }
