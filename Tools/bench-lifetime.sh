@@ -43,7 +43,8 @@ make_vault() {
 known_mood=0123456789abcdef0123456789abcdef
 
 # The commands, one a line, with @ID standing for a mood appended when the vault was made
-# and @FRESH for a mood appended just before (so each retract has its own target).
+# and @FRESH for a mood appended just before (so each correction and retraction has its own
+# target: a correction that changes nothing is refused).
 commands() {
   cat <<'LIST'
 mood 6
@@ -65,7 +66,7 @@ log --limit 10 --raw --json
 log --kind mood --limit 5 --source healthledger-cli
 log --limit 5 --text rating
 show @ID
-correct @ID rating=4
+correct @FRESH rating=4
 retract @FRESH
 daily
 daily --from '30d ago'

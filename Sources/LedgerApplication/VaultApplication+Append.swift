@@ -5,9 +5,10 @@ import Projections
 extension VaultApplication {
     /// Stores `events` and brings every view up to date. A view that cannot catch up does not
     /// undo the append: `viewsBehind` hears why.
+    /// `idsDrawnAtRandom`: see `Ledger.append`.
     @discardableResult
-    public func append(_ events: [Event]) throws -> AppendOutcome {
-        let outcome = try ledger.append(events)
+    public func append(_ events: [Event], idsDrawnAtRandom: Bool = false) throws -> AppendOutcome {
+        let outcome = try ledger.append(events, idsDrawnAtRandom: idsDrawnAtRandom)
         catchUpViews()
         return outcome
     }

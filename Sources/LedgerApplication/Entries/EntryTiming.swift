@@ -52,6 +52,9 @@ public struct EntryTiming {
     /// An instant with the offset this machine's zone keeps then.
     public func zoned(_ instant: Timestamp) -> ZonedTime { (instant, zone.offset(at: instant)) }
 
+    /// Whether the entry's ids are drawn at random (no `--id`), so none can be stored already.
+    public var idsDrawnAtRandom: Bool { id == nil }
+
     public func eventID() throws -> EventID {
         guard let id else { return .random() }
         guard let parsed = EventID(hex: id) else { throw EntryRejected("--id \(id) must be 32 hex digits") }

@@ -10,6 +10,7 @@ extension DedupIndex {
 
     /// Whether each of `keys`, sorted, is stored in either tier or repeats the key before it.
     func stored(_ txn: Transaction, sortedKeys keys: [IndexKey]) throws -> [Bool] {
+        guard !keys.isEmpty else { return [] }
         // Through one cursor, which lets go of the pages the lookups map all over the file.
         let settledCursor = try txn.cursor(settled)
         func inSettled(_ key: IndexKey) throws -> Bool {
@@ -40,6 +41,7 @@ extension DedupIndex {
         let cursor = try txn.cursor(recent)
         var entry = try cursor.move(.first)
         while let (sequence, value) = entry {
+            ReadStatistics.dedupKeysRead.wrappingAdd(1, ordering: .relaxed)
             let key = IndexKey(value)
             if keys.contains(key) { found[key] = bigEndianValue(sequence) }
             entry = try cursor.move(.next)

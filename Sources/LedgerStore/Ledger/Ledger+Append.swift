@@ -23,10 +23,15 @@ extension Ledger {
     /// Appends `events` in one durable write transaction: all of them or none.
     ///
     /// Events whose id is already stored are skipped, so re-running an import appends nothing.
+    /// `idsDrawnAtRandom` says every id was just drawn by `EventID.random()`: 128 random bits
+    /// match no stored id, so the dedup index is not searched (a pass over its recent tier,
+    /// which grows with the log up to its settling limit).
     @discardableResult
-    public func append(_ events: [Event], recordedAt: Timestamp = .now()) throws -> AppendOutcome {
+    public func append(_ events: [Event], recordedAt: Timestamp = .now(), idsDrawnAtRandom: Bool = false) throws -> AppendOutcome {
         try refuseCorrectionsOfAnotherKind(events)
-        return AppendOutcome(assigned: try commit([preparer.prepare(events)], recordedAt: recordedAt)[0])
+        var batch = try preparer.prepare(events)
+        batch.idsDrawnAtRandom = idsDrawnAtRandom
+        return AppendOutcome(assigned: try commit([batch], recordedAt: recordedAt)[0])
     }
 
     /// Stores prepared batches in one transaction: dedup, seal at their sequence numbers,
@@ -123,11 +128,14 @@ extension Ledger {
         // reaching into two batches' event lists per comparison.
         var places: [(key: IndexKey, position: Int)] = []
         places.reserveCapacity(batches.reduce(0) { $0 + $1.events.count })
+        var isDuplicate: [Bool] = []
         for batch in batches {
-            for event in batch.events { places.append((event.key, places.count)) }
+            for event in batch.events {
+                isDuplicate.append(false)
+                if !batch.idsDrawnAtRandom { places.append((event.key, isDuplicate.count - 1)) }
+            }
         }
         places.sort { lhs, rhs in lhs.key != rhs.key ? lhs.key < rhs.key : lhs.position < rhs.position }
-        var isDuplicate = [Bool](repeating: false, count: places.count)
         for (place, stored) in zip(places, try databases.ids.stored(txn, sortedKeys: places.map(\.key))) {
             isDuplicate[place.position] = stored
         }

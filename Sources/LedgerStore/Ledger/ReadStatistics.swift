@@ -6,4 +6,6 @@ public enum ReadStatistics {
     public static let recordsOpened = Atomic<Int>(0)
     /// Stored view partitions read.
     public static let partitionsOpened = Atomic<Int>(0)
+    /// Keys of the dedup index's recent tier read, in a pass over it or into its map.
+    public static let dedupKeysRead = Atomic<Int>(0)
 }

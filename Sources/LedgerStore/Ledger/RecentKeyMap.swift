@@ -23,8 +23,9 @@ final class RecentKeyMap: @unchecked Sendable {
 
     /// Small commits and lookups that passed over `recent` rather than read it into the map.
     private var passesOver = 0
-    /// Passes over `recent` after which it is worth reading it into the map.
-    private static let passesBeforeReading = 8
+    /// Passes over `recent` after which it is worth reading it into the map: a pass costs
+    /// about what reading it in does, and a correction looks its target up once per view.
+    private static let passesBeforeReading = 2
 
     init(capacity: Int) {
         table = RecentKeyTable(capacity: capacity, base: 0)
@@ -84,6 +85,7 @@ final class RecentKeyMap: @unchecked Sendable {
         var entry = try cursor.seek(atOrAfter: bigEndianBytes(readUpTo))
         while let (key, value) = entry {
             let sequence = bigEndianValue(key)
+            ReadStatistics.dedupKeysRead.wrappingAdd(1, ordering: .relaxed)
             table.insert(IndexKey(value), sequence: sequence)
             readUpTo = sequence + 1
             entry = try cursor.move(.next)

@@ -22,6 +22,9 @@ struct PreparedBatch {
     var dictionary: UInt8?
     /// Set when the events were sealed ahead at `first`, `first + 1`, … with `batchKey`.
     var speculation: (first: UInt64, batchKey: RecordSealer.BatchKey)?
+    /// Whether the events' ids were just drawn at random (`EventID.random()`), so none can be
+    /// stored already and the dedup index need not be searched for them.
+    var idsDrawnAtRandom = false
 
     func withBytes<R>(_ range: Range<Int>, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try bytes.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[range])) }

@@ -84,7 +84,7 @@ struct Correct: ParsableCommand {
                 message: "this correction changes nothing: \(EventReference.label(current.stored.sequence, current.event.id)) already reads \(JSONWriter.string(current.event.payload)); give the fields to change, e.g. rating=6")
         }
         let correction = try EventCorrected(target: current.event.id, payloadSchema: current.event.schema, payload: document, reason: reason).validated()
-        try vault.store([entry.event(correction, causation: current.event.id)], into: ledger, output: output)
+        try vault.store([entry.event(correction, causation: current.event.id)], into: ledger, output: output, idsDrawnAtRandom: entry.idDrawnAtRandom)
     }
 }
 
@@ -100,6 +100,6 @@ struct Retract: ParsableCommand {
         let ledger = try vault.openLedger()
         let current = try EventLookup.amendable(ledger, id)
         let retraction = try entry.event(try EventRetracted(target: current.event.id, reason: reason).validated(), causation: current.event.id)
-        try vault.store([retraction], into: ledger, output: output)
+        try vault.store([retraction], into: ledger, output: output, idsDrawnAtRandom: entry.idDrawnAtRandom)
     }
 }

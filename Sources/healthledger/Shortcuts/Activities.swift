@@ -28,7 +28,7 @@ struct Start: ParsableCommand {
         for (index, name) in names.enumerated() where undefined[index] {
             notices[events[index].id] = "'\(name)' is not a defined activity: stored as given (`append activity.defined name=\(name)` defines it, with tags)"
         }
-        try vault.store(events, into: ledger, output: output, newNames: notices)
+        try vault.store(events, into: ledger, output: output, newNames: notices, idsDrawnAtRandom: entry.timing.idsDrawnAtRandom)
     }
 
     func events(in ledger: Ledger) throws -> [Event] {
@@ -48,7 +48,7 @@ struct Stop: ParsableCommand {
     func run() throws {
         let ledger = try vault.openLedger()
         let stopping = try QuickEntries.stop(name: name, all: all, last: last, timing: entry.timing, ledger: ledger)
-        let outcome = try vault.application(ledger).append(stopping.events)
+        let outcome = try vault.application(ledger).append(stopping.events, idsDrawnAtRandom: entry.timing.idsDrawnAtRandom)
         let minutes = stopping.chosen.map { Int((stopping.time.timestamp.seconds - $0.start.seconds) / 60) }
         if output.json {
             return try output.printStored(stopping.events, outcome, in: ledger) { ["minutes": .int(Int64(minutes[$0]))] }

@@ -22,7 +22,7 @@ struct Take: ParsableCommand {
             + "`append medication.defined name=\(medication) defaultDosage.amount=200 defaultDosage.unit=mg` gives it a default dosage"
         var notices: [EventID: String] = [:]
         if isUnknown { for event in events { notices[event.id] = notice } }
-        try vault.store(events, into: ledger, output: output, newNames: notices)
+        try vault.store(events, into: ledger, output: output, newNames: notices, idsDrawnAtRandom: entry.timing.idsDrawnAtRandom)
     }
 
     func events(in ledger: Ledger) throws -> [Event] {
@@ -57,7 +57,7 @@ struct Eat: ParsableCommand {
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
-        try vault.store(events(), output: output)
+        try vault.store(events(), output: output, idsDrawnAtRandom: entry.timing.idsDrawnAtRandom)
     }
 
     func events() throws -> [Event] {
@@ -74,7 +74,7 @@ struct Weigh: ParsableCommand {
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
-        try vault.store(events(), output: output)
+        try vault.store(events(), output: output, idsDrawnAtRandom: entry.timing.idsDrawnAtRandom)
     }
 
     func events() throws -> [Event] { try QuickEntries.weight(weight.joined(separator: " "), timing: entry.timing) }

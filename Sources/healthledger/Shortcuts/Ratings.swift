@@ -23,7 +23,7 @@ struct Mood: ParsableCommand {
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
-        try vault.store(events(), output: output)
+        try vault.store(events(), output: output, idsDrawnAtRandom: entry.timing.idsDrawnAtRandom)
     }
 
     func events() throws -> [Event] { try QuickEntries.mood(rating: rating, scale: scale.scale, note: scale.note, tags: scale.tags, timing: entry.timing) }
@@ -38,7 +38,7 @@ struct Fatigue: ParsableCommand {
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
-        try vault.store(events(), output: output)
+        try vault.store(events(), output: output, idsDrawnAtRandom: entry.timing.idsDrawnAtRandom)
     }
 
     func events() throws -> [Event] { try QuickEntries.fatigue(rating: rating, scale: scale.scale, note: scale.note, tags: scale.tags, timing: entry.timing) }
@@ -56,7 +56,7 @@ struct Symptom: ParsableCommand {
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
-        try vault.store(events(), output: output)
+        try vault.store(events(), output: output, idsDrawnAtRandom: entry.timing.idsDrawnAtRandom)
     }
 
     func events() throws -> [Event] {

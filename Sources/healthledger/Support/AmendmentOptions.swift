@@ -8,6 +8,9 @@ struct AmendmentOptions: ParsableArguments {
     @Option(help: "Use this id (32 hex digits) instead of a random one; the same id is stored once.")
     var id: String?
 
+    /// Whether the amendment's id is drawn at random (no `--id`), so it cannot be stored already.
+    var idDrawnAtRandom: Bool { id == nil }
+
     func event<P: EventPayload>(_ payload: P, causation: EventID) throws -> Event {
         try EntryOptions.parse(id.map { ["--id", $0] } ?? []).event(payload, causation: causation)
     }

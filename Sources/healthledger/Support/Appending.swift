@@ -7,17 +7,21 @@ import Projections
 extension VaultOptions {
     /// Appends events, brings the views up to date and prints what was stored: one confirmation
     /// line per stored event, or with --json each event as `log --raw --json` prints it.
-    func store(_ events: [Event], output: JSONOutput) throws {
-        try store(events, into: try openLedger(), output: output)
+    func store(_ events: [Event], output: JSONOutput, idsDrawnAtRandom: Bool = false) throws {
+        try store(events, into: try openLedger(), output: output, idsDrawnAtRandom: idsDrawnAtRandom)
     }
 
     /// The same, into a ledger already open (one that just stored the events' blobs). `newNames`
     /// holds, by event id, the line saying an entry names a medication or activity unlike any
     /// known one: printed after the stored lines, or with --json as the event's `newName` and
-    /// `notice` fields. `fields` go into every event's JSON.
-    func store(_ events: [Event], into ledger: Ledger, output: JSONOutput, newNames: [EventID: String] = [:], fields: Document = Document()) throws {
-        try refuseReusedIDs(events, in: ledger)
-        let outcome = try application(ledger).append(events)
+    /// `notice` fields. `fields` go into every event's JSON. `idsDrawnAtRandom` (no `--id`
+    /// given): no id can be stored already, so none is looked up (see `Ledger.append`).
+    func store(
+        _ events: [Event], into ledger: Ledger, output: JSONOutput, newNames: [EventID: String] = [:], fields: Document = Document(),
+        idsDrawnAtRandom: Bool = false
+    ) throws {
+        if !idsDrawnAtRandom { try refuseReusedIDs(events, in: ledger) }
+        let outcome = try application(ledger).append(events, idsDrawnAtRandom: idsDrawnAtRandom)
         if output.json {
             try output.printStored(events, outcome, in: ledger) { index in
                 var extra = fields

@@ -15,7 +15,8 @@ enum ReadStatisticsReport {
 
     private static func write() {
         guard let path = ProcessInfo.processInfo.environment[variable], !path.isEmpty else { return }
-        let line = "recordsOpened=\(ReadStatistics.recordsOpened.load(ordering: .relaxed)) partitionsOpened=\(ReadStatistics.partitionsOpened.load(ordering: .relaxed))\n"
+        let line = "recordsOpened=\(ReadStatistics.recordsOpened.load(ordering: .relaxed)) partitionsOpened=\(ReadStatistics.partitionsOpened.load(ordering: .relaxed))"
+            + " dedupKeysRead=\(ReadStatistics.dedupKeysRead.load(ordering: .relaxed))\n"
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
