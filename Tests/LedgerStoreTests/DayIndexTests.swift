@@ -38,28 +38,30 @@ struct DayIndexTests {
     @Test func eventsOfARangeOfDaysAreThoseAFullScanFinds() async throws {
         let gen = zip(Gen.int(in: 0...9_999).array(of: 1...50), Gen.int(in: 0...5), Gen.int(in: 0...3))
         await propertyCheck(count: 40, input: gen) { choices, firstOffset, length in
-            let vault = try ScratchVault()
-            let ledger = try vault.ledger
-            try Self.randomLog(ledger, choices)
-            let all = try ledger.allEvents()
-            let first = LocalDay(number: Self.day(Event(MoodRated(rating: 1), start: Timestamp(micros: 1_775_001_600_000_000), utcOffset: 0)).number - 1 + Int64(firstOffset))
-            let days = first...LocalDay(number: first.number + Int64(length))
-            for kinds: Set<EventKind> in [[], [.fatigueRated]] {
-                var indexed: [StoredEvent] = []
-                try ledger.forEach(onDays: days, orKinds: kinds) { stored, _ in
-                    indexed.append(stored)
+            await recordingThrownErrors {
+                let vault = try ScratchVault()
+                let ledger = try vault.ledger
+                try Self.randomLog(ledger, choices)
+                let all = try ledger.allEvents()
+                let first = LocalDay(number: Self.day(Event(MoodRated(rating: 1), start: Timestamp(micros: 1_775_001_600_000_000), utcOffset: 0)).number - 1 + Int64(firstOffset))
+                let days = first...LocalDay(number: first.number + Int64(length))
+                for kinds: Set<EventKind> in [[], [.fatigueRated]] {
+                    var indexed: [StoredEvent] = []
+                    try ledger.forEach(onDays: days, orKinds: kinds) { stored, _ in
+                        indexed.append(stored)
+                        return true
+                    }
+                    #expect(indexed == all.filter { days.contains(Self.day($0.event)) || kinds.contains($0.event.kind) }, "days \(days), kinds \(kinds)")
+                }
+                var current: [CurrentEvent] = []
+                try ledger.forEach(onDays: days, current: true) { _, now in
+                    current.append(now!)
                     return true
                 }
-                #expect(indexed == all.filter { days.contains(Self.day($0.event)) || kinds.contains($0.event.kind) }, "days \(days), kinds \(kinds)")
+                let scanned = try CurrentView.build(ledger).filter { days.contains(Self.day($0.stored.event)) }
+                #expect(current.map(\.event) == scanned.map(\.event) && current.map(\.isRetracted) == scanned.map(\.isRetracted))
+                #expect(try ledger.audit().problems.isEmpty)
             }
-            var current: [CurrentEvent] = []
-            try ledger.forEach(onDays: days, current: true) { _, now in
-                current.append(now!)
-                return true
-            }
-            let scanned = try CurrentView.build(ledger).filter { days.contains(Self.day($0.stored.event)) }
-            #expect(current.map(\.event) == scanned.map(\.event) && current.map(\.isRetracted) == scanned.map(\.isRetracted))
-            #expect(try ledger.audit().problems.isEmpty)
         }
     }
 

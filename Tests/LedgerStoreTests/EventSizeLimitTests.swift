@@ -25,19 +25,21 @@ import TestSupport
         // Notes from a few kilobytes under the limit to a few over: the envelope's own
         // bytes put the edge somewhere in between.
         await propertyCheck(count: 10, input: Gen.int(in: -3_000...3_000), Gen.int(in: 0...1)) { margin, shape in
-            let event = Self.mood(noteBytes: EventLimits.maximumEncodedSize + margin, shape: shape)
-            let before = try ledger.count()
-            do {
-                _ = try ledger.append([event])
-            } catch let error as LedgerStoreError where error.refusedEvent != nil {
-                #expect(error.refusedEvent!.error.description.contains("is larger than the 64 MiB an event may take"))
-                #expect(try ledger.count() == before, "nothing stored")
-                outcomes.refused += 1
-                return
+            await recordingThrownErrors {
+                let event = Self.mood(noteBytes: EventLimits.maximumEncodedSize + margin, shape: shape)
+                let before = try ledger.count()
+                do {
+                    _ = try ledger.append([event])
+                } catch let error as LedgerStoreError where error.refusedEvent != nil {
+                    #expect(error.refusedEvent!.error.description.contains("is larger than the 64 MiB an event may take"))
+                    #expect(try ledger.count() == before, "nothing stored")
+                    outcomes.refused += 1
+                    return
+                }
+                outcomes.accepted += 1
+                let stored = try #require(try ledger.event(sequence: before))
+                #expect(stored.event.payload == event.payload)
             }
-            outcomes.accepted += 1
-            let stored = try #require(try ledger.event(sequence: before))
-            #expect(stored.event.payload == event.payload)
         }
         #expect(try ledger.allEvents().count == outcomes.accepted, "the whole log reads")
         #expect(outcomes.accepted > 0 && outcomes.refused > 0, "both sides of the limit were tried: \(outcomes)")

@@ -72,33 +72,35 @@ struct StoreIndexTests {
 
     @Test func indexedReadsEqualAFullScan() async throws {
         await propertyCheck(count: 40, input: Gen.int(in: 0...9_999).array(of: 1...60)) { choices in
-            let vault = try ScratchVault()
-            let ledger = try vault.ledger
-            try Self.randomLog(ledger, choices)
-            let current = try CurrentView.build(ledger)
-            let all = try ledger.allEvents()
-            for kinds: Set<EventKind> in [[], [.moodRated], [.activityStarted, .activityStopped], [.eventRetracted, .fatigueRated]] {
-                var indexed: [Row] = []
-                try ledger.newestFirst(kinds: kinds, current: true) { stored, now in
-                    indexed.append(Row(sequence: stored.sequence, event: now!.event, retracted: now!.isRetracted))
-                    return true
+            await recordingThrownErrors {
+                let vault = try ScratchVault()
+                let ledger = try vault.ledger
+                try Self.randomLog(ledger, choices)
+                let current = try CurrentView.build(ledger)
+                let all = try ledger.allEvents()
+                for kinds: Set<EventKind> in [[], [.moodRated], [.activityStarted, .activityStopped], [.eventRetracted, .fatigueRated]] {
+                    var indexed: [Row] = []
+                    try ledger.newestFirst(kinds: kinds, current: true) { stored, now in
+                        indexed.append(Row(sequence: stored.sequence, event: now!.event, retracted: now!.isRetracted))
+                        return true
+                    }
+                    let scanned = current.filter { kinds.isEmpty || kinds.contains($0.stored.event.kind) }
+                        .map { Row(sequence: $0.stored.sequence, event: $0.event, retracted: $0.isRetracted) }
+                    #expect(indexed == scanned.reversed(), "kinds \(kinds)")
+                    var raw: [StoredEvent] = []
+                    try ledger.newestFirst(kinds: kinds, current: false) { stored, _ in
+                        raw.append(stored)
+                        return true
+                    }
+                    #expect(raw == all.filter { kinds.isEmpty || kinds.contains($0.event.kind) }.reversed())
                 }
-                let scanned = current.filter { kinds.isEmpty || kinds.contains($0.stored.event.kind) }
-                    .map { Row(sequence: $0.stored.sequence, event: $0.event, retracted: $0.isRetracted) }
-                #expect(indexed == scanned.reversed(), "kinds \(kinds)")
-                var raw: [StoredEvent] = []
-                try ledger.newestFirst(kinds: kinds, current: false) { stored, _ in
-                    raw.append(stored)
-                    return true
+                #expect(try ledger.runningActivities() == Self.scannedActivities(ledger))
+                for event in current {
+                    let one = try ledger.currentEvent(id: event.event.id)!
+                    #expect(one.event == event.event && one.amendments == event.amendments)
                 }
-                #expect(raw == all.filter { kinds.isEmpty || kinds.contains($0.event.kind) }.reversed())
+                #expect(try ledger.audit().problems.isEmpty)
             }
-            #expect(try ledger.runningActivities() == Self.scannedActivities(ledger))
-            for event in current {
-                let one = try ledger.currentEvent(id: event.event.id)!
-                #expect(one.event == event.event && one.amendments == event.amendments)
-            }
-            #expect(try ledger.audit().problems.isEmpty)
         }
     }
 

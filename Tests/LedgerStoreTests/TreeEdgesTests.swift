@@ -10,25 +10,27 @@ import TestSupport
 @Suite struct TreeEdgesTests {
     @Test func theFrontierAtEverySignedSizeIsTheOneTheRecordsMake() async throws {
         await propertyCheck(count: 12, input: Gen.int(in: 1...600).array(of: 1...8)) { commits in
-            let vault = try ScratchVault()
-            let ledger = try vault.open()
-            var signed: [UInt64] = []
-            var first = 0
-            for count in commits {
-                try ledger.append(MoodEvents.events(count: count, first: first))
-                first += count
-                signed.append(try ledger.count())
-            }
-            try ledger.environment.read { txn in
-                var leaves = MerkleFrontier()
-                var expected: [UInt64: MerkleFrontier] = [:]
-                try ledger.scanRecords(txn, from: 0) { _, record, _ in
-                    leaves.append(leafHash: MerkleHasher.leaf(record))
-                    if signed.contains(leaves.size) { expected[leaves.size] = leaves }
-                    return true
+            await recordingThrownErrors {
+                let vault = try ScratchVault()
+                let ledger = try vault.open()
+                var signed: [UInt64] = []
+                var first = 0
+                for count in commits {
+                    try ledger.append(MoodEvents.events(count: count, first: first))
+                    first += count
+                    signed.append(try ledger.count())
                 }
-                for size in signed {
-                    #expect(try ledger.databases.treeEdges.frontier(txn, at: size) == expected[size], "size \(size) of commits \(commits)")
+                try ledger.environment.read { txn in
+                    var leaves = MerkleFrontier()
+                    var expected: [UInt64: MerkleFrontier] = [:]
+                    try ledger.scanRecords(txn, from: 0) { _, record, _ in
+                        leaves.append(leafHash: MerkleHasher.leaf(record))
+                        if signed.contains(leaves.size) { expected[leaves.size] = leaves }
+                        return true
+                    }
+                    for size in signed {
+                        #expect(try ledger.databases.treeEdges.frontier(txn, at: size) == expected[size], "size \(size) of commits \(commits)")
+                    }
                 }
             }
         }

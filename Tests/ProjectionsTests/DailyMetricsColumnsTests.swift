@@ -1,6 +1,7 @@
 import LedgerCore
 import PropertyBased
 import Testing
+import TestSupport
 @testable import Projections
 
 /// `values(for:columns:)` reads only the partitions of the columns asked for (the dashboard's
@@ -70,16 +71,18 @@ struct DailyMetricsColumnsTests {
     @Test("the columns asked for equal the same columns of the whole day, on any events")
     func narrowedEqualsFull() async {
         await propertyCheck(input: Self.recordings, Self.columnChoices, Gen.int(in: 0...(Self.fedColumns.count - 1)).array(of: 0...4)) { recordings, picked, fed in
-            let columns = picked + fed.map { MetricCatalog.layout.columnIndex[Self.fedColumns[$0]]! }
-            // Separate views: the narrowed one must load what it needs itself.
-            let narrowed = try Self.storedView(recordings, scale: RatingScale("0-100")!)
-            let whole = try Self.storedView(recordings, scale: RatingScale("0-100")!)
-            for day in Self.days {
-                let full = try whole.metrics(for: day)
-                let alone = try narrowed.values(for: day, columns: columns)
-                #expect(alone.count == columns.count)
-                for (value, column) in zip(alone, columns) {
-                    #expect(value == full.values[column], "\(day) \(MetricCatalog.columns[column].key)")
+            await recordingThrownErrors {
+                let columns = picked + fed.map { MetricCatalog.layout.columnIndex[Self.fedColumns[$0]]! }
+                // Separate views: the narrowed one must load what it needs itself.
+                let narrowed = try Self.storedView(recordings, scale: RatingScale("0-100")!)
+                let whole = try Self.storedView(recordings, scale: RatingScale("0-100")!)
+                for day in Self.days {
+                    let full = try whole.metrics(for: day)
+                    let alone = try narrowed.values(for: day, columns: columns)
+                    #expect(alone.count == columns.count)
+                    for (value, column) in zip(alone, columns) {
+                        #expect(value == full.values[column], "\(day) \(MetricCatalog.columns[column].key)")
+                    }
                 }
             }
         }

@@ -1,6 +1,7 @@
 import LedgerCore
 import PropertyBased
 import Testing
+import TestSupport
 @testable import Projections
 
 /// Issue 39, case 5: one sample saved many times by its source counts once in every
@@ -63,19 +64,21 @@ import Testing
 
     @Test func savingASampleAgainChangesNoColumn() async throws {
         await propertyCheck(count: 100, input: Gen.int(in: 0...100_000).array(of: 1...40), Gen.int(in: 0...1000), Gen.int(in: 0...1)) { seeds, pick, where_ in
-            let events = Self.samples(seeds)
-            var copy = events[pick % events.count]
-            copy.id = EventID(bytes: [UInt8](repeating: 0xEE, count: 14) + [UInt8(pick >> 8), UInt8(pick & 0xFF)])!
-            // A re-save: another id and creation, maybe a sync identifier of its own.
-            if case .map(var metadata)? = copy.payload["metadata"] {
-                metadata["HKMetadataKeySyncIdentifier"] = .string("copy-\(pick)")
-                copy.payload["metadata"] = .map(metadata)
+            await recordingThrownErrors {
+                let events = Self.samples(seeds)
+                var copy = events[pick % events.count]
+                copy.id = EventID(bytes: [UInt8](repeating: 0xEE, count: 14) + [UInt8(pick >> 8), UInt8(pick & 0xFF)])!
+                // A re-save: another id and creation, maybe a sync identifier of its own.
+                if case .map(var metadata)? = copy.payload["metadata"] {
+                    metadata["HKMetadataKeySyncIdentifier"] = .string("copy-\(pick)")
+                    copy.payload["metadata"] = .map(metadata)
+                }
+                var withCopy = events
+                withCopy.insert(copy, at: where_ == 0 ? 0 : withCopy.count)
+                let before = try DailyMetricsFixture.state(events).metrics(for: Self.day)
+                let after = try DailyMetricsFixture.state(withCopy).metrics(for: Self.day)
+                #expect(before == after)
             }
-            var withCopy = events
-            withCopy.insert(copy, at: where_ == 0 ? 0 : withCopy.count)
-            let before = try DailyMetricsFixture.state(events).metrics(for: Self.day)
-            let after = try DailyMetricsFixture.state(withCopy).metrics(for: Self.day)
-            #expect(before == after)
         }
     }
 }

@@ -2,6 +2,7 @@ import DemoData
 import LedgerCore
 import PropertyBased
 import Testing
+import TestSupport
 @testable import Projections
 
 /// Issue 27, cases 1 and 2: overlapping sleep counts once, and naps stay apart from the night.
@@ -169,13 +170,15 @@ import Testing
     @Test("no sleep column of any night exceeds 24 h, and asleep + awake fit in the night")
     func noColumnExceedsADay() async {
         await propertyCheck(input: Self.samples) { samples in
-            let events = samples.enumerated().map { $1.event(id: UInt8($0 + 1)) }
-            let state = try DailyMetricsFixture.state(events)
-            for night in Self.nights {
-                let metrics = try state.metrics(for: night)
-                for column in Self.sleepColumns { #expect((metrics[column] ?? 0) <= 24 + 1e-9, "\(night) \(column)") }
-                let asleepAndAwake = (metrics["sleep_total"] ?? 0) + (metrics["sleep_awake"] ?? 0) + (metrics["nap_time"] ?? 0)
-                #expect(asleepAndAwake <= 24 + 1e-9, "\(night)")
+            await recordingThrownErrors {
+                let events = samples.enumerated().map { $1.event(id: UInt8($0 + 1)) }
+                let state = try DailyMetricsFixture.state(events)
+                for night in Self.nights {
+                    let metrics = try state.metrics(for: night)
+                    for column in Self.sleepColumns { #expect((metrics[column] ?? 0) <= 24 + 1e-9, "\(night) \(column)") }
+                    let asleepAndAwake = (metrics["sleep_total"] ?? 0) + (metrics["sleep_awake"] ?? 0) + (metrics["nap_time"] ?? 0)
+                    #expect(asleepAndAwake <= 24 + 1e-9, "\(night)")
+                }
             }
         }
     }
@@ -183,22 +186,26 @@ import Testing
     @Test("the nights do not depend on the order samples arrive in")
     func orderDoesNotMatter() async {
         await propertyCheck(input: Self.samples, Gen.int(in: 0...1_000_000)) { samples, seed in
-            let events = samples.enumerated().map { $1.event(id: UInt8($0 + 1)) }
-            var generator = SeededRandom(seed: UInt64(seed))
-            let inOrder = try Self.sleepColumns(events)
-            let shuffled = try Self.sleepColumns(events.shuffled(using: &generator))
-            #expect(inOrder == shuffled)
+            await recordingThrownErrors {
+                let events = samples.enumerated().map { $1.event(id: UInt8($0 + 1)) }
+                var generator = SeededRandom(seed: UInt64(seed))
+                let inOrder = try Self.sleepColumns(events)
+                let shuffled = try Self.sleepColumns(events.shuffled(using: &generator))
+                #expect(inOrder == shuffled)
+            }
         }
     }
 
     @Test("a sample written twice (another id, same times) changes nothing")
     func duplicatesChangeNothing() async {
         await propertyCheck(input: Self.samples, Gen.int(in: 0...11)) { samples, pick in
-            let events = samples.enumerated().map { $1.event(id: UInt8($0 + 1)) }
-            let copy = samples[pick % samples.count].event(id: 200)
-            let once = try Self.sleepColumns(events)
-            let twice = try Self.sleepColumns(events + [copy])
-            #expect(once == twice)
+            await recordingThrownErrors {
+                let events = samples.enumerated().map { $1.event(id: UInt8($0 + 1)) }
+                let copy = samples[pick % samples.count].event(id: 200)
+                let once = try Self.sleepColumns(events)
+                let twice = try Self.sleepColumns(events + [copy])
+                #expect(once == twice)
+            }
         }
     }
 }

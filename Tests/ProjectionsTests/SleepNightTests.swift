@@ -1,6 +1,7 @@
 import LedgerCore
 import PropertyBased
 import Testing
+import TestSupport
 @testable import Projections
 
 /// The sleep page draws a night from `SleepNight`; it must be the night the sleep columns count.
@@ -24,21 +25,23 @@ import Testing
     @Test("every night's stretches add up to its sleep columns: main sleep per stage, naps and nap time")
     func stretchesAddUpToTheColumns() async {
         await propertyCheck(input: SleepFoldTests.samples) { samples in
-            let events = samples.enumerated().map { $1.event(id: UInt8($0 + 1)) }
-            let state = try DailyMetricsFixture.state(events)
-            for day in SleepFoldTests.nights {
-                let metrics = try state.metrics(for: day)
-                let night = try state.night(for: day)
-                let main = night.main?.stretches ?? []
-                #expect(abs((night.main?.asleepHours ?? 0) - (metrics["sleep_total"] ?? 0)) < 1e-9, "\(day) total")
-                for (stage, column) in Self.stageColumns {
-                    let hours = main.filter { $0.stage == stage }.reduce(0) { $0 + $1.hours }
-                    #expect(abs(hours - (metrics[column] ?? 0)) < 1e-9, "\(day) \(stage)")
+            await recordingThrownErrors {
+                let events = samples.enumerated().map { $1.event(id: UInt8($0 + 1)) }
+                let state = try DailyMetricsFixture.state(events)
+                for day in SleepFoldTests.nights {
+                    let metrics = try state.metrics(for: day)
+                    let night = try state.night(for: day)
+                    let main = night.main?.stretches ?? []
+                    #expect(abs((night.main?.asleepHours ?? 0) - (metrics["sleep_total"] ?? 0)) < 1e-9, "\(day) total")
+                    for (stage, column) in Self.stageColumns {
+                        let hours = main.filter { $0.stage == stage }.reduce(0) { $0 + $1.hours }
+                        #expect(abs(hours - (metrics[column] ?? 0)) < 1e-9, "\(day) \(stage)")
+                    }
+                    #expect(Double(night.naps.count) == metrics["naps"] ?? 0, "\(day) naps")
+                    #expect(abs(night.naps.reduce(0) { $0 + $1.asleepHours } - (metrics["nap_time"] ?? 0)) < 1e-9, "\(day) nap time")
+                    let asleep = night.sleeps.flatMap(\.stretches).filter { $0.stage != "in bed" }.sorted { $0.start.micros < $1.start.micros }
+                    for (earlier, later) in zip(asleep, asleep.dropFirst()) { #expect(earlier.end.micros <= later.start.micros, "\(day): stretches overlap") }
                 }
-                #expect(Double(night.naps.count) == metrics["naps"] ?? 0, "\(day) naps")
-                #expect(abs(night.naps.reduce(0) { $0 + $1.asleepHours } - (metrics["nap_time"] ?? 0)) < 1e-9, "\(day) nap time")
-                let asleep = night.sleeps.flatMap(\.stretches).filter { $0.stage != "in bed" }.sorted { $0.start.micros < $1.start.micros }
-                for (earlier, later) in zip(asleep, asleep.dropFirst()) { #expect(earlier.end.micros <= later.start.micros, "\(day): stretches overlap") }
             }
         }
     }

@@ -138,6 +138,8 @@ public final class BulkAppender {
     /// for events the caller has passed through `EventValidator.validate` one by one.
     public func add(_ events: [Event], tag: Int = 0, validated: Bool = false) throws {
         try queue.throwIfFailed()
+        // Whatever the caller validated: it checked each event alone.
+        try ledger.refuseCorrectionsOfAnotherKind(events)
         if preparation == .onOwnThread {
             handOff.push((tag, events, validated))
             return

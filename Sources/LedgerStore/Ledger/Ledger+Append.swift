@@ -28,6 +28,7 @@ extension Ledger {
     /// which grows with the log up to its settling limit).
     @discardableResult
     public func append(_ events: [Event], recordedAt: Timestamp = .now(), idsDrawnAtRandom: Bool = false) throws -> AppendOutcome {
+        try refuseCorrectionsOfAnotherKind(events)
         var batch = try preparer.prepare(events)
         batch.idsDrawnAtRandom = idsDrawnAtRandom
         return AppendOutcome(assigned: try commit([batch], recordedAt: recordedAt)[0])

@@ -19,6 +19,7 @@ public final class SlicedAppend {
     /// Prepares `events` to be stored by `commit`; throws the validation error of the first bad one.
     public func add(_ events: [Event]) throws {
         guard !events.isEmpty else { return }
+        try ledger.refuseCorrectionsOfAnotherKind(events)
         batches.append(try ledger.preparer.prepare(events))
         // What the caller let go of the slice before (its events, its parsed points) is free
         // inside the heap but still resident: given back here, the slices do not add up.
