@@ -28,9 +28,7 @@ import TestSupport
 
     /// The count `name` of the last command that wrote to `statsFile`.
     static func statistic(_ name: String, _ statsFile: String) throws -> Int {
-        let line = try #require(try String(contentsOfFile: statsFile, encoding: .utf8).split(separator: "\n").last)
-        let field = try #require(line.split(separator: " ").first { $0.hasPrefix(name + "=") })
-        return try #require(Int(field.dropFirst(name.count + 1)))
+        try ReadStatisticsLine.last(inFile: statsFile).count(name)
     }
 
     @Test(arguments: [1_000, 9_000])

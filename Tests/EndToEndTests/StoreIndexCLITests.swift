@@ -24,9 +24,7 @@ import TestSupport
     static func readStatistic(_ name: String, _ vault: CLIVault, _ arguments: [String]) throws -> Int {
         let file = vault.root + "/read-stats-\(UUID().uuidString)"
         try vault.ok(arguments, environment: ["HEALTHLEDGER_READ_STATS": file])
-        let line = try String(contentsOfFile: file, encoding: .utf8).trimmingCharacters(in: .newlines)
-        let field = try #require(line.split(separator: " ").first { $0.hasPrefix(name + "=") })
-        return try #require(Int(field.dropFirst(name.count + 1)))
+        return try ReadStatisticsLine.last(inFile: file).count(name)
     }
 
     /// A quick entry without `--id` draws its ids at random, so it searches no dedup key: the

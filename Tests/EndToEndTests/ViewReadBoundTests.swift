@@ -30,10 +30,8 @@ import TestSupport
             let statistics = root + "/reads-\(UUID().uuidString)"
             let result = try CLI.run(arguments + ["--vault", vault, "--passphrase-file", passphraseFile], environment: ["HEALTHLEDGER_READ_STATS": statistics])
             #expect(result.status == 0, "healthledger \(arguments.joined(separator: " ")): \(result.stderr)")
-            let line = try String(contentsOfFile: statistics, encoding: .utf8)
-            let numbers = line.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
-            guard numbers.count == 2 else { throw CLIError(message: "unexpected read statistics: \(line)") }
-            return (numbers[0], numbers[1])
+            let read = try ReadStatisticsLine.last(inFile: statistics)
+            return (try read.count("recordsOpened"), try read.count("partitionsOpened"))
         }
 
         /// Events in the log.
@@ -78,10 +76,8 @@ import TestSupport
             }
             kill(server.pid, SIGTERM)
             #expect(server.wait() == 0)
-            let line = try String(contentsOfFile: statistics, encoding: .utf8)
-            let numbers = line.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
-            guard numbers.count == 2 else { throw CLIError(message: "unexpected read statistics: \(line)") }
-            return (numbers[0], numbers[1])
+            let read = try ReadStatisticsLine.last(inFile: statistics)
+            return (try read.count("recordsOpened"), try read.count("partitionsOpened"))
         }
 
         deinit { try? FileManager.default.removeItem(atPath: root) }
