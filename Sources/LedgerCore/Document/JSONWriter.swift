@@ -108,8 +108,9 @@ public enum JSONWriter {
 
     private static func hexDigit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 0x30 + nibble : 0x61 + nibble - 10 }
 
-    /// `number` in decimal, as `String(number)` writes it.
-    public static func writeDecimal(_ number: Int64, into out: inout [UInt8]) {
+    /// `number` in decimal, as `String(number)` writes it, with zeros in front of the digits
+    /// up to `minimumDigits` (at most 20).
+    public static func writeDecimal(_ number: Int64, minimumDigits: Int = 1, into out: inout [UInt8]) {
         if number < 0 { out.append(UInt8(ascii: "-")) }
         // The magnitude as unsigned: `-Int64.min` does not fit in Int64.
         var magnitude = number.magnitude
@@ -122,7 +123,7 @@ public enum JSONWriter {
                 buffer[19 - count] = 0x30 + UInt8(magnitude % 10)
                 magnitude /= 10
                 count += 1
-            } while magnitude > 0
+            } while magnitude > 0 || count < min(minimumDigits, 20)
             out.append(contentsOf: buffer[(20 - count)...])
         }
     }

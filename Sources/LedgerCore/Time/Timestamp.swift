@@ -93,16 +93,7 @@ private func writePadded(_ value: Int64, _ width: Int, into out: inout [UInt8]) 
         out.append(contentsOf: pad(value, width).utf8)
         return
     }
-    var divisor: Int64 = 1
-    var digits = 1
-    while digits < width || value / divisor >= 10 {
-        divisor *= 10
-        digits += 1
-    }
-    while divisor > 0 {
-        out.append(0x30 + UInt8(value / divisor % 10))
-        divisor /= 10
-    }
+    JSONWriter.writeDecimal(value, minimumDigits: width, into: &out)
 }
 
 func pad(_ value: some BinaryInteger, _ width: Int) -> String {
