@@ -1,6 +1,5 @@
 import Foundation
 import LedgerCore
-import LedgerCrypto
 import LedgerStore
 import Testing
 import TestSupport
@@ -9,22 +8,10 @@ import TestSupport
 /// Issue 42: the app's symptoms and states of mind are the ledger's `symptom.reported` and
 /// `mood.rated`, stored once across re-sends; what does not map is kept or named, never dropped.
 @Suite struct HealthAutoExportEntriesTests {
-    let reader = HealthAutoExportFile(path: "export.json", identity: ImportIdentity(key: .random(32)))
+    /// Reads as `HealthAutoExportFileTests` does.
+    let file = HealthAutoExportFileTests()
 
-    func read(_ payload: HealthAutoExportPayload) throws -> (events: [Event], summary: ImportSummary) {
-        var summary = ImportSummary()
-        let events = try reader.events(parsing: payload.json, summary: &summary)
-        return (events, summary)
-    }
-
-    func refusal(_ payload: HealthAutoExportPayload) -> String {
-        do {
-            _ = try read(payload)
-            return "accepted"
-        } catch {
-            return String(describing: error)
-        }
-    }
+    func read(_ payload: HealthAutoExportPayload) throws -> (events: [Event], summary: ImportSummary) { try file.read(payload) }
 
     static func symptom(_ name: String, _ severity: String?, start: String = "2024-03-10 09:00:00 +0100", end: String? = "2024-03-10 11:30:00 +0100") -> Document {
         var entry: Document = ["start": .string(start), "name": .string(name), "userEntered": .bool(true), "source": .string("Alex’s iPhone")]
@@ -108,7 +95,7 @@ import TestSupport
     func badEntriesAreRefused(array: String, entry: Document, field: String) {
         var payload = HealthAutoExportPayload()
         payload.arrays = [(array, [entry])]
-        let refused = refusal(payload)
+        let refused = file.refusal(payload.json)
         #expect(refused.contains(field), "\(refused)")
     }
 
