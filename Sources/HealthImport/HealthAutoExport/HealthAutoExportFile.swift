@@ -77,6 +77,10 @@ struct HealthAutoExportFile {
             }
         }
         for (array, items) in entries {
+            points += items.count
+            guard points <= Self.maximumPoints else {
+                throw ImportError.malformed(path, column: "data." + array, "more than \(Self.maximumPoints) points and entries in one file; export a shorter window")
+            }
             for (index, value) in items.enumerated() {
                 events.append(try entry(value, of: array, field: "data.\(array)[\(index)]", summary: &summary))
                 if events.count >= size {
