@@ -42,4 +42,18 @@ import TestSupport
         #expect(sources.contains("(1 from Alex’s iPhone, 1 from no source named)"), "\(sources)")
         #expect(try vault.run(["audit"]).status == 0)
     }
+
+    @Test func aPostedSymptomAndStateOfMindAreStoredOnceAndTheirAppCounted() throws {
+        let vault = try CLIVault()
+        let token = try IngestListenerTests.addToken(vault, "Alex’s iPhone")
+        let listener = try IngestListener(vault: vault)
+        let first = try listener.post(Self.export, token: token)
+        #expect(first.status == 200)
+        #expect(first.json["stored"] as? Int == 2, "\(first.json)")
+        #expect((first.json["notImported"] as? [String])?.first?.hasPrefix("data.medications: 1 entry") == true, "\(first.json)")
+        let retry = try listener.post(Self.export, token: token)
+        #expect(retry.json["stored"] as? Int == 0 && retry.json["alreadyStored"] as? Int == 2, "\(retry.json)")
+        #expect(listener.stop() == 0)
+        #expect(try vault.ok(["sources"]).contains("(1 from Alex’s iPhone, 1 from no source named)"))
+    }
 }
