@@ -11,7 +11,7 @@ enum StoreIndexUpgrade {
             progress.finish()
             let what = build.reindexedBecause
                 ?? (build.from == 0
-                ? "this vault was made before the log had store indexes"
+                ? "the vault had none: it was made before the log had store indexes, or a `replay` rebuilding them was stopped"
                 : "events from #\(build.from) were appended by an older version")
             FileHandle.standardError.write(Data(
                 "healthledger: indexed \(build.indexed.formatted()) events by kind, by day, by amended id and running activity (\(what)); this is done once\n".utf8))
