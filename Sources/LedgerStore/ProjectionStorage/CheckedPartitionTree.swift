@@ -12,6 +12,7 @@ struct CheckedPartitionTree {
     private var branches: [UInt8: [UInt8: [UInt8]]] = [:]
     private var leaves: [UInt16: [[UInt8]: [UInt8]]] = [:]
     private var changedLeaves: Set<UInt16> = []
+    private var changedBranches: Set<UInt8> = []
 
     /// The tree under `rootHash`, its root node read and checked.
     init(_ txn: Transaction, database: Database, name: String, checkedNodes: CheckedNodes, rootHash: [UInt8]) throws {
@@ -39,9 +40,10 @@ struct CheckedPartitionTree {
         changedLeaves.insert(id)
     }
 
-    /// Writes the changed leaves, their branches and the root; returns the new root hash.
-    mutating func save(_ txn: Transaction) throws -> [UInt8] {
-        var changedBranches: Set<UInt8> = []
+    /// Writes the leaves changed so far and lets go of every leaf read: a save that goes
+    /// through its partitions in stored-key order calls it as it leaves a leaf, so that it
+    /// holds one leaf at a time rather than every leaf of a lifetime's view it touches.
+    mutating func writeLeaves(_ txn: Transaction) throws {
         for id in changedLeaves {
             let first = UInt8(id >> 8), second = UInt8(id & 0xFF)
             let entries = leaves[id]!.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map { (name: $0.key, hash: $0.value) }
@@ -53,6 +55,12 @@ struct CheckedPartitionTree {
             changedBranches.insert(first)
         }
         changedLeaves.removeAll()
+        leaves.removeAll()
+    }
+
+    /// Writes the changed leaves, their branches and the root; returns the new root hash.
+    mutating func save(_ txn: Transaction) throws -> [UInt8] {
+        try writeLeaves(txn)
         for first in changedBranches {
             let children = branches[first]!.sorted { $0.key < $1.key }.map { (name: [$0.key], hash: $0.value) }
             let bytes = PartitionTree.encode(children)
@@ -61,11 +69,13 @@ struct CheckedPartitionTree {
             root[first] = children.isEmpty ? nil : PartitionTree.nodeHash(bytes, level: PartitionTree.Level.branch.rawValue)
         }
         let bytes = PartitionTree.encode(root.sorted { $0.key < $1.key }.map { (name: [$0.key], hash: $0.value) })
+        changedBranches.removeAll()
         try txn.put(database, key: PartitionTree.rootKey, value: bytes)
         return PartitionTree.nodeHash(bytes, level: PartitionTree.Level.root.rawValue)
     }
 
-    private static func leafID(_ storedKey: [UInt8]) -> UInt16 { UInt16(storedKey[0]) << 8 | UInt16(storedKey[1]) }
+    /// The leaf `storedKey` belongs to: its first two bytes.
+    static func leafID(_ storedKey: [UInt8]) -> UInt16 { UInt16(storedKey[0]) << 8 | UInt16(storedKey[1]) }
 
     private mutating func loadBranch(_ txn: Transaction, _ first: UInt8) throws -> [UInt8: [UInt8]] {
         if let branch = branches[first] { return branch }

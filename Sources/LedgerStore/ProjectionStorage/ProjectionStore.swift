@@ -197,8 +197,13 @@ public final class ProjectionStore {
         // Stored keys are keyed hashes, so a large save touches pages all over the file:
         // the cursor lets go of them as the save goes.
         let cursor = try txn.cursor(database)
-        for change in changes {
-            let stored = storedKey(change.key)
+        // In stored-key order, so that a leaf is done with once the save moves past it.
+        let ordered = changes.map { (stored: storedKey($0.key), change: $0) }.enumerated()
+            .sorted { $0.element.stored.lexicographicallyPrecedes($1.element.stored) || ($0.element.stored == $1.element.stored && $0.offset < $1.offset) }
+        var leaf: UInt16?
+        for (stored, change) in ordered.map(\.element) {
+            if let leaf, leaf != CheckedPartitionTree.leafID(stored) { try tree.writeLeaves(txn) }
+            leaf = CheckedPartitionTree.leafID(stored)
             let held = try tree.entryHash(txn, of: stored)
             let entryHash: [UInt8]? = try stored.withUnsafeBytes { storedBytes in
                 // The cursor stays on the entry, so the put or delete after it need not search again.
