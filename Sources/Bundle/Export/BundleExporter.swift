@@ -146,7 +146,7 @@ public final class BundleExporter {
     private var fhirTimestamp: String { createdAt.iso8601(utcOffset: utcOffset) }
 
     /// The kinds the FHIR file writes entries for.
-    private static func hasFHIREntries(_ kind: EventKind) -> Bool { kind == .sampleRecorded || kind == .correlationRecorded }
+    private static func hasFHIREntries(_ kind: EventKind) -> Bool { kind == .sampleRecorded || kind == .correlationRecorded || kind == .heartbeatSeriesRecorded }
 
     /// The days of the selection when the day index reads them: both ends given, at most
     /// `Ledger.daysReadThroughIndex` days apart.
