@@ -82,9 +82,10 @@ import Testing
         #expect(writer.counts["heartbeats"] == 0)
     }
 
-    /// `2021-02-01T09:33:01.12+01:00` as microseconds since the epoch, and its offset in seconds.
+    /// `2021-02-01T09:33:01.12+01:00` (or `…Z` at UTC) as microseconds since the epoch, and
+    /// its offset in seconds.
     static func instant(_ text: String) -> (micros: Int64, utcOffset: Int32)? {
-        guard let match = text.wholeMatch(of: /(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(?:\.(\d{1,6}))?([+-])(\d\d):(\d\d)/) else { return nil }
+        guard let match = text.wholeMatch(of: /(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(?:\.(\d{1,6}))?(?:Z|([+-])(\d\d):(\d\d))/) else { return nil }
         var components = DateComponents()
         (components.year, components.month, components.day) = (Int(match.1), Int(match.2), Int(match.3))
         (components.hour, components.minute, components.second) = (Int(match.4), Int(match.5), Int(match.6))
@@ -92,7 +93,7 @@ import Testing
         calendar.timeZone = TimeZone(identifier: "UTC")!
         guard let local = calendar.date(from: components) else { return nil }
         let fraction = match.7.map { Int64($0.padding(toLength: 6, withPad: "0", startingAt: 0))! } ?? 0
-        let offset = Int32((match.8 == "-" ? -1 : 1) * (Int(match.9)! * 3600 + Int(match.10)! * 60))
+        let offset = match.8.map { sign in Int32((sign == "-" ? -1 : 1) * (Int(match.9!)! * 3600 + Int(match.10!)! * 60)) } ?? 0
         return (Int64(local.timeIntervalSince1970.rounded()) * 1_000_000 + fraction - Int64(offset) * 1_000_000, offset)
     }
 
