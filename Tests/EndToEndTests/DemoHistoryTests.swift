@@ -65,6 +65,16 @@ import TestSupport
         #expect(ran.status == 0, "\(hint): \(ran.stderr)")
         #expect(ran.stdout.contains("mood.rated"))
 
+        // Steps 5 and 7 named `healthledger daily` and `healthledger models` alone: as printed,
+        // they read the person's own vault (or found none), not the demo's.
+        let named = output.split(separator: "`").enumerated().filter { $0.offset % 2 == 1 && $0.element.hasPrefix("healthledger ") }.map { String($0.element) }
+        #expect(named.count >= 5, "\(output)")
+        for command in named { #expect(command.hasSuffix(" --vault \(vault)") || command.contains(" --vault \(vault) "), "\(command)") }
+        let daily = try #require(named.first { $0.hasPrefix("healthledger daily ") })
+        let shown = try CLI.run(["-c", daily.replacingOccurrences(of: "healthledger ", with: "\"$0\" ", options: .anchored) + " --passphrase-file -", CLI.binary],
+                                stdin: "demo passphrase\n", executable: "/bin/bash")
+        #expect(shown.status == 0 && shown.stdout.contains("Active Energy (kcal)"), "the demo's days: \(daily): \(shown.stdout) \(shown.stderr)")
+
         let dry = try CLI.run(["replay", "--dry-run", "--vault", vault, "--passphrase-file", "-"], stdin: "demo passphrase\n")
         #expect(dry.status == 0, "\(dry.stderr)")
         #expect(dry.stdout.contains("dry run of calorie-credit v") && dry.stdout.contains("not built yet"), "\(dry.stdout)")

@@ -29,6 +29,10 @@ import TestSupport
         #expect(typo.status == 65)
         #expect(!typo.stderr.contains("docs/query.md"), "\(typo.stderr)")
         #expect(typo.stderr.contains("[by hour|day|week|month] [where CONDITION]") && typo.stderr.contains("healthledger query --help"), "\(typo.stderr)")
+        // The help the error sends a person to says the grammar too, not only examples and a path.
+        let help = try CLI.run(["query", "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("[by hour|day|week|month] [where CONDITION]"), "\(help)")
+        #expect(help.contains("within 30m after activity"), "\(help)")
     }
 
     /// SECURITY.md: every plaintext export says so on stderr before it writes.

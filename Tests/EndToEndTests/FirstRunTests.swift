@@ -29,7 +29,7 @@ import TestSupport
         try "a\n".write(toFile: weak, atomically: true, encoding: .utf8)
         let refused = try CLI.run(["init", "--vault", root + "/v1", "--passphrase-file", weak, "--kdf", "interactive"])
         #expect(refused.status == 65)
-        #expect(refused.stderr.contains("that passphrase is weak"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("that passphrase is weak (1 character, about"), "\(refused.stderr)")
         #expect(!FileManager.default.fileExists(atPath: root + "/v1"), "nothing made")
         let forced = try CLI.run(["init", "--vault", root + "/v1", "--passphrase-file", weak, "--kdf", "interactive", "--weak-passphrase"])
         #expect(forced.status == 0, "\(forced.stderr)")
@@ -41,7 +41,7 @@ import TestSupport
         try "keep me".write(toFile: busy + "/notes.txt", atomically: true, encoding: .utf8)
         let nonEmpty = try CLI.run(["init", "--vault", busy, "--passphrase-file", strong, "--kdf", "interactive"])
         #expect(nonEmpty.status == 65)
-        #expect(nonEmpty.stderr.contains("\(busy) is not empty (1 entries: notes.txt)"), "\(nonEmpty.stderr)")
+        #expect(nonEmpty.stderr.contains("\(busy) is not empty (1 entry: notes.txt)"), "\(nonEmpty.stderr)")
         #expect(!FileManager.default.fileExists(atPath: busy + "/vault.json"))
 
         let deep = root + "/no/such/vault"
@@ -80,6 +80,20 @@ import TestSupport
         let noTerminal = try CLI.run(["log", "--vault", vault.path])
         #expect(noTerminal.status == 69)
         #expect(noTerminal.stderr.contains("needs a terminal"), "\(noTerminal.stderr)")
+    }
+
+    /// A command mistyped under another (`export dayli`) was "2 unexpected arguments", or the
+    /// default command's usage (`history shwo`).
+    @Test(arguments: [
+        (["export", "dayli", "out"], "unknown command 'export dayli' — did you mean 'daily'? (`healthledger export --help` lists its commands)"),
+        (["history", "shwo", "1"], "unknown command 'history shwo' — did you mean 'show'?"),
+        (["models", "targets", "ad", "hrv"], "unknown command 'models targets ad' — did you mean 'add'?"),
+        (["import", "zzz", "file"], "unknown command 'import zzz' (`healthledger import --help` lists its commands)"),
+    ])
+    func aMistypedCommandUnderAnotherIsNamed(arguments: [String], said: String) throws {
+        let mistyped = try CLI.run(arguments)
+        #expect(mistyped.status == 64)
+        #expect(mistyped.stderr.contains(said), "\(mistyped.stderr)")
     }
 
     @Test func versionAndAMistypedCommand() throws {

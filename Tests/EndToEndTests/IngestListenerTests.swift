@@ -136,11 +136,11 @@ import TestSupport
         let vault = try CLIVault()
         let token = try Self.addToken(vault, "Alex’s iPhone")
         let listener = try IngestListener(vault: vault)
-        let withSymptoms = Self.morning.replacingOccurrences(of: "]}}", with: "], \"symptoms\": [{\"name\": \"Headache\"}]}}")
-        let answer = try listener.post(withSymptoms, token: token)
+        let withECG = Self.morning.replacingOccurrences(of: "]}}", with: "], \"ecg\": [{\"classification\": \"Sinus Rhythm\"}]}}")
+        let answer = try listener.post(withECG, token: token)
         #expect(answer.status == 200)
         #expect(answer.json["stored"] as? Int == 4)
-        #expect((answer.json["notImported"] as? [String])?.first?.hasPrefix("data.symptoms: 1 entry this version does not import") == true, "\(answer.json)")
+        #expect((answer.json["notImported"] as? [String])?.first?.hasPrefix("data.ecg: 1 entry this version does not import") == true, "\(answer.json)")
         #expect(listener.stop() == 0)
     }
 

@@ -27,6 +27,20 @@ import TestSupport
         #expect(daily.stderr.contains("choose one of --json and --csv"), "\(daily.stderr)")
     }
 
+    /// `query --json --format csv` printed JSON and dropped the CSV asked for, where `daily`
+    /// refuses its two formats.
+    @Test func queryRefusesJSONWithAnotherFormatAsDailyDoes() throws {
+        let vault = try CLIVault()
+        try vault.ok(["mood", "7", "--at", "2026-03-02T08:00:00+01:00"])
+        for arguments in [["--json", "--format", "csv"], ["--format", "table", "--json"]] {
+            let both = try vault.run(["query", "mood count"] + arguments)
+            #expect(both.status == 64 && both.stdout.isEmpty, "\(arguments): \(both)")
+            #expect(both.stderr.contains("choose one of --json and --format"), "\(both.stderr)")
+        }
+        #expect(try Self.objects(vault.ok(["query", "mood count", "--json", "--format", "json"])).count == 1)
+        #expect(try vault.ok(["query", "mood count", "--format", "csv"]) == "mood count (count)\n1\n")
+    }
+
     @Test func theExportSummaries() throws {
         let vault = try CLIVault()
         try vault.ok(["mood", "7", "--at", "2026-03-02T08:00:00+01:00"])

@@ -25,6 +25,25 @@ import TestSupport
         #expect(again.stderr.contains("already exists"))
     }
 
+    /// `open BUNDLE --show report.pdf` typed at a terminal: the PDF (all UTF-8 in its first
+    /// kilobytes) is refused with what to do; a text file is shown.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs util-linux's script for a terminal"))
+    func aPDFIsNotWrittenToATerminal() throws {
+        let scene = try BundleScene(days: 2)
+        let bundle = try scene.export()
+        func onTerminal(_ file: String) throws -> CLI.Result {
+            // script gives the command a terminal as its standard output (and error).
+            try CLI.run(["-qec", "\(CLI.binary) open \(bundle) --identity \(scene.identity) --show \(file)", "/dev/null"], executable: "/usr/bin/script")
+        }
+        let pdf = try onTerminal("report.pdf")
+        #expect(pdf.status == 65, "\(pdf.stdout)")
+        #expect(pdf.stdout.contains("report.pdf is not text, so it is not written to the terminal: add --out FILE"), "\(pdf.stdout)")
+        #expect(!pdf.stdout.contains("%PDF-"), "no PDF bytes on the terminal")
+        let manifest = try onTerminal("manifest.json")
+        #expect(manifest.status == 0, "\(manifest.stdout)")
+        #expect(manifest.stdout.contains("\"format\":\"healthledger-bundle\""), "\(manifest.stdout)")
+    }
+
     @Test func aFileTheBundleDoesNotHoldIsNamedWithWhatItHolds() throws {
         let scene = try BundleScene(days: 2)
         let missing = try CLI.run(["open", try scene.export(), "--identity", scene.identity, "--show", "report.docx"])

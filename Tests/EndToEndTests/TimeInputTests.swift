@@ -39,11 +39,31 @@ import TestSupport
         #expect(end.stderr.contains("--end 'soonish'"), "\(end.stderr)")
     }
 
+    /// `--ttl 15` and `--ago 20` are durations: the error names the flag and a duration's forms,
+    /// not the dates `--at` takes.
+    @Test(arguments: [(["unlock", "--ttl", "15"], "--ttl '15' needs a unit after 15"), (["start", "Reading", "--ago", "20"], "--ago '20' needs a unit after 20"),
+                      (["unlock", "--ttl", "15x"], "--ttl '15x' has an unknown unit 'x'")])
+    func eachDurationErrorNamesItsFlagAndTheFormsOfADuration(arguments: [String], said: String) throws {
+        let vault = try CLIVault()
+        let refused = try vault.run(arguments)
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains(said), "\(refused.stderr)")
+        #expect(refused.stderr.contains("a duration is a number and a unit: 90s, 20m, 1h30m"), "\(refused.stderr)")
+        #expect(!refused.stderr.contains("yesterday"), "a duration takes no date: \(refused.stderr)")
+        #expect(try vault.rawEvents().isEmpty)
+    }
+
     @Test func aDecimalCommaIsReadWhereItIsUnambiguous() throws {
         let vault = try CLIVault()
         #expect(try vault.ok(["weigh", "72,4kg"]).contains("value=72.4"))
         let thousands = try vault.run(["take", "Aspirin", "--new", "1,500", "mg"])
         #expect(thousands.status == 65)
         #expect(thousands.stderr.contains("could mean 1.500 or 1500"), "\(thousands.stderr)")
+        // A rating and a meal's figures took only a point: `mood 6,5` was "invalid for <rating>".
+        #expect(try vault.ok(["mood", "6,5"]).contains("rating=6.5"))
+        #expect(try vault.ok(["eat", "Toast", "--kcal", "250,5", "--protein", "7,25"]).contains("kcal=250.5"))
+        let kcal = try vault.run(["eat", "Toast", "--kcal", "1,500"])
+        #expect(kcal.status == 64 && kcal.stderr.contains("could mean 1.500 or 1500"), "\(kcal.stderr)")
+        #expect(try vault.rawEvents().count == 3, "the weight, the mood and the first toast")
     }
 }

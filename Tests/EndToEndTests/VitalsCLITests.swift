@@ -88,6 +88,11 @@ import TestSupport
         #expect(reading["reliable"] as? Bool == false)
         #expect(reading["reason"] as? String == "too-short")
         #expect(reading["rate"] == nil)
+        // The listing starts each reading with the short id `show` and `retract` take.
+        let short = String(try #require(event["id"] as? String).prefix(8))
+        let listed = try vault.ok(["vitals"])
+        #expect(listed.hasPrefix("\(short)  "), "\(listed)")
+        #expect(try vault.ok(["show", short]).contains("vital.measured"))
     }
 
     @Test func badInputGetsItsOwnExitCode() throws {

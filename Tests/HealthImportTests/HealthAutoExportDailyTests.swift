@@ -20,11 +20,10 @@ import TestSupport
         defer { try? FileManager.default.removeItem(atPath: folder) }
         return try payloads.enumerated().map { index, payload in
             let file = try payload.write(to: folder, name: "export-\(index).json")
-            // A file's modification time is its delivery time, and a later delivery wins. The
-            // file system stamps it from a coarse clock that can lag the commit of the file
-            // before by a few milliseconds (under load the later file then read as the older);
-            // a second ahead keeps each delivery after everything stored before it.
-            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(1)], ofItemAtPath: file)
+            // Delivered as it is written, to the microsecond: the file system's coarse clock can
+            // stamp two files written within a few milliseconds alike, and of two deliveries
+            // at one instant neither is the later.
+            try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: file)
             return try HealthAutoExportFolder(input: file, ledger: ledger).run(into: ledger)
         }
     }

@@ -14,6 +14,8 @@ struct HealthAutoExportPayload {
     var points: [Point] = []
     var extraMetrics: [Document] = []
     var workouts: [Document] = []
+    /// Other arrays of `data` (`symptoms`, `stateOfMind`…), in this order after the metrics and workouts.
+    var arrays: [(String, [Document])] = []
 
     mutating func add(_ metric: String, _ units: String, _ date: String, qty: Double) {
         points.append(Point(metric: metric, units: units, date: date, fields: [("qty", .double(qty))]))
@@ -39,6 +41,7 @@ struct HealthAutoExportPayload {
         metrics += extraMetrics.map(DocValue.map)
         var data: Document = ["metrics": .array(metrics)]
         if !workouts.isEmpty { data["workouts"] = .array(workouts.map(DocValue.map)) }
+        for (name, items) in arrays { data[name] = .array(items.map(DocValue.map)) }
         return JSONWriter.string(["data": .map(data)] as Document)
     }
 

@@ -108,7 +108,7 @@ struct TimeExpressionTests {
         ("99999999999999999999d", "is too long"), ("999999999999999w", "is too long"),
     ])
     func badDurations(text: String, reason: String) {
-        #expect(throws: TimeParseError(text: text, reason: reason)) { try TimeExpression.parseDuration(text) }
+        #expect(throws: TimeParseError(text: text, reason: reason, expected: .duration)) { try TimeExpression.parseDuration(text) }
     }
 }
 

@@ -115,6 +115,28 @@ import TestSupport
         #expect { try injected.checkAllPartitions() } throws: { Self.isMismatch($0) }
     }
 
+    /// `checkAllPartitions` walks the view in key order holding one leaf at a time: a node
+    /// no partition makes, or a changed branch, is still refused.
+    @Test func aStrayNodeOrAChangedBranchIsRefusedByTheWholeCheck() throws {
+        let vault = try ScratchVault()
+        let store = try Self.store(vault, count: 300)
+        try store.checkAllPartitions()
+        let nodes = try Self.rawEntries(vault, store).filter { PartitionTree.isNodeKey($0.key) }
+        let leaf = try #require(nodes.first { $0.key.count == 3 })
+        let used = Set(nodes.map(\.key))
+        let unused = try #require((0...255).lazy.map { PartitionTree.leafKey(UInt8($0), 255) }.first { !used.contains($0) })
+        try vault.ledger.environment.write { txn in try txn.put(store.database, key: unused, value: leaf.value) }
+        #expect { try store.checkAllPartitions() } throws: { Self.isMismatch($0) }
+
+        let other = try ScratchVault()
+        let changed = try Self.store(other, count: 300)
+        let branch = try #require(try Self.rawEntries(other, changed).first { PartitionTree.isNodeKey($0.key) && $0.key.count == 2 })
+        var bytes = branch.value
+        bytes[bytes.count - 1] ^= 1
+        try other.ledger.environment.write { txn in try txn.put(changed.database, key: branch.key, value: bytes) }
+        #expect { try changed.checkAllPartitions() } throws: { Self.isMismatch($0) }
+    }
+
     /// The previous version bound partitions with a digest of the whole set: such a state is
     /// checked once, bound with a tree in one transaction, and reads the same after.
     @Test func aStateSavedWithTheSetDigestIsUpgradedOnce() throws {

@@ -90,7 +90,8 @@ import TestSupport
         #expect(FileManager.default.contents(atPath: vault.root + "/small.jpg").map(Array.init) == smallTraces.plaintext, "other images are untouched")
 
         // The small image lives inside a leaf page rather than on pages of its own.
-        #expect(try vault.ok(["forget", small.id]).contains("compacted"))
+        // By its short id, as `log` shows it.
+        #expect(try vault.ok(["forget", String(small.id.prefix(8))]).contains("compacted"))
         for (what, bytes) in smallTraces.all {
             #expect(try Self.files(in: vault.path, containing: bytes).isEmpty, "the erased small \(what) is still in the vault's files")
         }
@@ -112,6 +113,8 @@ import TestSupport
         #expect(result.status == 65)
         #expect(result.stderr.contains("has no image to erase"))
         #expect(result.stderr.contains("healthledger retract 0123456789abcdef0123456789abcdef"))
+        let byNumber = try vault.run(["forget", "#0"])
+        #expect(byNumber.status == 65 && byNumber.stderr.contains("event 0123456789abcdef0123456789abcdef (mood.rated) has no image to erase"), "#N names the event: \(byNumber.stderr)")
     }
 
     @Test func compactRefusesWhileAnotherProcessHasTheVaultOpenAndChangesNothing() throws {

@@ -125,7 +125,7 @@ final class ExportEventBuilder {
         countRecord(type: record.type.isEmpty ? "Record" : record.type, source: record.sourceName ?? RecordEvents.unknownSource)
         // The offset alone is captured: capturing the record copied it, metadata and beats included.
         let offset = record.offset
-        switch recordEvents.events(record) {
+        switch try recordEvents.events(record) {
         case .success(let made): try store(made.events, checkedPayloads: made.checkedPayloads) { self.location(offset) }
         case .failure(let problem): tally.skip(problem.reason, at: location(offset))
         }

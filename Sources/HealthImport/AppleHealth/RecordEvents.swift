@@ -8,10 +8,8 @@ struct RecordEvents {
     let lived: LivedTime
     private var canonical = CanonicalBytes(0)
     private var recentPrefixes = ImportIdentity.RecentPrefixes()
-    private var colliding = CollidingIDs()
-    private var collidingType = ""
-    /// The first id of each sample of the current type (by `repeatKey`), to count repeats.
-    private var firstSaves: [Int: EventID] = [:]
+    private var runFirsts = RunFirsts()
+    private var runType = ""
     /// Records that repeat a sample of this import under another id (`RepeatedSample`).
     private(set) var repeats = 0
     /// The last sample payload that passed validation, and the last category type: records
@@ -31,7 +29,7 @@ struct RecordEvents {
     /// The record's id: what it says, never where it sits in the file. Its attributes make
     /// the id; its metadata and beats join them only when an earlier record of the export
     /// had the same attributes and other content (`CollidingIDs`).
-    mutating func id(_ record: PendingRecord) -> EventID {
+    mutating func id(_ record: PendingRecord, start: Timestamp) throws(ScratchFile.Failure) -> EventID {
         canonical.start(UInt8(ascii: "R"))
         canonical.append(record.type)
         canonical.append(record.sourceName)
@@ -44,14 +42,13 @@ struct RecordEvents {
         canonical.append(record.end)
         canonical.append(record.creation)
         let attributeID = identity.id(canonical.bytes, prefixLength: runPrefixLength, recent: &recentPrefixes)
-        if record.type != collidingType {
-            colliding.forget()
-            firstSaves.removeAll(keepingCapacity: true)
-            collidingType = record.type
+        if record.type != runType {
+            runFirsts.forget()
+            runType = record.type
         }
-        let first = firstSaves[record.repeatKey]
-        if first == nil { firstSaves[record.repeatKey] = attributeID } else if first != attributeID { repeats += 1 }
-        guard colliding.needsOwnID(attributeID, content: record.contentHash) else { return attributeID }
+        let answer = try runFirsts.meet(attributeID: attributeID, content: record.contentHash, sample: record.repeatKey, start: start)
+        if answer.repeatsASample { repeats += 1 }
+        guard answer.needsOwnID else { return attributeID }
         canonical.append("content")
         for key in record.metadata.keys.sorted() {
             canonical.append(key)
@@ -66,11 +63,11 @@ struct RecordEvents {
 
     /// The events for `record` and how many of them, from the first, have payloads already
     /// checked; or the reason it cannot be stored.
-    mutating func events(_ record: PendingRecord) -> Result<(events: [Event], checkedPayloads: Int), RecordProblem> {
+    mutating func events(_ record: PendingRecord) throws(ScratchFile.Failure) -> Result<(events: [Event], checkedPayloads: Int), RecordProblem> {
         if let problem = record.problem { return .failure(RecordProblem(reason: problem)) }
         guard let (start, exportOffset) = record.start else { return .failure(RecordProblem(reason: "no startDate")) }
         let end = record.end.map { max($0, start) }
-        let id = id(record)
+        let id = try id(record, start: start)
         let source = Source(name: record.sourceName ?? Self.unknownSource, device: record.device, version: record.sourceVersion)
         let (utcOffset, zone) = lived.place(start, exportOffset: exportOffset, named: record.metadata["HKTimeZone"])
         var events: [Event] = []

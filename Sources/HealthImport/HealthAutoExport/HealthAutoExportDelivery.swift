@@ -16,7 +16,7 @@ public struct HealthAutoExportDelivery {
     /// Readings per app or device that recorded them (`Alex’s Apple Watch`), as the app named them.
     public private(set) var apps: [String: Int64] = [:]
     public private(set) var summary = ImportSummary()
-    /// A line for each array of the payload this version does not read (symptoms, ECGs…).
+    /// A line for each array of the payload this version does not read (ECGs, medications…).
     public var notImported: [String] { summary.notes.keys.filter { $0.hasSuffix(HealthAutoExportFile.notImported) }.sorted() }
 
     /// About this many events are made, checked and handed over at a time: small enough that a
@@ -74,6 +74,7 @@ public struct HealthAutoExportDelivery {
         if case .map(let attributes)? = payload["attributes"] {
             for key in ["source", "sleepSource"] { if case .string(let app)? = attributes[key], !app.isEmpty { return app } }
         }
-        return nil
+        // A symptom or a mood names it as its source's device: it has no metadata.
+        return event.source.device
     }
 }

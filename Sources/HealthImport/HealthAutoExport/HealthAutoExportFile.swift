@@ -35,7 +35,7 @@ struct HealthAutoExportFile {
     /// that a caller can store each slice's bytes and drop its events before the next is made.
     /// A bad field anywhere throws, whatever slices went before.
     func forEachSlice(parsing text: String, size: Int, summary: inout ImportSummary, _ body: ([Event]) throws -> Void) throws {
-        var (metrics, workouts, others) = try lists(parsing: text)
+        var (metrics, workouts, entries, others) = try lists(parsing: text)
         for (name, count) in others {
             summary.note("data.\(name): \(count) \(count == 1 ? "entry" : "entries") \(Self.notImported)")
         }
@@ -76,20 +76,35 @@ struct HealthAutoExportFile {
                 events = []
             }
         }
+        for (array, items) in entries {
+            points += items.count
+            guard points <= Self.maximumPoints else {
+                throw ImportError.malformed(path, column: "data." + array, "more than \(Self.maximumPoints) points and entries in one file; export a shorter window")
+            }
+            for (index, value) in items.enumerated() {
+                events.append(try entry(value, of: array, field: "data.\(array)[\(index)]", summary: &summary))
+                if events.count >= size {
+                    try body(events)
+                    events = []
+                }
+            }
+        }
         if !events.isEmpty { try body(events) }
     }
 
     /// What a note on an array of `data` this version does not read ends with.
-    static let notImported = "this version does not import (it reads metrics and workouts): none of them is stored"
+    static let notImported = "this version does not import (it reads metrics, workouts, symptoms and states of mind): none of them is stored"
 
-    /// `data.metrics` and `data.workouts` of the text (of a `.csv` file, read as the JSON it
-    /// stands for), and the name and length of every other non-empty array of `data` (symptoms,
-    /// ECGs, state of mind…), which the import names rather than drop unsaid; the rest of the
-    /// document is let go.
-    private func lists(parsing text: String) throws(ImportError) -> (metrics: [DocValue], workouts: [DocValue], others: [(String, Int)]) {
+    /// `data.metrics`, `data.workouts` and the entries of `entryArrays` of the text (of a `.csv`
+    /// file, read as the JSON it stands for), and the name and length of every other non-empty
+    /// array of `data` (ECGs, medications…), which the import names rather than drop unsaid; the
+    /// rest of the document is let go.
+    private func lists(parsing text: String) throws(ImportError) -> (
+        metrics: [DocValue], workouts: [DocValue], entries: [(array: String, items: [DocValue])], others: [(String, Int)]
+    ) {
         if path.lowercased().hasSuffix(".csv") {
             let (metrics, workouts) = try HealthAutoExportCSV(path: path, clock: clock).lists(parsing: text)
-            return (metrics, workouts, [])
+            return (metrics, workouts, [], [])
         }
         let root: Document
         do {
@@ -100,11 +115,17 @@ struct HealthAutoExportFile {
         guard case .map(let data)? = root["data"] else {
             throw .malformed(path, column: "data", "no 'data' object: this is not a Health Auto Export JSON export (version 2)")
         }
+        let read = Self.entryArrays.union(["metrics", "workouts"])
         let others = data.fields.compactMap { field -> (String, Int)? in
-            guard field.name != "metrics", field.name != "workouts", case .array(let items) = field.value, !items.isEmpty else { return nil }
+            guard !read.contains(field.name), case .array(let items) = field.value, !items.isEmpty else { return nil }
             return (field.name, items.count)
         }
-        return (try array(data["metrics"], field: "data.metrics"), try array(data["workouts"], field: "data.workouts"), others)
+        // In the order the document has them, so that a run's events and summaries repeat.
+        var entries: [(array: String, items: [DocValue])] = []
+        for field in data.fields where Self.entryArrays.contains(field.name) {
+            entries.append((field.name, try array(field.value, field: "data." + field.name)))
+        }
+        return (try array(data["metrics"], field: "data.metrics"), try array(data["workouts"], field: "data.workouts"), entries, others)
     }
 
     private func events(of metric: Document, items: ArraySlice<DocValue>, field: String, summary: inout ImportSummary) throws(ImportError) -> [Event] {
@@ -238,7 +259,7 @@ struct HealthAutoExportFile {
         identity.id(Self.idNamespace, [name, part, String(start.micros), pointSource(point) ?? ""])
     }
 
-    private func pointSource(_ point: Document) -> String? {
+    func pointSource(_ point: Document) -> String? {
         for key in ["source", "sleepSource"] { if case .string(let text)? = point[key], !text.isEmpty { return text } }
         return nil
     }

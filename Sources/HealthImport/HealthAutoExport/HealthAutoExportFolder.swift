@@ -7,8 +7,10 @@ import LedgerStore
 ///
 /// The app re-sends overlapping windows: a bucket already held with the same value stores
 /// nothing; with another value, from a file delivered (last modified) after the value held
-/// was, it becomes an `event.corrected` of the one held, so a day never holds two values for
-/// one bucket. An older file's value never undoes a newer one: it is skipped and counted.
+/// was delivered, it becomes an `event.corrected` of the one held, so a day never holds two
+/// values for one bucket. An older file's value never undoes a newer one, whichever is
+/// imported first: it is skipped and counted. Each stored bucket carries its delivery
+/// (`HealthAutoExportDeliveryStamp`).
 public struct HealthAutoExportFolder: ImportSource {
     public let input: String
     let ledger: Ledger
@@ -94,20 +96,23 @@ public struct HealthAutoExportFolder: ImportSource {
         try heldBeforeRun.lookUp(events.map(\.id).filter { held.bucket($0) == nil }, in: ledger)
         var resolved: [Event] = []
         var heldAlready = 0
-        for event in events {
+        for var event in events {
             let heldThisRun = held.bucket(event.id)
             let holding = heldThisRun ?? heldBeforeRun.bucket(event.id)
-            guard let holding, holding.fingerprint != event.payload.hashValue else {
+            let fingerprint = event.payload.hashValue
+            event.payload = HealthAutoExportDeliveryStamp.stamped(event.payload, kind: event.kind, at: delivered)
+            guard let holding, holding.fingerprint != fingerprint else {
                 if heldThisRun == nil, holding != nil { heldAlready += 1 }
-                held.hold(event.payload, since: max(delivered, holding?.since ?? delivered), for: event.id)
+                held.hold(fingerprint, since: max(delivered, holding?.since ?? delivered), for: event.id)
                 resolved.append(event)
                 continue
             }
+            // Equal deliveries cannot be ordered: the value held stays, so importing both again changes nothing.
             guard delivered > holding.since || laterPointsWin && heldThisRun != nil else {
-                summary.skip("a bucket held with another value from a later delivery: the later value is kept", at: file)
+                summary.skip("a bucket held with another value from a delivery as late or later: the value held is kept", at: file)
                 continue
             }
-            held.hold(event.payload, since: delivered, for: event.id)
+            held.hold(fingerprint, since: delivered, for: event.id)
             summary.note("a bucket re-sent with another value: stored as event.corrected of the one held")
             resolved.append(correction(of: event, logEnd: logEnd))
         }
@@ -165,12 +170,12 @@ private final class HeldBuckets: @unchecked Sendable {
     func lookUp(_ ids: [EventID], in ledger: Ledger) throws {
         let new = ids.filter { lookedUp.insert($0).inserted }
         for (id, current) in try ledger.currentEvents(ids: new) {
-            let latest = current.amendments.last?.event ?? current.stored.event
-            buckets[id] = Bucket(fingerprint: current.event.payload.hashValue, since: latest.recordedAt)
+            let unstamped = HealthAutoExportDeliveryStamp.unstamped(current.event.payload, kind: current.event.kind)
+            buckets[id] = Bucket(fingerprint: unstamped.hashValue, since: HealthAutoExportDeliveryStamp.delivery(of: current))
         }
     }
 
-    func hold(_ payload: Document, since: Timestamp, for id: EventID) { buckets[id] = Bucket(fingerprint: payload.hashValue, since: since) }
+    func hold(_ fingerprint: Int, since: Timestamp, for id: EventID) { buckets[id] = Bucket(fingerprint: fingerprint, since: since) }
 }
 
 /// Readings per app, counted as a run's units are stored.

@@ -43,6 +43,16 @@ public struct EntryTiming {
         return resolved
     }
 
+    /// The whole seconds of a duration typed after `flag` (`--ago 20m`, `--ttl 1h30m`); an
+    /// error names the flag and the forms a duration takes.
+    public static func seconds(_ text: String, flag: String) throws -> Int64 {
+        do {
+            return try TimeExpression.parseDuration(text)
+        } catch {
+            throw EntryRejected("\(flag) \(error)")
+        }
+    }
+
     /// The zone an entry at `time` is stored with: this machine's, unless the text named
     /// another offset, which is then the entry's own (views read a sample's named zone first).
     public func storedZone(for time: ZonedTime) -> String? {

@@ -14,7 +14,7 @@ extension QuickEntries {
             throw EntryRejected("--id names one event: start one activity with it, not \(names.count)")
         }
         var start: ZonedTime?
-        if let ago { start = timing.zoned(Timestamp.now().adding(seconds: -Double(try TimeExpression.parseDuration(ago)))) }
+        if let ago { start = timing.zoned(Timestamp.now().adding(seconds: -Double(try EntryTiming.seconds(ago, flag: "--ago")))) }
         if fromLastStop {
             guard let lastStop = try ActivityLog.scan(ledger).lastStop else { throw EntryRejected("--from-last-stop: no activity has been stopped yet") }
             start = timing.zoned(lastStop)

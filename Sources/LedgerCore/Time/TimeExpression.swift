@@ -73,7 +73,7 @@ public enum TimeExpression {
     /// Whole seconds in a duration such as `90s`, `20m`, `1h30m`, `2d` or `1w` (for `--ago`, `--ttl`).
     public static func parseDuration(_ text: String) throws(TimeParseError) -> Int64 {
         let chars = Array(text.trimmed.lowercased().unicodeScalars)
-        guard !chars.isEmpty else { throw TimeParseError(text: text, reason: "is empty") }
+        guard !chars.isEmpty else { throw TimeParseError(text: text, reason: "is empty", expected: .duration) }
         var index = 0
         var total: Int64 = 0
         while index < chars.count {
@@ -83,22 +83,23 @@ public enum TimeExpression {
             while index < chars.count, ("0"..."9").contains(chars[index]) {
                 let (times10, overflow1) = number.multipliedReportingOverflow(by: 10)
                 let (next, overflow2) = times10.addingReportingOverflow(Int64(chars[index].value) - 48)
-                guard !overflow1, !overflow2 else { throw TimeParseError(text: text, reason: "is too long") }
+                guard !overflow1, !overflow2 else { throw TimeParseError(text: text, reason: "is too long", expected: .duration) }
                 number = next
                 index += 1
             }
-            guard index > numberStart else { throw TimeParseError(text: text, reason: "needs a number before each unit") }
+            guard index > numberStart else { throw TimeParseError(text: text, reason: "needs a number before each unit", expected: .duration) }
             while index < chars.count, chars[index] == " " { index += 1 }
             let unitStart = index
             while index < chars.count, ("a"..."z").contains(chars[index]) { index += 1 }
             let unit = String(String.UnicodeScalarView(chars[unitStart..<index]))
             guard let scale = unitSeconds[unit] else {
                 throw TimeParseError(
-                    text: text, reason: unit.isEmpty ? "needs a unit after \(number) (s, m, h, d or w)" : "has an unknown unit '\(unit)'")
+                    text: text, reason: unit.isEmpty ? "needs a unit after \(number) (s, m, h, d or w)" : "has an unknown unit '\(unit)'",
+                    expected: .duration)
             }
             let (seconds, overflow1) = number.multipliedReportingOverflow(by: scale)
             let (sum, overflow2) = total.addingReportingOverflow(seconds)
-            guard !overflow1, !overflow2 else { throw TimeParseError(text: text, reason: "is too long") }
+            guard !overflow1, !overflow2 else { throw TimeParseError(text: text, reason: "is too long", expected: .duration) }
             total = sum
             while index < chars.count, chars[index] == " " { index += 1 }
         }
@@ -116,12 +117,30 @@ public enum TimeExpression {
 
 /// Time text that does not parse, with what was wrong and the forms that work.
 public struct TimeParseError: Error, Equatable, CustomStringConvertible {
+    /// What the text was read as: the forms an error lists are that one's, so `--ttl 15` is
+    /// not answered with dates.
+    public enum Expected: Sendable, Equatable {
+        case instant, duration
+    }
+
     public let text: String
     public let reason: String
+    public let expected: Expected
+
+    public init(text: String, reason: String, expected: Expected = .instant) {
+        self.text = text
+        self.reason = reason
+        self.expected = expected
+    }
 
     public var description: String {
-        "'\(text)' \(reason); accepted forms: now, 20m ago, 1h30m ago, 3d ago, 22:30, today 08:00, "
-            + "yesterday 22:30, yesterday, 2026-03-01, 2026-03-01T07:30:00+01:00, 2026-03-01 07:30:00 +0100"
+        switch expected {
+        case .instant:
+            "'\(text)' \(reason); accepted forms: now, 20m ago, 1h30m ago, 3d ago, 22:30, today 08:00, "
+                + "yesterday 22:30, yesterday, 2026-03-01, 2026-03-01T07:30:00+01:00, 2026-03-01 07:30:00 +0100"
+        case .duration:
+            "'\(text)' \(reason); a duration is a number and a unit: 90s, 20m, 1h30m, 2d, 1w"
+        }
     }
 }
 

@@ -29,7 +29,7 @@ public struct Quantity: Hashable, Sendable, CustomStringConvertible {
 
     /// `72,4` read as `72.4`, as a decimal comma is written in much of the world; `1,500`
     /// could be either, so it is refused rather than guessed.
-    static func decimalPoint(_ number: String, in text: String) throws(QuantityError) -> String {
+    public static func decimalPoint(_ number: String, in text: String) throws(QuantityError) -> String {
         let parts = number.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2 else { return number }
         let (whole, fraction) = (parts[0], parts[1])

@@ -9,11 +9,16 @@ final class CheckedNodes: Sendable {
     private struct Tables {
         var inner: [[UInt8]: [UInt8: [UInt8]]] = [:]
         var leaves: [[UInt8]: [[UInt8]: [UInt8]]] = [:]
+        var leafChildren = 0
     }
 
     private let tables = Mutex(Tables())
-    /// The root, every branch and a few thousand leaves; each table forgotten at once when full.
+    /// The root and every branch (257 nodes at most); the table is forgotten at once when full.
     private static let capacity = 8_192
+    /// Partitions named by the leaves kept, rather than a count of leaves: a leaf of a
+    /// lifetime's view names many more partitions than a new vault's, and a replay's saves
+    /// meet leaves by the thousand that they change at once, which no later read asks for.
+    static let leafChildLimit = 16_384
 
     func inner(hashed hash: [UInt8]) -> [UInt8: [UInt8]]? { tables.withLock { $0.inner[hash] } }
 
@@ -28,8 +33,12 @@ final class CheckedNodes: Sendable {
 
     func remember(leaf children: [[UInt8]: [UInt8]], hashed hash: [UInt8]) {
         tables.withLock { tables in
-            if tables.leaves.count >= Self.capacity { tables.leaves.removeAll(keepingCapacity: true) }
+            if tables.leafChildren + children.count > Self.leafChildLimit {
+                tables.leaves.removeAll()
+                tables.leafChildren = 0
+            }
             tables.leaves[hash] = children
+            tables.leafChildren += children.count
         }
     }
 }

@@ -24,6 +24,8 @@ extension ProjectionStore {
                 changed += keys.compactMap { $0 }
                 run.removeAll(keepingCapacity: true)
                 runBytes = 0
+                // Two whole states of a lifetime's view would otherwise stay mapped.
+                ledger.environment.releaseMappedPagesIfDue()
             }
             let mineCursor = try txn.cursor(database)
             let theirsCursor = try other.map { try txn.cursor($0.database) }

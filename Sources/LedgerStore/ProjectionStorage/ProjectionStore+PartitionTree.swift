@@ -106,25 +106,28 @@ extension ProjectionStore {
                 }
                 return
             }
-            if let root = try treeRoot(of: checkpoint, txn) {
-                var entries: [[UInt8]: [UInt8]] = [:]
-                var nodes: [[UInt8]: [UInt8]] = [:]
-                let cursor = try txn.cursor(database)
-                var entry = try cursor.move(.first)
-                while let (key, value) = entry {
-                    if PartitionTree.isPartitionKey(key) {
-                        ReadStatistics.partitionsOpened.wrappingAdd(1, ordering: .relaxed)
-                        entries[Array(key)] = PartitionTree.entryHash(storedKey: key, sealed: value, key: ledger.projectionKey)
-                    } else if PartitionTree.isNodeKey(key) {
-                        nodes[Array(key)] = Array(value)
-                    } else if !key.elementsEqual(Self.checkpointKey) {
-                        throw CheckedPartitionTree.mismatch(name)
-                    }
-                    entry = try cursor.move(.next)
+            guard let root = try treeRoot(of: checkpoint, txn) else { return }
+            var walk = PartitionTreeWalk(name: name)
+            var storedNodes = 0
+            var walked = 0
+            let cursor = try txn.cursor(database)
+            var entry = try cursor.move(.first)
+            while let (key, value) = entry {
+                if PartitionTree.isPartitionKey(key) {
+                    ReadStatistics.partitionsOpened.wrappingAdd(1, ordering: .relaxed)
+                    try walk.add(storedKey: Array(key), entryHash: PartitionTree.entryHash(storedKey: key, sealed: value, key: ledger.projectionKey), txn, database)
+                } else if PartitionTree.isNodeKey(key) {
+                    storedNodes += 1
+                } else if !key.elementsEqual(Self.checkpointKey) {
+                    throw CheckedPartitionTree.mismatch(name)
                 }
-                let expected = PartitionTree.build(entries)
-                guard expected.root == root, expected.nodes == nodes else { throw CheckedPartitionTree.mismatch(name) }
+                // A walk over a lifetime's view would otherwise keep every page it passed mapped.
+                walked += 1
+                if walked % 4_096 == 0 { ledger.environment.releaseMappedPagesIfDue() }
+                entry = try cursor.move(.next)
             }
+            // Each node the partitions make matched the stored one; as many stored means no other.
+            guard try walk.finish(txn, database) == root, walk.nodesMade == storedNodes else { throw CheckedPartitionTree.mismatch(name) }
         }
     }
 }

@@ -57,6 +57,7 @@ extension ProjectionEngine {
                 progress?(applied, head.size)
                 if rebuilds.reduce(0, { $0 + $1.residentSize }) > residentLimit {
                     for rebuild in rebuilds { try rebuild.save(size: applied, root: []) }
+                    ledger.releaseFreedHeap()
                 }
             }
             return true

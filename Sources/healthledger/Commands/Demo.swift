@@ -79,11 +79,11 @@ struct Demo: ParsableCommand {
         for current in try CurrentView.build(ledger, include: { $0.kind == .moodRated }).filter({ !$0.isRetracted }).suffix(5) {
             print("   " + Log.line(current.stored.sequence, current.event, current.isCorrected ? " (corrected)" : "", json: false))
         }
-        try showDailyMetrics(ledger, lastDay: days - 1, generator: generator)
+        try showDailyMetrics(ledger, lastDay: days - 1, generator: generator, vault: directory)
         let report = try ledger.audit()
         print("6. Audit: \(report.recordsChecked) records opened, Merkle root matches the signed checkpoint (size \(report.checkpoint?.size ?? 0)): \(report.isClean ? "clean" : "FAILED")")
         for problem in report.problems { print("   \(problem)") }
-        try showFaceModels(ledger)
+        try showFaceModels(ledger, vault: directory)
         print("Try: healthledger log --vault \(directory) --passphrase-file <(echo '\(Self.passphrase)') --kind mood")
         if !report.isClean { throw ExitCode(ExitStatus.auditFailed.rawValue) }
     }
@@ -122,14 +122,14 @@ struct Demo: ParsableCommand {
     }
 
     /// The daily-metrics view of the last generated day, folded from the log.
-    private func showDailyMetrics(_ ledger: Ledger, lastDay: Int, generator: DemoGenerator) throws {
+    private func showDailyMetrics(_ ledger: Ledger, lastDay: Int, generator: DemoGenerator, vault: String) throws {
         let started = Date()
         let state = try ProjectionEngine.current(DailyMetricsView.self, ledger: ledger)
         let day = LocalDay(number: generator.dayNumber(lastDay))
         let metrics = try state.metrics(for: day)
         let shown = ["step_count", "active_energy", "heart_rate_avg", "resting_heart_rate", "sleep_total", "bedtime", "wake_time", "body_mass", "mood_avg", "dietary_energy"]
         let parts = shown.compactMap { key in metrics[key].map { "\(key) \(Daily.format($0))" } }
-        print("5. Daily metrics for \(day), folded from the log in \(String(format: "%.2f", Date().timeIntervalSince(started))) s (`healthledger daily`, `export daily DIR`):")
+        print("5. Daily metrics for \(day), folded from the log in \(String(format: "%.2f", Date().timeIntervalSince(started))) s (`healthledger daily --vault \(vault)`, `healthledger export daily DIR --vault \(vault)`):")
         print("   " + parts.joined(separator: " · "))
     }
 

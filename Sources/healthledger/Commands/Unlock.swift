@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerApplication
 import LedgerCore
 import LedgerCrypto
 import LedgerStore
@@ -16,7 +17,7 @@ struct Unlock: ParsableCommand {
     @OptionGroup var output: JSONOutput
 
     func run() throws {
-        let seconds = try TimeExpression.parseDuration(ttl)
+        let seconds = try EntryTiming.seconds(ttl, flag: "--ttl")
         guard seconds > 0 else {
             throw ExitStatus.Failure(status: .invalidInput, message: "--ttl \(ttl) must be positive")
         }

@@ -46,10 +46,10 @@ struct Take: ParsableCommand {
 struct Eat: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "eat", abstract: "Log food: `eat \"Oatmeal\" --kcal 350 --protein 12 --carbs 60 --fat 6`.")
     @Argument(help: "What you ate.") var name: String
-    @Option(parsing: .unconditional, help: "Energy in kcal.") var kcal: Double?
-    @Option(parsing: .unconditional, help: "Protein in grams.") var protein: Double?
-    @Option(parsing: .unconditional, help: "Carbohydrates in grams.") var carbs: Double?
-    @Option(parsing: .unconditional, help: "Fat in grams.") var fat: Double?
+    @Option(parsing: .unconditional, help: "Energy in kcal.", transform: TypedNumber.parse) var kcal: Double?
+    @Option(parsing: .unconditional, help: "Protein in grams.", transform: TypedNumber.parse) var protein: Double?
+    @Option(parsing: .unconditional, help: "Carbohydrates in grams.", transform: TypedNumber.parse) var carbs: Double?
+    @Option(parsing: .unconditional, help: "Fat in grams.", transform: TypedNumber.parse) var fat: Double?
     @Option(help: "breakfast, lunch, dinner or snack.", completion: .list(["breakfast", "lunch", "dinner", "snack"])) var meal: String?
     @Option(help: "A note.") var note: String?
     @OptionGroup var entry: EntryOptions

@@ -16,7 +16,7 @@ struct ScaleOptions: ParsableArguments {
 
 struct Mood: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "mood", abstract: "Rate your mood: `mood 7`.")
-    @Argument(help: "The rating, within the scale.") var rating: Double
+    @Argument(help: "The rating, within the scale (6.5 or 6,5).", transform: TypedNumber.parse) var rating: Double
     @OptionGroup var scale: ScaleOptions
     @OptionGroup var entry: EntryOptions
     @OptionGroup var output: JSONOutput
@@ -31,7 +31,7 @@ struct Mood: ParsableCommand {
 
 struct Fatigue: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "fatigue", abstract: "Rate your fatigue: `fatigue 3`.")
-    @Argument(help: "The rating, within the scale.") var rating: Double
+    @Argument(help: "The rating, within the scale (6.5 or 6,5).", transform: TypedNumber.parse) var rating: Double
     @OptionGroup var scale: ScaleOptions
     @OptionGroup var entry: EntryOptions
     @OptionGroup var output: JSONOutput

@@ -34,7 +34,7 @@ enum PassphraseStrength {
         guard length < minimumLength || estimate < minimumBits else { return }
         throw ExitStatus.Failure(
             status: .invalidInput,
-            message: "that passphrase is weak (\(length) characters, about \(Int(estimate)) bits of guessing; wanted \(minimumLength)+ characters and \(Int(minimumBits))+ bits): "
+            message: "that passphrase is weak (\(length) \(length == 1 ? "character" : "characters"), about \(Int(estimate)) bits of guessing; wanted \(minimumLength)+ characters and \(Int(minimumBits))+ bits): "
                 + "a few unrelated words, such as 'copper violin tuesday harbor', are strong and easy to type. "
                 + "To use it anyway, add --weak-passphrase")
     }

@@ -19,7 +19,7 @@ enum VaultFolder {
                 let shown = entries.prefix(3).joined(separator: ", ") + (entries.count > 3 ? ", …" : "")
                 throw ExitStatus.Failure(
                     status: .invalidInput,
-                    message: "\(path) is not empty (\(entries.count) entries: \(shown)); a vault needs a folder of its own: give --vault a new or empty folder")
+                    message: "\(path) is not empty (\(entries.count) \(entries.count == 1 ? "entry" : "entries"): \(shown)); a vault needs a folder of its own: give --vault a new or empty folder")
             }
             return
         }

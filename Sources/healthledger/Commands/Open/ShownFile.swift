@@ -34,7 +34,10 @@ final class ShownFile {
         })
     }
 
-    /// Whether the file's start holds a NUL byte or is not UTF-8: a PDF, an image, a zip.
+    /// Whether the file's start is not text a terminal can show: a PDF (whose first kilobytes,
+    /// as this ledger writes them, are all UTF-8), a control character other than a tab or a
+    /// line break (a NUL in an image or a zip, an escape that would drive the terminal), or
+    /// bytes that are not UTF-8.
     func isBinary() throws -> Bool {
         var head = [UInt8](repeating: 0, count: 4096)
         let count = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
@@ -45,7 +48,14 @@ final class ShownFile {
         var end = count
         while count == head.count, end > count - 3, head[end - 1] >= 0x80 { end -= 1 }
         let checked = head[0..<end]
-        return checked.contains(0) || String(validating: checked, as: UTF8.self) == nil
+        return checked.starts(with: Self.pdfSignature) || checked.contains(where: Self.isControl)
+            || String(validating: checked, as: UTF8.self) == nil
+    }
+
+    private static let pdfSignature = Array("%PDF-".utf8)
+
+    private static func isControl(_ byte: UInt8) -> Bool {
+        (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F
     }
 
     /// Writes the verified file to `output`.

@@ -29,12 +29,7 @@ struct Serve: ParsableCommand {
     }
 
     func run() throws {
-        let idleSeconds: Int64
-        do {
-            idleSeconds = try TimeExpression.parseDuration(idle)
-        } catch {
-            throw ExitStatus.Failure(status: .invalidInput, message: "--idle \(idle): give a duration like 30m or 2h")
-        }
+        let idleSeconds = try EntryTiming.seconds(idle, flag: "--idle")
         guard idleSeconds > 0 else { throw ExitStatus.Failure(status: .invalidInput, message: "--idle \(idle) must be longer than zero") }
         let session = VaultSession(try vault.openLedger())
         let server = DashboardServer(

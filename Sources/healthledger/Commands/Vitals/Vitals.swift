@@ -29,7 +29,8 @@ struct Vitals: ParsableCommand {
                 print(JSONWriter.string(reading.document))
             } else {
                 let when = String(reading.start.iso8601(utcOffset: reading.utcOffset).prefix(19)).replacingOccurrences(of: "T", with: " ")
-                print("\(when)  \(reading.measure): \(reading.summary)  [v\(reading.algorithm)\(reading.session.map { ", session \($0.prefix(8))" } ?? "")]")
+                // The short id first, as `history` lists sessions: what `show` and `retract` take.
+                print("\(EventReference.shortID(reading.id))  \(when)  \(reading.measure): \(reading.summary)  [v\(reading.algorithm)\(reading.session.map { ", session \($0.prefix(8))" } ?? "")]")
             }
         }
     }

@@ -1,0 +1,65 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file in the temporary folder that no one else can open: it is unlinked as soon as it is
+/// made, so it goes away with the process however the process ends.
+final class ScratchFile {
+    private let descriptor: Int32
+    /// Where the next append goes.
+    private(set) var size: Int64 = 0
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    init() throws(Failure) {
+        let folder = Self.temporaryFolder
+        var template = Array("\(folder)/healthledger-scratch-XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else {
+            throw Failure(description: "could not make a scratch file in \(folder): \(String(cString: strerror(errno))); set TMPDIR to a writable folder")
+        }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        self.descriptor = descriptor
+    }
+
+    deinit { close(descriptor) }
+
+    static var temporaryFolder: String {
+        guard let folder = getenv("TMPDIR").map({ String(cString: $0) }), !folder.isEmpty else { return "/tmp" }
+        return folder
+    }
+
+    /// Writes `bytes` at the end; returns where they start.
+    func append(_ bytes: [UInt8]) throws(Failure) -> Int64 {
+        let offset = size
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress! + written, bytes.count - written, off_t(offset) + off_t(written)) }
+            guard count > 0 else { throw Failure(description: "could not write the import's scratch file: \(String(cString: strerror(errno)))") }
+            written += count
+        }
+        size += Int64(bytes.count)
+        return offset
+    }
+
+    func read(at offset: Int64, count: Int) throws(Failure) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, count - done, off_t(offset) + off_t(done)) }
+            guard read > 0 else { throw Failure(description: "could not read the import's scratch file back: \(read == 0 ? "it ended early" : String(cString: strerror(errno)))") }
+            done += read
+        }
+        return bytes
+    }
+
+    /// Empties the file for reuse.
+    func clear() {
+        _ = ftruncate(descriptor, 0)
+        size = 0
+    }
+}
