@@ -85,6 +85,8 @@ import TestSupport
         let offsets = series.map { (Self.payload($0)["offsets"] as? [Double] ?? []).map { ($0 * 100).rounded() / 100 } }
         #expect(offsets == [[1.5, 40], [1.12, 2.05, 2.98]])
         #expect(series.map { Self.payload($0)["bpm"] as? [Double] ?? [] } == [[58, 57], [62, 64, 65]])
+        let again = try Self.json(vault.ok(["import", "apple-health", Self.cases + "/heartbeats/export.xml", "--json"]))
+        #expect(again["stored"] as? Int == 0 && again["correctedSeries"] as? Int == 0, "a series this version stored is the one it reads: \(again)")
     }
 
     @Test("case 3: a workout's distance and energy reach the SQLite export from statistics and from totals")

@@ -45,6 +45,44 @@ import TestSupport
         #expect(report.contains("(FHIR R4)") && report.contains(" 0 problems"), "\(report)")
     }
 
+    /// Issue 39, case 2: an HRV record's beats reach the FHIR file, each a heart rate at its
+    /// own instant; read in the zone the record was lived in (`--zone`), each instant shows
+    /// the clock time the export wrote for the beat. The record is derived from its beats.
+    @Test func eachBeatOfAnImportedHRVRecordIsAHeartRateAtItsInstant() throws {
+        let vault = try CLIVault()
+        try vault.ok(["import", "apple-health", ExportFidelityTests.cases + "/heartbeats/export.xml", "--zone", "Europe/Paris"])
+        let identity = vault.root + "/key.txt"
+        let keygen = try ExportGeneratorCLI.run("age-keygen", ["-o", identity])
+        let recipient = try #require(keygen.stderr.firstMatch(of: /age1[0-9a-z]+/), "age-keygen (Debian's age): \(keygen.stderr)")
+        try vault.ok(["export", "bundle", "--out", vault.root + "/beats.age", "--recipient", String(recipient.0)])
+        let folder = vault.root + "/extracted"
+        let opened = try CLI.run(["open", vault.root + "/beats.age", "--identity", identity, "--extract", folder])
+        #expect(opened.status == 0, "\(opened.stderr)")
+        let fhir = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/fhir/bundle.json"))) as? [String: Any])
+        let entries = (fhir["entry"] as? [[String: Any]] ?? []).compactMap { entry in
+            (entry["resource"] as? [String: Any]).map { (fullUrl: entry["fullUrl"] as? String ?? "", resource: $0) }
+        }
+        let rate = { (resource: [String: Any]) in "\(resource["effectiveDateTime"] as? String ?? "-") \((resource["valueQuantity"] as? [String: Any])?["value"] as? Double ?? 0)" }
+        let beats = Dictionary(uniqueKeysWithValues: entries.filter { Self.loinc($0.resource["code"]) == ["8867-4"] }.map { ($0.fullUrl, rate($0.resource)) })
+        #expect(beats.values.sorted() == [
+            "2021-01-15T23:59:31.5+01:00 58.0", "2021-01-16T00:00:10+01:00 57.0",
+            "2021-02-01T08:33:01.12+01:00 62.0", "2021-02-01T08:33:02.05+01:00 64.0", "2021-02-01T08:33:02.98+01:00 65.0",
+        ])
+        let records = entries.filter { Self.loinc($0.resource["code"]) == ["80404-7"] }.map(\.resource)
+        let derived = records.map { record in
+            let references = (record["derivedFrom"] as? [[String: Any]] ?? []).compactMap { $0["reference"] as? String }
+            return "\((record["effectivePeriod"] as? [String: Any])?["start"] as? String ?? "-"): " + references.map { beats[$0] ?? "missing" }.joined(separator: ", ")
+        }
+        #expect(derived.sorted() == [
+            "2021-01-15T23:59:30+01:00: 2021-01-15T23:59:31.5+01:00 58.0, 2021-01-16T00:00:10+01:00 57.0",
+            "2021-02-01T08:33:00+01:00: 2021-02-01T08:33:01.12+01:00 62.0, 2021-02-01T08:33:02.05+01:00 64.0, 2021-02-01T08:33:02.98+01:00 65.0",
+        ])
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/manifest.json"))) as? [String: Any])
+        #expect((manifest["counts"] as? [String: Int])?["heartbeats"] == 5)
+        let (status, report) = try Self.check(folder + "/fhir/bundle.json")
+        #expect(status == 0 && report.contains("7 Observations, 0 problems"), "\(report)")
+    }
+
     enum Breakage: String, CaseIterable {
         case heartRateInBMIUnits, stepsInBMIUnits, stepsInAUnitUCUMLacks, oxygenSaturationAsAFraction, diastolicComponentMissing
 

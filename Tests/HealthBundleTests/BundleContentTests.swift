@@ -79,8 +79,9 @@ import TestSupport
 
     /// A range of days short enough for the day index is read once for both files, the FHIR
     /// file written on another thread; the same events read from the whole log (a range too
-    /// long for the index) must give the same files. Thousands of readings and blood pressure
-    /// both as correlations and as loose halves cross every batch and chunk boundary.
+    /// long for the index) must give the same files. Thousands of readings, blood pressure
+    /// both as correlations and as loose halves, and HRV records each followed by its beats
+    /// (the Observation waits for them) cross every batch and chunk boundary.
     @Test func aRangeReadThroughTheDayIndexWritesWhatTheWholeLogPassWrites() throws {
         let fixture = try BundleFixture()
         var readings: [Event] = []
@@ -94,6 +95,12 @@ import TestSupport
                     ]), start: BundleFixture.time(minute % BundleFixture.days, minutes: 600 + minute / 97), utcOffset: BundleFixture.offset))
                 readings.append(BundleFixture.sample("BloodPressureSystolic", 121, "mmHg", day: minute % BundleFixture.days, minutes: 700 + minute / 97))
             }
+            if minute % 41 == 0 {
+                let record = BundleFixture.sample("HeartRateVariabilitySDNN", Double(30 + minute % 40), "ms", day: minute % BundleFixture.days, minutes: 700 + minute / 41, hours: 1 / 60)
+                let beats = (0..<50).map { Heartbeat(offset: Double($0) * 0.9 + Double(minute % 7) / 10, bpm: Double(58 + ($0 + minute) % 20)) }
+                readings.append(record)
+                readings.append(Event(HeartbeatSeriesRecorded(beats: beats), start: record.start, end: record.end, utcOffset: record.utcOffset, source: record.source, causation: record.id))
+            }
         }
         try fixture.ledger.append(readings)
         let last = LocalDay(iso: BundleFixture.lastDay)
@@ -104,7 +111,8 @@ import TestSupport
             #expect(indexed[path] != nil && indexed[path] == whole[path], "\(path)")
         }
         #expect(throughIndex.manifest.counts["observations"] ?? 0 > 5_000)
-        for key in ["events", "observations", "observationsWithoutLOINC", "samplesWithoutFHIRCode", "days"] {
+        #expect(throughIndex.manifest.counts["heartbeats"] == 50 * 122, "every HRV record's 50 beats")
+        for key in ["events", "observations", "observationsWithoutLOINC", "samplesWithoutFHIRCode", "heartbeats", "heartbeatsWithoutRate", "days"] {
             #expect(throughIndex.manifest.counts[key] == wholeLog.manifest.counts[key], "\(key)")
         }
         let hashes = { (manifest: BundleManifest) in Dictionary(uniqueKeysWithValues: manifest.files.map { ($0.path, $0.sha256) }) }

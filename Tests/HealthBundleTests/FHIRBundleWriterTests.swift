@@ -22,14 +22,22 @@ import Testing
 
     /// The file the writer makes of `events`, parsed; and the writer, for its counts.
     static func write(_ events: [Event]) throws -> (observations: [[String: Any]], writer: FHIRBundleWriter) {
+        let (entries, writer) = try writeEntries(events)
+        return (entries.map(\.resource).filter { $0["resourceType"] as? String == "Observation" }, writer)
+    }
+
+    /// The file's entries, each with its `fullUrl`, the Patient first.
+    static func writeEntries(_ events: [Event]) throws -> (entries: [(fullUrl: String, resource: [String: Any])], writer: FHIRBundleWriter) {
         var writer = FHIRBundleWriter(mapping: try FHIRMapping.load(), vaultID: vaultID)
         var text = Array(writer.opening(timestamp: "2026-03-01T09:00:00+01:00").utf8)
         for event in events { writer.writeEntries(event, into: &text) }
         writer.writeClosing(into: &text)
         let bundle = try #require(try JSONSerialization.jsonObject(with: Data(text)) as? [String: Any])
-        let resources = (bundle["entry"] as? [[String: Any]] ?? []).compactMap { $0["resource"] as? [String: Any] }
-        #expect(resources.first?["resourceType"] as? String == "Patient")
-        return (resources.filter { $0["resourceType"] as? String == "Observation" }, writer)
+        let entries = (bundle["entry"] as? [[String: Any]] ?? []).compactMap { entry in
+            (entry["resource"] as? [String: Any]).map { (fullUrl: entry["fullUrl"] as? String ?? "", resource: $0) }
+        }
+        #expect(entries.first?.resource["resourceType"] as? String == "Patient")
+        return (entries, writer)
     }
 
     static func loinc(_ concept: Any?) -> [String] {

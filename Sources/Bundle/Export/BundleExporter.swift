@@ -99,7 +99,7 @@ public final class BundleExporter {
             reportEvents.note(stored, selected: selected)
             guard selected else { return true }
             EventJSON.writeLine(stored.event, into: &chunk)
-            if let fhir, Self.hasFHIREntries(stored.event.kind) { fhir.add(stored.event) }
+            if let fhir, Self.hasFHIREntries(stored.event.kind), let input = try fhirInput(stored.event) { fhir.add(input) }
             facts.count(stored.event)
             written += 1
             if chunk.count >= 1 << 16 {
@@ -125,9 +125,10 @@ public final class BundleExporter {
         try zip.write(fhir.opening(timestamp: fhirTimestamp))
         var chunk: [UInt8] = []
         try forEachCandidate { stored in
-            guard Self.hasFHIREntries(stored.event.kind), try selection.includes(stored.event, ledger: ledger)
+            guard Self.hasFHIREntries(stored.event.kind), try selection.includes(stored.event, ledger: ledger),
+                  let input = try fhirInput(stored.event)
             else { return true }
-            fhir.writeEntries(stored.event, into: &chunk)
+            fhir.writeEntries(input, into: &chunk)
             if chunk.count >= 1 << 16 {
                 try zip.write(chunk)
                 chunk.removeAll(keepingCapacity: true)
@@ -145,8 +146,16 @@ public final class BundleExporter {
 
     private var fhirTimestamp: String { createdAt.iso8601(utcOffset: utcOffset) }
 
+    /// What the FHIR file is written from: a heartbeat series as it reads now, since an
+    /// import corrects the series an earlier version stored without rates
+    /// (`StoredSeriesUpgrade`); nil when it was retracted. Other kinds as stored.
+    private func fhirInput(_ event: Event) throws -> Event? {
+        guard event.kind == .heartbeatSeriesRecorded, let current = try ledger.currentEvent(id: event.id) else { return event }
+        return current.isRetracted ? nil : current.event
+    }
+
     /// The kinds the FHIR file writes entries for.
-    private static func hasFHIREntries(_ kind: EventKind) -> Bool { kind == .sampleRecorded || kind == .correlationRecorded }
+    private static func hasFHIREntries(_ kind: EventKind) -> Bool { kind == .sampleRecorded || kind == .correlationRecorded || kind == .heartbeatSeriesRecorded }
 
     /// The days of the selection when the day index reads them: both ends given, at most
     /// `Ledger.daysReadThroughIndex` days apart.

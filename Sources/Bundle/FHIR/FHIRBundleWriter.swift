@@ -2,8 +2,9 @@ import LedgerCore
 
 /// `fhir/bundle.json`: a FHIR R4 `collection` Bundle, written entry by entry: the Patient
 /// the readings are of (the vault; no name travels), one Observation per quantity sample
-/// whose type the mapping codes, and one per blood-pressure reading with its systolic and
-/// diastolic values as components.
+/// whose type the mapping codes, one per blood-pressure reading with its systolic and
+/// diastolic values as components, and one heart rate per beat of a heartbeat series
+/// (see `FHIRBundleWriter+Heartbeats.swift`).
 ///
 /// Every value is in the UCUM form of its sample's own unit (`UCUMUnit`), converted only
 /// when UCUM has none or FHIR's vital-signs profile allows another. The counts are taken
@@ -20,17 +21,27 @@ struct FHIRBundleWriter {
     private var pressureHalves: [ReadingKey: [CorrelatedSample]] = [:]
     private var correlatedReadings: Set<ReadingKey> = []
     private var readingEvents: [ReadingKey: Event] = [:]
+    /// An HRV Observation waits for the next event: an import stores a record's heartbeat
+    /// series right after the record, and the Observation names the beats it is derived from.
+    private var heldVariability: (observation: Document, event: Event)?
+    /// Beats written as heart-rate Observations, and beats left out for having no rate.
+    var heartbeats = 0
+    var heartbeatsWithoutRate = 0
 
     static let ucum = "http://unitsofmeasure.org"
     static let systolic = "HKQuantityTypeIdentifierBloodPressureSystolic"
     static let diastolic = "HKQuantityTypeIdentifierBloodPressureDiastolic"
+    static let variability = "HKQuantityTypeIdentifierHeartRateVariabilitySDNN"
 
     /// The samples written to no Observation: no code, or no UCUM unit, for their type.
     var samplesWithoutFHIRCode: Int { samples - samplesWritten }
 
     /// What the manifest counts of the file, taken from what was written.
     var counts: [String: Int] {
-        ["observations": observations, "observationsWithoutLOINC": observationsWithoutLOINC, "samplesWithoutFHIRCode": samplesWithoutFHIRCode]
+        [
+            "observations": observations, "observationsWithoutLOINC": observationsWithoutLOINC, "samplesWithoutFHIRCode": samplesWithoutFHIRCode,
+            "heartbeats": heartbeats, "heartbeatsWithoutRate": heartbeatsWithoutRate,
+        ]
     }
 
     init(mapping: FHIRMapping, vaultID: String) {
@@ -45,6 +56,14 @@ struct FHIRBundleWriter {
 
     /// Appends the entries `event` adds now (each after a comma), if it adds any yet.
     mutating func writeEntries(_ event: Event, into out: inout [UInt8]) {
+        if let held = heldVariability {
+            heldVariability = nil
+            if event.kind == .heartbeatSeriesRecorded, event.causation == held.event.id {
+                writeBeats(of: event, derivingFrom: held, into: &out)
+                return
+            }
+            write(held.observation, held.event, into: &out)
+        }
         switch event.kind {
         case .sampleRecorded:
             guard let sample = try? event.decode(SampleRecorded.self) else { return }
@@ -61,7 +80,13 @@ struct FHIRBundleWriter {
             samplesWritten += 1
             var observation = base(event, codings: coded.codings)
             observation["valueQuantity"] = value
+            if sample.type == Self.variability {
+                heldVariability = (observation, event)
+                return
+            }
             write(observation, event, into: &out)
+        case .heartbeatSeriesRecorded:
+            writeBeats(of: event, derivingFrom: nil, into: &out)
         case .correlationRecorded:
             guard let correlation = try? event.decode(CorrelationRecorded.self), correlation.type == "HKCorrelationTypeIdentifierBloodPressure" else { return }
             if pressureReading(event, correlation.samples, into: &out) > 0 { correlatedReadings.insert(ReadingKey(event)) }
@@ -72,6 +97,10 @@ struct FHIRBundleWriter {
 
     /// Appends the readings whose halves no correlation grouped, and the end of the Bundle.
     mutating func writeClosing(into out: inout [UInt8]) {
+        if let held = heldVariability {
+            heldVariability = nil
+            write(held.observation, held.event, into: &out)
+        }
         for (key, halves) in pressureHalves.sorted(by: { $0.key < $1.key }) {
             if correlatedReadings.contains(key) {
                 samplesWritten += halves.count
@@ -108,7 +137,7 @@ struct FHIRBundleWriter {
         return used
     }
 
-    private func base(_ event: Event, codings: [DocValue]) -> Document {
+    func base(_ event: Event, codings: [DocValue]) -> Document {
         var observation: Document = ["resourceType": .string("Observation"), "id": .string(event.id.description), "status": .string("final")]
         let loinc = FHIRMapping.loincCodes(codings)
         if VitalSign.among(loinc) != nil || loinc.contains(VitalSign.bloodPressurePanel) { observation["category"] = VitalSign.category }
@@ -124,19 +153,23 @@ struct FHIRBundleWriter {
         return observation
     }
 
-    private mutating func write(_ observation: Document, _ event: Event, into out: inout [UInt8]) {
+    mutating func write(_ observation: Document, _ event: Event, into out: inout [UInt8]) {
+        write(observation, fullUrl: "urn:uuid:" + Self.uuid(event.id.description), into: &out)
+    }
+
+    mutating func write(_ observation: Document, fullUrl: String, into out: inout [UInt8]) {
         observations += 1
         if case .map(let code)? = observation["code"], case .array(let codings)? = code["coding"], FHIRMapping.loincCodes(codings).isEmpty {
             observationsWithoutLOINC += 1
         }
-        let entry: Document = ["fullUrl": .string("urn:uuid:" + Self.uuid(event.id.description)), "resource": .map(observation)]
+        let entry: Document = ["fullUrl": .string(fullUrl), "resource": .map(observation)]
         out.append(contentsOf: ",\n".utf8)
         JSONWriter.write(entry, into: &out)
     }
 
     /// `value` in `unit` as a FHIR Quantity: in the sample's own unit when UCUM has it (and
     /// a vital sign's profile allows it), else converted to the unit that is.
-    private func quantity(_ type: String, _ value: Double, _ unit: String, _ coded: FHIRMapping.Quantity) -> DocValue? {
+    func quantity(_ type: String, _ value: Double, _ unit: String, _ coded: FHIRMapping.Quantity) -> DocValue? {
         let vital = VitalSign.among(FHIRMapping.loincCodes(coded.codings))
         for target in [unit, vital?.convertTo ?? coded.unit].compactMap({ $0 }) {
             guard let ucum = UCUMUnit.forSample(type: type, healthKitUnit: target), vital?.units.contains(ucum.code) ?? true else { continue }

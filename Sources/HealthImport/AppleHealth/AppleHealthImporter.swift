@@ -53,9 +53,11 @@ public final class AppleHealthImporter {
         let hurried = UncheckedAppender(appender: appender)
         onStart({ hurried.appender.commitPromptly() }, { hurried.appender.hasFailed })
         let scanner = XMLTagScanner(file: archive.documentName)
+        let identity = ImportIdentity(ledger: ledger)
+        let upgrade = StoredSeriesUpgrade(ledger: ledger, identity: identity)
         let builder = ExportEventBuilder(
-            scanner: scanner, identity: ImportIdentity(ledger: ledger), attachments: archive, homeZone: homeZone,
-            deliver: { try appender.add($0, validated: true) })
+            scanner: scanner, identity: identity, attachments: archive, homeZone: homeZone,
+            deliver: { try appender.add($0 + upgrade.corrections(for: $0), validated: true) })
         do {
             var bytesRead = 0
             try archive.streamDocument { chunk in
@@ -73,6 +75,7 @@ public final class AppleHealthImporter {
             summary.appended = outcome.appended
             summary.duplicates = outcome.duplicates
             summary.unnamedFiles = unnamedRoutes
+            summary.correctedSeries = upgrade.corrected
             return summary
         } catch {
             // What was read before the failure is stored: a re-run skips it and goes on.
@@ -82,6 +85,7 @@ public final class AppleHealthImporter {
                 summary.appended = outcome.appended
                 summary.duplicates = outcome.duplicates
             }
+            summary.correctedSeries = upgrade.corrected
             throw ImportFailure(cause: error, summary: summary)
         }
     }

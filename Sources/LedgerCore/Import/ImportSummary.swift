@@ -21,6 +21,10 @@ public struct ImportSummary: Sendable, Equatable {
     /// Files the input holds that nothing in it names (a route no workout refers to): not
     /// stored, since they belong to nothing, and listed so that none goes unmentioned.
     public var unnamedFiles: [String] = []
+    /// Heartbeat series an earlier version stored for these records without their rates
+    /// (and with beats at the export's offset): each corrected by an appended correction,
+    /// counted among `appended`; the original stays in the log.
+    public var correctedSeries = 0
     /// New events stored.
     public var appended = 0
     /// Events already in the ledger (the same id): not stored again.

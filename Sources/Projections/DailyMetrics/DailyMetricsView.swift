@@ -38,12 +38,20 @@ public enum DailyMetricsView: ProjectionKind {
         try DailyMetricsViewState(load: load)
     }
 
-    /// "changed 212 days; step_count mean +41 …" and a few days with their largest change.
+    /// "changed 212 days; step_count mean +41 …; emptied: naps on 3 days; 150 stored anew,
+    /// reading as before" and a few days with their largest change. A column that gains or
+    /// loses its value has no delta to average, and a day whose stored state changed while
+    /// its values read the same (the old state read by this version) has none either: both
+    /// are counted, so every changed day is accounted for.
     public static func describeChanges(from old: DailyMetricsViewState, to new: DailyMetricsViewState, keys: [[UInt8]]) throws -> [String] {
         let days = Set(keys.compactMap(day)).sorted()
         guard !days.isEmpty else { return keys.contains(settingsKey) ? ["source priority settings changed"] : [] }
-        var sums = [Double](repeating: 0, count: MetricCatalog.columns.count)
-        var counts = [Int](repeating: 0, count: MetricCatalog.columns.count)
+        let columns = MetricCatalog.columns
+        var sums = [Double](repeating: 0, count: columns.count)
+        var counts = [Int](repeating: 0, count: columns.count)
+        var emptied = [Int](repeating: 0, count: columns.count)
+        var filled = [Int](repeating: 0, count: columns.count)
+        var readingAsBefore = 0
         var samples: [String] = []
         for (index, day) in days.enumerated() {
             // A version change touches every day: the partitions each day loads are let go of
@@ -54,22 +62,43 @@ public enum DailyMetricsView: ProjectionKind {
             }
             let before = try old.metrics(for: day).values, after = try new.metrics(for: day).values
             var largest: (column: Int, delta: Double)?
-            for column in MetricCatalog.columns.indices {
-                guard let a = before[column], let b = after[column], a != b else { continue }
-                sums[column] += b - a
-                counts[column] += 1
-                if abs(b - a) > abs(largest?.delta ?? 0) { largest = (column, b - a) }
+            var appearance: String?
+            for column in columns.indices {
+                switch (before[column], after[column]) {
+                case let (a?, b?) where a != b:
+                    sums[column] += b - a
+                    counts[column] += 1
+                    if abs(b - a) > abs(largest?.delta ?? 0) { largest = (column, b - a) }
+                case let (a?, nil):
+                    emptied[column] += 1
+                    appearance = appearance ?? "\(columns[column].key) emptied (was \(number(a)))"
+                case let (nil, b?):
+                    filled[column] += 1
+                    appearance = appearance ?? "\(columns[column].key) filled (\(number(b)))"
+                default:
+                    continue
+                }
             }
-            if samples.count < 3, let largest {
-                samples.append("  \(day): \(MetricCatalog.columns[largest.column].key) \(signed(largest.delta))")
-            }
+            let change = largest.map { "\(columns[$0.column].key) \(signed($0.delta))" } ?? appearance
+            if change == nil { readingAsBefore += 1 }
+            if samples.count < 3, let change { samples.append("  \(day): \(change)") }
         }
-        let deltas = MetricCatalog.columns.indices.filter { counts[$0] > 0 }
+        let deltas = columns.indices.filter { counts[$0] > 0 }
             .sorted { abs(sums[$0] / Double(counts[$0])) > abs(sums[$1] / Double(counts[$1])) }
             .prefix(5)
-            .map { "\(MetricCatalog.columns[$0].key) mean \(signed(sums[$0] / Double(counts[$0])))" }
-        let head = "\(name) v\(version) changed \(days.count) day\(days.count == 1 ? "" : "s")" + (deltas.isEmpty ? "" : "; " + deltas.joined(separator: ", "))
+            .map { "\(columns[$0].key) mean \(signed(sums[$0] / Double(counts[$0])))" }
+        var head = "\(name) v\(version) changed \(days.count) day\(days.count == 1 ? "" : "s")" + (deltas.isEmpty ? "" : "; " + deltas.joined(separator: ", "))
+        for (word, tally) in [("emptied", emptied), ("filled", filled)] where tally.contains(where: { $0 > 0 }) {
+            let listed = columns.indices.filter { tally[$0] > 0 }.sorted { tally[$0] > tally[$1] }.prefix(5)
+                .map { "\(columns[$0].key) on \(tally[$0]) day\(tally[$0] == 1 ? "" : "s")" }
+            head += "; \(word): " + listed.joined(separator: ", ")
+        }
+        if readingAsBefore > 0 { head += "; \(readingAsBefore) stored anew, reading as before" }
         return [head] + samples
+    }
+
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(format: "%.2f", value)
     }
 
     private static func signed(_ value: Double) -> String {

@@ -30,6 +30,9 @@ enum ImportReport {
         if summary.repeats > 0 {
             Swift.print("Repeats: \(summary.repeats.formatted()) \(summary.repeats == 1 ? "record repeats a sample" : "records repeat samples") read before (same source, type, time, value and unit); stored, counted once in every view")
         }
+        if summary.correctedSeries > 0 {
+            Swift.print("Corrected: \(summary.correctedSeries.formatted()) heartbeat series stored by an earlier version without their rates (a correction each, counted as stored; the originals stay in the log)")
+        }
         if !summary.skipped.isEmpty {
             Swift.print("Skipped (not stored):")
             for (reason, count) in sorted(summary.skipped) {
@@ -67,6 +70,7 @@ enum ImportReport {
             "byType": counts(summary.readByType), "bySource": counts(summary.readBySource),
             "skips": .array(skipped), "notes": counts(summary.notes),
             "localTime": counts(summary.localTimeRules), "repeats": .int(Int64(summary.repeats)),
+            "correctedSeries": .int(Int64(summary.correctedSeries)),
             "unnamedFiles": .array(summary.unnamedFiles.map { .string($0) }),
         ]
     }
