@@ -34,6 +34,22 @@ import TestSupport
         return (checked.status, String(decoding: checked.stdout, as: UTF8.self) + checked.stderr)
     }
 
+    /// The FHIR entries of a whole bundle, as a doctor opening it with an age identity finds
+    /// them: `export` runs `healthledger` with the arguments it is given.
+    static func bundledFHIREntries(extractedTo folder: String, export: ([String]) throws -> Void) throws -> [(fullUrl: String, resource: [String: Any])] {
+        let parent = (folder as NSString).deletingLastPathComponent
+        let identity = parent + "/bundle-key.txt"
+        let keygen = try ExportGeneratorCLI.run("age-keygen", ["-o", identity])
+        let recipient = try #require(keygen.stderr.firstMatch(of: /age1[0-9a-z]+/), "age-keygen (Debian's age): \(keygen.stderr)")
+        try export(["export", "bundle", "--out", parent + "/bundle.age", "--recipient", String(recipient.0)])
+        let opened = try CLI.run(["open", parent + "/bundle.age", "--identity", identity, "--extract", folder])
+        #expect(opened.status == 0, "\(opened.stderr)")
+        let fhir = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/fhir/bundle.json"))) as? [String: Any])
+        return (fhir["entry"] as? [[String: Any]] ?? []).compactMap { entry in
+            (entry["resource"] as? [String: Any]).map { (fullUrl: entry["fullUrl"] as? String ?? "", resource: $0) }
+        }
+    }
+
     static func loinc(_ concept: Any?) -> [String] {
         ((concept as? [String: Any])?["coding"] as? [[String: Any]] ?? []).filter { $0["system"] as? String == "http://loinc.org" }.compactMap { $0["code"] as? String }
     }
@@ -51,17 +67,8 @@ import TestSupport
     @Test func eachBeatOfAnImportedHRVRecordIsAHeartRateAtItsInstant() throws {
         let vault = try CLIVault()
         try vault.ok(["import", "apple-health", ExportFidelityTests.cases + "/heartbeats/export.xml", "--zone", "Europe/Paris"])
-        let identity = vault.root + "/key.txt"
-        let keygen = try ExportGeneratorCLI.run("age-keygen", ["-o", identity])
-        let recipient = try #require(keygen.stderr.firstMatch(of: /age1[0-9a-z]+/), "age-keygen (Debian's age): \(keygen.stderr)")
-        try vault.ok(["export", "bundle", "--out", vault.root + "/beats.age", "--recipient", String(recipient.0)])
         let folder = vault.root + "/extracted"
-        let opened = try CLI.run(["open", vault.root + "/beats.age", "--identity", identity, "--extract", folder])
-        #expect(opened.status == 0, "\(opened.stderr)")
-        let fhir = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/fhir/bundle.json"))) as? [String: Any])
-        let entries = (fhir["entry"] as? [[String: Any]] ?? []).compactMap { entry in
-            (entry["resource"] as? [String: Any]).map { (fullUrl: entry["fullUrl"] as? String ?? "", resource: $0) }
-        }
+        let entries = try Self.bundledFHIREntries(extractedTo: folder) { _ = try vault.ok($0) }
         let rate = { (resource: [String: Any]) in "\(resource["effectiveDateTime"] as? String ?? "-") \((resource["valueQuantity"] as? [String: Any])?["value"] as? Double ?? 0)" }
         let beats = Dictionary(uniqueKeysWithValues: entries.filter { Self.loinc($0.resource["code"]) == ["8867-4"] }.map { ($0.fullUrl, rate($0.resource)) })
         #expect(beats.values.sorted() == [

@@ -99,15 +99,7 @@ import TestSupport
         let copy = try Copy()
         try copy.ok(["replay"])
         _ = try copy.importCase("heartbeats")
-        let identity = copy.root + "/key.txt"
-        let keygen = try ExportGeneratorCLI.run("age-keygen", ["-o", identity])
-        let recipient = try #require(keygen.stderr.firstMatch(of: /age1[0-9a-z]+/), "age-keygen (Debian's age): \(keygen.stderr)")
-        try copy.ok(["export", "bundle", "--out", copy.root + "/b.age", "--recipient", String(recipient.0)])
-        let folder = copy.root + "/extracted"
-        let opened = try CLI.run(["open", copy.root + "/b.age", "--identity", identity, "--extract", folder])
-        #expect(opened.status == 0, "\(opened.stderr)")
-        let fhir = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/fhir/bundle.json"))) as? [String: Any])
-        let rates = (fhir["entry"] as? [[String: Any]] ?? []).compactMap { $0["resource"] as? [String: Any] }
+        let rates = try FHIRExportTests.bundledFHIREntries(extractedTo: copy.root + "/extracted") { _ = try copy.ok($0) }.map(\.resource)
             .filter { FHIRExportTests.loinc($0["code"]) == ["8867-4"] }
             .map { "\($0["effectiveDateTime"] as? String ?? "-") \((($0["valueQuantity"] as? [String: Any])?["value"] as? Double) ?? 0)" }
         #expect(rates.sorted() == [
