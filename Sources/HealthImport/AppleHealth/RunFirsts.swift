@@ -76,14 +76,18 @@ struct RunFirsts {
         guard let place = spilled.removeValue(forKey: dayNumber), let scratch else { return Day() }
         daysReadBack += 1
         let bytes = try scratch.read(at: place.offset, count: place.contents * 16 + place.saves * 24)
+        var offset = 0
+        func word() -> UInt64 {
+            defer { offset += 8 }
+            return bigEndianValue(bytes[offset..<(offset + 8)])
+        }
         var day = Day()
-        var reader = WordReader(bytes)
         day.contents.reserveCapacity(place.contents)
-        for _ in 0..<place.contents { day.contents[reader.next()] = Int(truncatingIfNeeded: reader.next()) }
+        for _ in 0..<place.contents { day.contents[word()] = Int(truncatingIfNeeded: word()) }
         day.saves.reserveCapacity(place.saves)
         for _ in 0..<place.saves {
-            let key = Int(truncatingIfNeeded: reader.next())
-            day.saves[key] = EventID(bytes: reader.bytes(EventID.byteCount))!
+            let key = Int(truncatingIfNeeded: word())
+            day.saves[key] = EventID(bytes: bigEndianBytes(word()) + bigEndianBytes(word()))!
         }
         residentCount += day.count
         return day
@@ -97,36 +101,12 @@ struct RunFirsts {
             guard residentCount > residentLimit / 2 else { break }
             var bytes: [UInt8] = []
             bytes.reserveCapacity(day.contents.count * 16 + day.saves.count * 24)
-            for (key, content) in day.contents { bytes.appendWord(key); bytes.appendWord(UInt64(bitPattern: Int64(content))) }
-            for (key, id) in day.saves { bytes.appendWord(UInt64(bitPattern: Int64(key))); bytes += id.bytes }
+            for (key, content) in day.contents { bytes += bigEndianBytes(key) + bigEndianBytes(UInt64(bitPattern: Int64(content))) }
+            for (key, id) in day.saves { bytes += bigEndianBytes(UInt64(bitPattern: Int64(key))) + id.bytes }
             let offset = try scratch!.append(bytes)
             spilled[dayNumber] = SpilledDay(offset: offset, contents: day.contents.count, saves: day.saves.count)
             resident[dayNumber] = nil
             residentCount -= day.count
         }
-    }
-}
-
-private struct WordReader {
-    private let bytes: [UInt8]
-    private var position = 0
-
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-    mutating func next() -> UInt64 {
-        let word = bytes[position..<(position + 8)].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        position += 8
-        return word
-    }
-
-    mutating func bytes(_ count: Int) -> ArraySlice<UInt8> {
-        defer { position += count }
-        return bytes[position..<(position + count)]
-    }
-}
-
-private extension [UInt8] {
-    mutating func appendWord(_ word: UInt64) {
-        for shift in stride(from: 56, through: 0, by: -8) { append(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
     }
 }

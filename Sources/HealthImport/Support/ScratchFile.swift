@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -16,7 +17,8 @@ final class ScratchFile {
     }
 
     init() throws(Failure) {
-        let folder = Self.temporaryFolder
+        // Foundation's temporary folder: $TMPDIR, else /tmp.
+        let folder = FileManager.default.temporaryDirectory.path
         var template = Array("\(folder)/healthledger-scratch-XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
@@ -27,11 +29,6 @@ final class ScratchFile {
     }
 
     deinit { close(descriptor) }
-
-    static var temporaryFolder: String {
-        guard let folder = getenv("TMPDIR").map({ String(cString: $0) }), !folder.isEmpty else { return "/tmp" }
-        return folder
-    }
 
     /// Writes `bytes` at the end; returns where they start.
     func append(_ bytes: [UInt8]) throws(Failure) -> Int64 {

@@ -13,7 +13,7 @@ final class CheckedNodes: Sendable {
     }
 
     private let tables = Mutex(Tables())
-    /// The root and every branch (257 nodes at most); the table is forgotten at once when full.
+    /// Roots and branches (a save gives those it changes new hashes); the table is forgotten at once when full.
     private static let capacity = 8_192
     /// Partitions named by the leaves kept, rather than a count of leaves: a leaf of a
     /// lifetime's view names many more partitions than a new vault's, and a replay's saves
