@@ -41,7 +41,7 @@ extension HealthAutoExportFile {
         let source = entrySource(app)
         guard status.caseInsensitiveCompare("Taken") == .orderedSame else {
             let (attributes, children) = Self.flattened(entry)
-            summary.note("a medication entry with status '\(status)': not a dose taken, kept whole as exportElement.recorded")
+            summary.note("a medication entry with status '\(status)': not a dose taken, kept whole as exportElement.recorded (unmapped)")
             summary.count(type: "HealthAutoExport:medications", source: source.name)
             let payload = ExportElementRecorded(element: Self.keptMedicationElement, attributes: attributes, children: children)
             return Event(payload, id: identity.id(Self.idNamespace, key + ["kept"]), start: start, end: end, utcOffset: offset, source: source)
