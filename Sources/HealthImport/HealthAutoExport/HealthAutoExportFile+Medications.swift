@@ -34,8 +34,9 @@ extension HealthAutoExportFile {
         let amount = try entry["dosage"].flatMap { value throws(ImportError) in value == .null ? nil : try number(entry, "dosage", field: field) }
         let app = pointSource(entry)
         // The medication, the dose's slot (its scheduled time, or when an as-needed one was
-        // logged) and the source: never its status or amount, so a re-send stores nothing and
-        // a changed amount or status is a correction.
+        // logged) and the source, never its amount or which non-dose status: a re-send stores
+        // nothing, and a changed amount, or a skipped dose later marked snoozed, is a correction.
+        // A dose and a kept record have ids apart, since a correction keeps its target's kind.
         let slot = scheduled.map { "scheduled " + String($0.timestamp.micros) } ?? "logged " + String(start.micros)
         let key = ["medication", concept, slot, app ?? ""]
         let source = entrySource(app)
