@@ -104,6 +104,18 @@ import TestSupport
         }
     }
 
+    /// `show #N` reads the event by its number: it searches no dedup key (the recent tier,
+    /// which grows with the log, was most of `show`'s time at 10M events); by id, one search.
+    @Test func showByNumberSearchesNoDedupKeyAndByIDOneSearch() throws {
+        let vault = try Self.vault(moods: 2_000)
+        #expect(try Self.readStatistic("dedupKeysRead", vault, ["show", "#7"]) == 0)
+        let shown = try vault.ok(["show", "#7"])
+        let id = try #require(shown.firstMatch(of: /id +([0-9a-f]{32})/)?.output.1)
+        let byID = try Self.readStatistic("dedupKeysRead", vault, ["show", String(id)])
+        #expect(byID > 0 && byID <= 2_010, "\(byID)")
+        #expect(try vault.ok(["show", String(id)]) == shown)
+    }
+
     /// A correction or retraction looks its target up once per view that folds it: past two
     /// passes over the dedup index's recent tier, the tier is read into the in-memory map
     /// once and the rest are found there (at 10M events, one retraction read 2.5M keys).

@@ -89,7 +89,13 @@ extension Ledger {
     /// The event with `id` as it reads now, its amendments found through the index.
     public func currentEvent(id: EventID) throws -> CurrentEvent? {
         guard let stored = try event(id: id) else { return nil }
-        return try withStoreIndexes { _, reader in try currentEvent(stored, &reader) }
+        return try currentEvent(stored)
+    }
+
+    /// `stored`, already read (by its sequence number, say), with every amendment aimed at
+    /// it: no search of the id index, whose recent tier grows with the log.
+    public func currentEvent(_ stored: StoredEvent) throws -> CurrentEvent {
+        try withStoreIndexes { _, reader in try currentEvent(stored, &reader) }
     }
 
     /// The events of `ids` the ledger holds, as they read now, in one read transaction: an

@@ -49,11 +49,7 @@ enum EventLookup {
     }
 
     static func current(_ ledger: Ledger, _ text: String) throws -> CurrentEvent {
-        let stored = try EventReference.stored(ledger, text)
-        guard let current = try CurrentView.current(ledger, id: stored.event.id) else {
-            throw ExitStatus.Failure(status: .invalidInput, message: "no event with id \(stored.event.id) in \(ledger.directory)")
-        }
-        return current
+        try ledger.currentEvent(EventReference.stored(ledger, text))
     }
 }
 
