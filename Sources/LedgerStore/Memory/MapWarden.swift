@@ -14,13 +14,14 @@ final class MapWarden {
     /// `pause` waits between two looks: `interval` unless a test moves the warden on itself.
     init(_ environment: Environment, pause: @escaping @Sendable () -> Void = { usleep(MapWarden.interval) }) {
         let state = state
-        let watched = UncheckedEnvironment(environment: environment)
+        // The thread only calls `releaseMappedPagesIfDue`, which takes the environment's map lock.
+        let watched = UnsafeTransfer(environment)
         // The thread holds the state, not the warden, so that dropping the warden stops it.
         let thread = Thread {
             nameCurrentThread("map-warden")
             while !state.stopped.load(ordering: .relaxed) {
                 pause()
-                watched.environment.releaseMappedPagesIfDue()
+                watched.value.releaseMappedPagesIfDue()
             }
             state.ended.signal()
         }
@@ -39,10 +40,4 @@ final class MapWarden {
 private final class WardenState: Sendable {
     let stopped = Atomic<Bool>(false)
     let ended = DispatchSemaphore(value: 0)
-}
-
-/// The environment, for the warden's thread: it only calls `releaseMappedPagesIfDue`, which
-/// takes the environment's map lock.
-private struct UncheckedEnvironment: @unchecked Sendable {
-    let environment: Environment
 }
