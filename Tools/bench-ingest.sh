@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The ingest listener's rate: a week of a heavy Watch wearer (Tools/hae-week.py) posted with
 # curl to `ingest serve` on a new vault, then posted again (a retry: everything held).
-# BINARY=.build/release/healthledger for a release build (default: the debug build).
+# BINARY=.build/release/healthledger for a release build (default: the debug build);
+# NO_MEDICATIONS=1 posts the metrics alone, as runs before the medications were added did.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 binary=${BINARY:-.build/debug/healthledger}
@@ -12,8 +13,8 @@ echo "bench passphrase 42 horse" > "$work/pass"
 vault=(--vault "$work/vault" --passphrase-file "$work/pass")
 "$binary" init "${vault[@]}" --kdf interactive > /dev/null
 token=$("$binary" ingest token add bench --json "${vault[@]}" | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
-python3 Tools/hae-week.py --days "${DAYS:-7}" > "$work/week.json"
-points=$(python3 -c 'import json,sys; print(sum(len(m["data"]) for m in json.load(open(sys.argv[1]))["data"]["metrics"]))' "$work/week.json")
+python3 Tools/hae-week.py --days "${DAYS:-7}" ${NO_MEDICATIONS:+--no-medications} > "$work/week.json"
+points=$(python3 -c 'import json,sys; data = json.load(open(sys.argv[1]))["data"]; print(sum(len(m["data"]) for m in data["metrics"]) + len(data.get("medications", [])))' "$work/week.json")
 echo "payload: $points points, $(stat -c %s "$work/week.json") bytes; binary $binary"
 port=${PORT:-18799}
 "$binary" ingest serve --listen "127.0.0.1:$port" "${vault[@]}" > "$work/serve.out" 2>&1 &

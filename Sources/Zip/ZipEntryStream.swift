@@ -14,6 +14,7 @@ public enum ZipEntryStream {
             case corrupt(Int32)
             case unsupportedMethod(UInt16)
             case noLocalHeader
+            case longerThanClaimed(UInt64)
         }
 
         private let reason: Reason
@@ -28,6 +29,8 @@ public enum ZipEntryStream {
         static func unsupportedMethod(_ method: UInt16) -> Self { Self(.unsupportedMethod(method)) }
         /// The central directory points at no local header.
         public static let noLocalHeader = Self(.noLocalHeader)
+        /// The data inflates to more than the `claimed` size of the central directory.
+        static func longerThanClaimed(_ claimed: UInt64) -> Self { Self(.longerThanClaimed(claimed)) }
 
         public var description: String {
             switch reason {
@@ -35,12 +38,14 @@ public enum ZipEntryStream {
             case .noLocalHeader: "no entry header where the central directory says one is"
             case .corrupt(let status): "the compressed data is damaged (inflate status \(status))"
             case .unsupportedMethod(let method): "compression method \(method) is not deflate or stored"
+            case .longerThanClaimed(let claimed): "the data inflates to more than the \(claimed) bytes its directory entry claims"
             }
         }
     }
 
     /// Calls `body` with the entry's bytes in chunks of up to `chunkSize`; false when they do
-    /// not match the entry's CRC-32 or size.
+    /// not match the entry's CRC-32 or size. `body` never receives more than the size the
+    /// central directory claims, so a caller may hold an entry whose claim it has bounded.
     public static func read(
         _ item: ZipDirectory.Item, at dataOffset: UInt64, descriptor: Int32, chunkSize: Int,
         _ body: (UnsafeRawBufferPointer) throws -> Void
@@ -86,6 +91,7 @@ public enum ZipEntryStream {
             guard status >= ISAL_DECOMP_OK else { throw Failure.corrupt(status) }
             let count = output.count - Int(state.pointee.avail_out)
             produced += UInt64(count)
+            guard produced <= item.uncompressedSize else { throw Failure.longerThanClaimed(item.uncompressedSize) }
             if count > 0 { try body(UnsafeRawBufferPointer(rebasing: output[..<count])) }
             // ISA-L may hold input it has taken but not yet written out: only a call that
             // writes nothing with nothing left to give it means the data ends too soon.
@@ -100,6 +106,7 @@ public enum ZipEntryStream {
         _ item: ZipDirectory.Item, at dataOffset: UInt64, descriptor: Int32, chunkSize: Int,
         _ body: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> Bool {
+        guard item.compressedSize == item.uncompressedSize else { return false }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 64)
         defer { buffer.deallocate() }
         var offset = dataOffset
@@ -113,6 +120,6 @@ public enum ZipEntryStream {
             crc = crc32_gzip_refl(crc, buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(got))
             try body(UnsafeRawBufferPointer(rebasing: buffer[..<got]))
         }
-        return crc == item.crc && item.compressedSize == item.uncompressedSize
+        return crc == item.crc
     }
 }

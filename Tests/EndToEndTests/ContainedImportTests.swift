@@ -63,4 +63,28 @@ import TestSupport
         #expect(result.stderr.contains("symbolic link"), "\(result.stderr)")
         #expect(try vault.rawEvents().isEmpty, "nothing imported")
     }
+
+    /// An attachment is read whole into memory, so one larger than any real route or record
+    /// (here a sparse file of 129 MiB) is refused and named rather than held.
+    @Test func anAttachmentLargerThanAnyRouteOrRecordIsRefusedNotHeld() throws {
+        let (vault, _) = try Self.scene()
+        let export = vault.root + "/apple_health_export"
+        try FileManager.default.createDirectory(atPath: export + "/clinical-records", withIntermediateDirectories: true)
+        let huge = try #require(FileHandle(forWritingAtPath: {
+            FileManager.default.createFile(atPath: export + "/clinical-records/huge.json", contents: nil)
+            return export + "/clinical-records/huge.json"
+        }()))
+        try huge.truncate(atOffset: 129 << 20)
+        try huge.close()
+        let document = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <HealthData locale="en_US">
+             <ExportDate value="2026-03-01 10:00:00 +0100"/>
+             \(Self.clinicalRecord("huge", resource: "/clinical-records/huge.json"))
+            </HealthData>
+            """
+        try document.write(toFile: export + "/export.xml", atomically: true, encoding: .utf8)
+        let output = try vault.ok(["import", "apple-health", export])
+        #expect(output.contains("/clinical-records/huge.json refused: it holds more than 128 MiB"), "\(output)")
+    }
 }

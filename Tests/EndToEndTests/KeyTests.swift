@@ -85,6 +85,22 @@ import TestSupport
         #expect(try CLI.run(["mood", "5", "--vault", vault.path]).status == 0, "this user's commands still find the key")
     }
 
+    /// The key is held without write permission (above), so the kernel refuses to update it in
+    /// place: unlocking again, to give a held key a new time, must replace it instead.
+    @Test func unlockingAgainWhileUnlockedGivesTheKeyItsNewTime() throws {
+        let vault = try CLIVault()
+        try vault.ok(["unlock", "--ttl", "2m"])
+        defer { _ = try? CLI.run(["lock", "--vault", vault.path]) }
+        try vault.ok(["unlock", "--ttl", "3h"])
+        let vaultID = try #require(String(contentsOfFile: vault.path + "/vault.json", encoding: .utf8)
+            .firstMatch(of: /"vaultID" *: *"([0-9a-f]+)"/)?.output.1)
+        let held = try String(contentsOfFile: "/proc/keys", encoding: .utf8).split(separator: "\n").filter { $0.contains("healthledger:\(vaultID)") }
+        #expect(held.count == 1, "one key held: \(held)")
+        let timeout = try #require(held.first?.split(separator: " ", omittingEmptySubsequences: true)[3])
+        #expect(["3h", "2h"].contains(timeout), "timeout \(timeout)")
+        #expect(try CLI.run(["mood", "5", "--vault", vault.path]).status == 0)
+    }
+
     @Test func aVaultFromANewerVersionIsRefusedUntouched() throws {
         let vault = try CLIVault()
         let header = vault.path + "/vault.json"

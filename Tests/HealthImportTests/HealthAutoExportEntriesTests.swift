@@ -112,20 +112,4 @@ import TestSupport
         #expect(try symptoms.map { try $0.event.decode(SymptomReported.self).severity } == [.severe])
         #expect(try vault.ledger.currentEvents(ofKinds: [.moodRated]).count == 1)
     }
-
-    @Test("medications (and the other arrays not read) are still named in the notes: a dose's amount comes without its unit")
-    func medicationsAreNamed() throws {
-        let medication: Document = [
-            "displayText": .string("Aspirin"), "start": .string("2024-01-01 08:00:00 -0800"), "scheduledDate": .string("2024-02-06 08:00:00 -0800"),
-            "form": .string("Tablet"), "status": .string("Taken"), "dosage": .int(81),
-        ]
-        var payload = HealthAutoExportPayload()
-        payload.arrays = [("medications", [medication]), ("ecg", [["classification": .string("Sinus Rhythm")]])]
-        let (events, summary) = try read(payload)
-        #expect(events.isEmpty)
-        #expect(summary.notes.keys.sorted() == [
-            "data.ecg: 1 entry \(HealthAutoExportFile.notImported)",
-            "data.medications: 1 entry \(HealthAutoExportFile.notImported)",
-        ])
-    }
 }

@@ -129,4 +129,25 @@ import Zip
         let huge = ZipDirectory.Item(method: 8, crc: 0, compressedSize: .max, uncompressedSize: 1, localHeaderOffset: 0)
         #expect(throws: ZipEntryStream.Failure.self) { try ZipEntryStream.read(huge, at: 30, descriptor: descriptor, chunkSize: 1 << 12) { _ in } }
     }
+
+    /// An attachment is held in memory up to the size its directory entry claims; an entry
+    /// that inflates to more (a bomb under a small claim) must stop at the claim.
+    @Test func anEntryNeverYieldsMoreThanItsDirectoryClaims() throws {
+        let zeros = [UInt8](repeating: 0, count: 8 << 20)
+        let path = try makeZip([("route.gpx", zeros, .deflate), ("stored.txt", Array("stored bytes".utf8), .none)])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let descriptor = open(path, O_RDONLY)
+        defer { close(descriptor) }
+        let items = try #require(ZipDirectory(descriptor: descriptor)?.items)
+        for item in items {
+            let start = try #require(ZipDirectory.dataOffset(of: item, descriptor: descriptor))
+            let claim = ZipDirectory.Item(
+                method: item.method, crc: item.crc, compressedSize: item.compressedSize,
+                uncompressedSize: 4, localHeaderOffset: item.localHeaderOffset)
+            var yielded = 0
+            let intact = try? ZipEntryStream.read(claim, at: start, descriptor: descriptor, chunkSize: 1 << 12) { yielded += $0.count }
+            #expect(intact != true, "\(item.path)")
+            #expect(yielded <= 4, "\(item.path) gave \(yielded) bytes under a claim of 4")
+        }
+    }
 }

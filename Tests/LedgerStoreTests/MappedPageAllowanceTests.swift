@@ -47,6 +47,7 @@ import TestSupport
     @Test func pagesFaultedInSinceTheAllowanceBeganAreLetGo() throws {
         let (environment, database, directory) = try filledEnvironment()
         defer { try? FileManager.default.removeItem(atPath: directory) }
+        environment.beginWholeLogWork()
         var allowance = MappedPageAllowance(environment)
         _ = try touchEveryPage(environment, database)
         #expect(try mappedKilobytes(of: directory) > 8_000)
@@ -57,18 +58,55 @@ import TestSupport
     @Test func aReleaseIsDueOnlyOnceMoreThanTheBudgetIsMapped() throws {
         let (environment, database, directory) = try filledEnvironment()
         defer { try? FileManager.default.removeItem(atPath: directory) }
+        environment.beginWholeLogWork()
         try environment.read { txn in
             for key in 0..<16 { _ = try txn.get(database, key: Array("\(100_000 + key * 97)".utf8)) }
         }
         let few = try mappedKilobytes(of: directory)
         environment.releaseMappedPagesIfDue()
         #expect(few > 0)
-        #expect(few < Environment.mappedBudget / 1024, "a few reads should stay under the budget")
+        #expect(few < MappedPages.wholeLogBudget / 1024, "a few reads should stay under the budget")
         #expect(try mappedKilobytes(of: directory) == few)
         _ = try touchEveryPage(environment, database)
-        #expect(try mappedKilobytes(of: directory) > Environment.mappedBudget / 1024)
+        #expect(try mappedKilobytes(of: directory) > MappedPages.wholeLogBudget / 1024)
         environment.releaseMappedPagesIfDue()
         #expect(try mappedKilobytes(of: directory) < 1_000)
+    }
+
+    /// A process that only looks things up keeps up to the lookup budget mapped, so its next
+    /// lookups find the tree's pages still there; once it starts whole-log work, the smaller
+    /// budget holds.
+    @Test func lookupsKeepMoreMappedUntilTheProcessDoesWholeLogWork() throws {
+        let (environment, database, directory) = try filledEnvironment()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(environment.mappedBudget == MappedPages.lookupBudget)
+        _ = try touchEveryPage(environment, database)
+        let mapped = try mappedKilobytes(of: directory)
+        #expect(mapped > MappedPages.wholeLogBudget / 1024 && mapped < MappedPages.lookupBudget / 1024)
+        environment.releaseMappedPagesIfDue()
+        #expect(try mappedKilobytes(of: directory) == mapped, "under the lookup budget nothing is released")
+        environment.beginWholeLogWork()
+        #expect(environment.mappedBudget == MappedPages.wholeLogBudget)
+        environment.releaseMappedPagesIfDue()
+        #expect(try mappedKilobytes(of: directory) < 1_000)
+    }
+
+    /// A walk reading more than a megabyte of values is whole-log work, whoever started it.
+    @Test func aLongWalkSwitchesTheProcessToTheWholeLogBudget() throws {
+        let (environment, database, directory) = try filledEnvironment()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try environment.read { txn in
+            let cursor = try txn.cursor(database)
+            var read = 0
+            while read < 100, try cursor.move(.next) != nil { read += 1 }
+        }
+        #expect(environment.mappedBudget == MappedPages.lookupBudget, "100 values of 4 kB is a lookup's walk")
+        try environment.read { txn in
+            let cursor = try txn.cursor(database)
+            var read = 0
+            while read < 400, try cursor.move(.next) != nil { read += 1 }
+        }
+        #expect(environment.mappedBudget == MappedPages.wholeLogBudget, "1.6 MB of values is whole-log work")
     }
 
     /// Reads that check nothing themselves are let go of while a warden watches, and only then.
@@ -78,13 +116,13 @@ import TestSupport
         let ticks = WardenTicks()
         let warden = MapWarden(environment, pause: ticks.pause)
         _ = try touchEveryPage(environment, database)
-        #expect(try mappedKilobytes(of: directory) > Environment.mappedBudget / 1024, "the warden waits for its round")
+        #expect(try mappedKilobytes(of: directory) > MappedPages.wholeLogBudget / 1024, "the warden waits for its round")
         ticks.round()
-        #expect(try mappedKilobytes(of: directory) < Environment.mappedBudget / 1024, "the warden should have released the file's pages past the budget")
+        #expect(try mappedKilobytes(of: directory) < MappedPages.wholeLogBudget / 1024, "the warden should have released the file's pages past the budget")
         ticks.release()
         warden.stop()
         _ = try touchEveryPage(environment, database)
-        #expect(try mappedKilobytes(of: directory) > Environment.mappedBudget / 1024, "a stopped warden releases nothing")
+        #expect(try mappedKilobytes(of: directory) > MappedPages.wholeLogBudget / 1024, "a stopped warden releases nothing")
     }
 
     /// An export or a replay reads the whole log through `forEach`, with no warden: what it
@@ -110,7 +148,7 @@ import TestSupport
         }
         #expect(scanned == 3_000)
         // The budget, a chunk decoded ahead (1 MB of records) and the folios of the last faults.
-        #expect(mostMapped < 2 * Environment.mappedBudget / 1024, "the scan mapped \(mostMapped) kB of the file")
+        #expect(mostMapped < 2 * MappedPages.wholeLogBudget / 1024, "the scan mapped \(mostMapped) kB of the file")
     }
 
     /// A view folded into a new vault mostly asks for partitions not written yet, and each
@@ -123,14 +161,16 @@ import TestSupport
         // in random order, so misses land all over them.
         let partitions = (0..<60_000).map { index in (key: Array("day-\(2 * index)".utf8), value: Optional([UInt8](repeating: 7, count: 300))) }
         try store.write(partitions, checkpoint: ProjectionCheckpoint(version: 1, size: 0, root: []))
-        #expect(try #require(Environment.fileSize(vault.directory + "/data.mdb")) > 3 * Environment.mappedBudget)
+        #expect(try #require(Environment.fileSize(vault.directory + "/data.mdb")) > 3 * MappedPages.wholeLogBudget)
         ledger.releaseMappedPages()
+        // As an import's fold does: the import's bulk append began whole-log work.
+        ledger.environment.beginWholeLogWork()
         var mostMapped = 0
         for index in 0..<6_000 {
             #expect(try store.read(Array("day-\(20 * index + 1)".utf8)) == nil)
             if index % 64 == 63 { mostMapped = max(mostMapped, try mappedKilobytes(of: vault.directory)) }
         }
-        #expect(mostMapped < 2 * Environment.mappedBudget / 1024, "6,000 misses mapped \(mostMapped) kB of the file")
+        #expect(mostMapped < 2 * MappedPages.wholeLogBudget / 1024, "6,000 misses mapped \(mostMapped) kB of the file")
     }
 
     @Test func withoutNewFaultsNothingIsReleased() throws {

@@ -110,9 +110,12 @@ public final class ExportArchive {
         switch backing {
         case .zip(let files, _, let root):
             guard let entry = files[root + relative] ?? files[relative] else { return nil }
+            // The inflated size is checked against this claim, so the claim bounds the memory.
+            guard entry.uncompressedSize <= ContainedFile.mostBytes else {
+                throw AttachmentRefusal(reference: reference, reason: ContainedFile.tooLarge)
+            }
             var bytes: [UInt8] = []
-            // The size is what the zip claims: room for a plausible route, not for any claim.
-            bytes.reserveCapacity(Int(min(entry.uncompressedSize, 64 << 20)))
+            bytes.reserveCapacity(Int(entry.uncompressedSize))
             // A route inflated from one read where it fits in a megabyte, not from 16 kB ones.
             let chunkSize = Int(min(max(entry.compressedSize, 1 << 14), 1 << 20))
             guard (try? extract(entry, chunkSize: chunkSize) { bytes.append(contentsOf: $0) }) == true else { return nil }

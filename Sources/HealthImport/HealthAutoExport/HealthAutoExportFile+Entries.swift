@@ -1,7 +1,8 @@
 import LedgerCore
 
-/// The entries of `data.symptoms[]` and `data.stateOfMind[]`: things a person logged in Health,
-/// which the ledger has kinds for.
+/// The entries of `data.symptoms[]` and `data.stateOfMind[]` (and `data.medications[]`,
+/// `HealthAutoExportFile+Medications.swift`): things a person logged in Health, which the
+/// ledger has kinds for.
 ///
 /// `{"name": "Headache", "severity": "Moderate", "start", "end", "userEntered", "source"}` is a
 /// `symptom.reported`; `{"id", "kind", "start", "end", "valence", "valenceClassification",
@@ -12,7 +13,7 @@ import LedgerCore
 /// never its values, so a re-send stores nothing and a changed one is a correction.
 extension HealthAutoExportFile {
     /// The arrays of `data` read here, beside `metrics` and `workouts`.
-    static let entryArrays: Set<String> = ["symptoms", "stateOfMind"]
+    static let entryArrays: Set<String> = ["symptoms", "stateOfMind", "medications"]
 
     /// HealthKit's symptom severities the ledger's 0–3 scale names; `Unspecified` (present, how
     /// badly not said) is not one of them.
@@ -22,7 +23,11 @@ extension HealthAutoExportFile {
 
     func entry(_ value: DocValue, of array: String, field: String, summary: inout ImportSummary) throws(ImportError) -> Event {
         guard case .map(let entry) = value else { throw .malformed(path, column: field, "is not an object") }
-        return array == "symptoms" ? try symptom(entry, field: field, summary: &summary) : try stateOfMind(entry, field: field, summary: &summary)
+        switch array {
+        case "symptoms": return try symptom(entry, field: field, summary: &summary)
+        case "medications": return try medication(entry, field: field, summary: &summary)
+        default: return try stateOfMind(entry, field: field, summary: &summary)
+        }
     }
 
     private func symptom(_ entry: Document, field: String, summary: inout ImportSummary) throws(ImportError) -> Event {
@@ -77,7 +82,7 @@ extension HealthAutoExportFile {
     }
 
     /// The entry's `end`, if it has one, not before its start.
-    private func end(of entry: Document, after start: Timestamp, field: String) throws(ImportError) -> Timestamp? {
+    func end(of entry: Document, after start: Timestamp, field: String) throws(ImportError) -> Timestamp? {
         guard let value = entry["end"], value != .null else { return nil }
         let (end, _) = try date(entry, "end", field: field)
         guard end >= start else { throw .malformed(path, column: field + ".end", "ends before its start") }
@@ -86,7 +91,7 @@ extension HealthAutoExportFile {
 
     /// Health Auto Export, with the app or device that recorded the entry as its device: a
     /// symptom or a mood has no metadata to keep it in, as a point does.
-    private func entrySource(_ app: String?) -> Source {
+    func entrySource(_ app: String?) -> Source {
         Source(name: source.name, device: app)
     }
 }

@@ -17,6 +17,11 @@ enum ContainedFile {
         case refused(String)
     }
 
+    /// The most an attachment may hold. A day's route at one point a second is tens of
+    /// megabytes; clinical records and ECG recordings are far smaller. Past this, a file in an
+    /// export is refused rather than read whole into memory.
+    static let mostBytes = 128 << 20
+
     /// The bytes of `relative` (leading `/` ignored) under the folder `root`.
     static func read(_ relative: String, beneath root: String) -> Outcome {
         let names = relative.split(separator: "/").filter { $0 != "." }.map(String.init)
@@ -51,6 +56,7 @@ enum ContainedFile {
         guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
             return .refused("it is not a regular file (a pipe, a device or a folder)")
         }
+        guard status.st_size <= mostBytes else { return .refused(tooLarge) }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -58,6 +64,8 @@ enum ContainedFile {
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { return .absent }
             if count == 0 { return .bytes(bytes) }
+            // A file that grows while it is read is held to the same bound.
+            guard bytes.count + count <= mostBytes else { return .refused(tooLarge) }
             bytes.append(contentsOf: buffer[..<count])
         }
     }
@@ -68,6 +76,8 @@ enum ContainedFile {
         guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
         return status.st_mode & S_IFMT
     }
+
+    static let tooLarge = "it holds more than \(mostBytes >> 20) MiB, more than any route or record of an export"
 
     private static func linkRefusal(_ names: ArraySlice<String>) -> String {
         "\(names.joined(separator: "/")) is a symbolic link, and an import reads only the files inside the folder it was given"

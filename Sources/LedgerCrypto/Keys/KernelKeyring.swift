@@ -24,6 +24,9 @@ public enum KernelKeyring {
         // throwaway session keyring in a process that has none, lost when it exits.
         let session = keyctl_get_keyring_ID(KEY_SPEC_SESSION_KEYRING, 0)
         let target = session >= 0 ? session : keyctl_get_keyring_ID(KEY_SPEC_USER_SESSION_KEYRING, 1)
+        // A key held already cannot be updated in place (it has no write permission, below):
+        // unlocking again replaces it.
+        remove(vaultID: vaultID)
         let serial = key.secret.withBytes { bytes in
             add_key("user", description(vaultID: vaultID), bytes.baseAddress, bytes.count, target)
         }

@@ -1,6 +1,9 @@
 extension Environment {
-    /// How much of the data file may stay mapped between releases.
-    static var mappedBudget: Int { MappedPages.budget }
+    /// How much of the data file may stay mapped between releases now.
+    var mappedBudget: Int { mappedPages.budget }
+
+    /// From now on this process does whole-log work and keeps less of the file mapped.
+    func beginWholeLogWork() { mappedPages.beginWholeLogWork() }
 
     /// Lets go of the map's pages that this process has touched (see `MappedPages`).
     func releaseMappedPages() { mappedPages.release(mapSize: mapSize) }

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// Watches how much of the data file this process has mapped while a bulk append runs, and
-/// lets it go past `Environment.mappedBudget`, whichever thread mapped it.
+/// lets it go past the whole-log budget (`MappedPages.wholeLogBudget`), whichever thread mapped it.
 ///
 /// Cursors let go as they walk, but a single fault can map a whole large folio of the page
 /// cache, and reads between two of a walk's looks can map a lot (see docs/performance.md,
@@ -13,6 +13,8 @@ final class MapWarden {
 
     /// `pause` waits between two looks: `interval` unless a test moves the warden on itself.
     init(_ environment: Environment, pause: @escaping @Sendable () -> Void = { usleep(MapWarden.interval) }) {
+        // A warden watches bulk work only: a bulk append, or dropping a view's generation.
+        environment.beginWholeLogWork()
         let state = state
         // The thread only calls `releaseMappedPagesIfDue`, which takes the environment's map lock.
         let watched = UnsafeTransfer(environment)

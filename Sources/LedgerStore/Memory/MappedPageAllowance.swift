@@ -26,6 +26,7 @@ struct MappedPageAllowance {
     private let faultsAtStart: Int
     private var faultsAtMeasure: Int
     private var steps = 0
+    private var bytesRead = 0
     private var sinceMeasure = (entries: 0, bytes: 0)
 
     init(_ environment: Environment) {
@@ -34,9 +35,14 @@ struct MappedPageAllowance {
         faultsAtMeasure = faultsAtStart
     }
 
+    /// Steps, or bytes of values read, after which a walk or a write counts as whole-log work.
+    static let stepsOfWholeLogWork = 4_096
+    static let bytesOfWholeLogWork = 1 << 20
+
     /// Call once per key read, written or moved.
     mutating func step() {
         steps += 1
+        if steps == Self.stepsOfWholeLogWork { environment.beginWholeLogWork() }
         guard steps % Self.stepsBetweenCounts == 0 else { return }
         let faults = Self.threadFaults()
         guard faults - faultsAtMeasure >= Self.faultsBetweenMeasures else { return }
@@ -46,6 +52,8 @@ struct MappedPageAllowance {
 
     /// Call once per entry read, with the bytes of its value, which another thread may map.
     mutating func step(reading bytes: Int) {
+        bytesRead += bytes
+        if bytesRead >= Self.bytesOfWholeLogWork, bytesRead - bytes < Self.bytesOfWholeLogWork { environment.beginWholeLogWork() }
         sinceMeasure = (sinceMeasure.entries + 1, sinceMeasure.bytes + bytes)
         if sinceMeasure.entries >= Self.measureEvery.entries || sinceMeasure.bytes >= Self.measureEvery.bytes {
             sinceMeasure = (0, 0)

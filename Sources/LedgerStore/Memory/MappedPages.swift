@@ -9,9 +9,16 @@ import Synchronization
 /// reads go keeps resident memory flat however large the log grows, instead of holding every
 /// index page ever searched.
 final class MappedPages: Sendable {
-    /// How much of the data file may stay mapped between releases (see docs/performance.md,
-    /// "Mapped page budget").
-    static let budget = 4 << 20
+    /// How much of the data file may stay mapped between releases while the process does
+    /// whole-log work: an import, a replay, an audit, an export of everything (see
+    /// docs/performance.md, "Mapped page budget").
+    static let wholeLogBudget = 4 << 20
+    /// The same for a process that only looks things up (a quick entry, `daily`, a query, a
+    /// dashboard page). Each release zaps the whole map's page tables and the next lookups
+    /// fault the tree's upper pages back in, so releasing at the whole-log budget made
+    /// lookups in a large vault cost several times those in a small one; what lookups map is
+    /// bounded by what they ask for, and this much more stays far inside the memory bound.
+    static let lookupBudget = 64 << 20
 
     private struct Mapped {
         /// The data file's absolute path, as /proc/self/maps names it; resolved once the file exists.
@@ -28,6 +35,15 @@ final class MappedPages: Sendable {
     /// Held by releases and by remapping: advice to a range the map just left could discard
     /// whatever memory took its place.
     private let mapped = Mutex(Mapped())
+    /// Set once the process starts whole-log work; it keeps the smaller budget from then on.
+    private let doingWholeLogWork = Atomic<Bool>(false)
+
+    /// The budget in force now.
+    var budget: Int { doingWholeLogWork.load(ordering: .relaxed) ? Self.wholeLogBudget : Self.lookupBudget }
+
+    /// Called when a walk or a write grows long, or a bulk append begins: from then on the
+    /// process releases at the whole-log budget.
+    func beginWholeLogWork() { doingWholeLogWork.store(true, ordering: .relaxed) }
 
     /// `directory` is the environment's.
     init(directory: String) {
@@ -56,7 +72,7 @@ final class MappedPages: Sendable {
     /// of the page cache.
     func releaseIfDue(mapSize: Int) {
         let resident = ResidentFileMemory.bytes()
-        guard resident - mapped.withLock({ $0.residentFilesAfterRelease }) >= Self.budget else { return }
+        guard resident - mapped.withLock({ $0.residentFilesAfterRelease }) >= budget else { return }
         release(mapSize: mapSize)
     }
 
