@@ -13,6 +13,14 @@ import LedgerCore
 /// one fold, one thread.
 public final class DailyMetricsState {
     private let loadPartition: (DayPartition) -> [UInt8]?
+    private let loadDirectory: (Int64) -> [UInt8]?
+    /// Whether the stored directories list every partition the view holds: true for a view
+    /// built since directories exist (from nothing, or by `replay`); a view an earlier version
+    /// built is read by asking for every group, as before, until it is replayed.
+    private(set) var directoriesComplete: Bool
+    /// Directories loaded or changed, by block, and the blocks changed since the last save.
+    private var directories: [Int64: DayDirectory] = [:]
+    private var touchedBlocks: Set<Int64> = []
     private var partitions: [DayPartition: DayState] = [:]
     private var priority: SourcePriority
     private var lastPartition: DayPartition?
@@ -32,8 +40,15 @@ public final class DailyMetricsState {
     public var touchedDays: Set<LocalDay> { Set(touchedPartitions.map(\.day)) }
 
     /// `loadPartition` returns the bytes `encoded(_:)` produced earlier for a partition not yet in memory (nil if none).
-    public init(loadPartition: @escaping (DayPartition) -> [UInt8]? = { _ in nil }, settings: [UInt8]? = nil) throws {
+    /// `loadDirectory` returns the bytes of a block's directory (`encodedDirectories`), and
+    /// `directoriesComplete` says whether those list every stored partition.
+    public init(
+        loadPartition: @escaping (DayPartition) -> [UInt8]? = { _ in nil }, settings: [UInt8]? = nil,
+        loadDirectory: @escaping (Int64) -> [UInt8]? = { _ in nil }, directoriesComplete: Bool = false
+    ) throws {
         self.loadPartition = loadPartition
+        self.loadDirectory = loadDirectory
+        self.directoriesComplete = directoriesComplete
         priority = try settings.map { bytes throws(DecodingError) in try SourcePriority(decoding: bytes) } ?? SourcePriority()
     }
 
@@ -78,6 +93,23 @@ public final class DailyMetricsState {
         }
     }
 
+    /// The directories of the blocks whose partitions were saved with `saved` (each
+    /// partition's key and whether it still holds records), as (block, bytes or nil).
+    func directoryChanges(saved: [(partition: DayPartition, present: Bool)]) throws -> [(block: Int64, bytes: [UInt8]?)] {
+        for (partition, present) in saved {
+            let block = DayDirectory.block(of: partition.day)
+            var directory = try self.directory(of: block)
+            directory.set(partition.group, on: partition.day, present: present)
+            directories[block] = directory
+            touchedBlocks.insert(block)
+        }
+        defer { touchedBlocks.removeAll(keepingCapacity: true) }
+        return touchedBlocks.sorted().map { ($0, directories[$0]?.encoded()) }
+    }
+
+    /// From now on the directories list every partition: the view was built from nothing.
+    func markDirectoriesComplete() { directoriesComplete = true }
+
     public func clearTouched() {
         touchedPartitions.removeAll(keepingCapacity: true)
         settingsTouched = false
@@ -90,6 +122,7 @@ public final class DailyMetricsState {
     public func evictDays() {
         precondition(touchedPartitions.isEmpty, "evicting partitions whose changes were not saved")
         partitions.removeAll()
+        directories.removeAll()
         heldRecords = 0
         lastPartition = nil
         lastState = nil
@@ -109,7 +142,7 @@ public final class DailyMetricsState {
 
     /// Computes the day's columns from its records (loading them if needed).
     public func metrics(for day: LocalDay) throws -> DayMetrics {
-        let parts = try Self.groups.compactMap { try stored(DayPartition(day: day, group: $0)) }
+        let parts = try held(Self.groups, on: day)
         guard !parts.isEmpty else {
             return DayMetrics(day: day, values: [Double?](repeating: nil, count: layout.plans.count))
         }
@@ -120,7 +153,7 @@ public final class DailyMetricsState {
 
     /// The night ending on `day`, stretch by stretch, as its sleep columns count it.
     public func night(for day: LocalDay) throws -> SleepNight {
-        let parts = try Self.groups.compactMap { try stored(DayPartition(day: day, group: $0)) }
+        let parts = try held(Self.groups, on: day)
         guard !parts.isEmpty else { return SleepNight(day: day, fold: nil) }
         let state = parts.count == 1 ? parts[0] : DayState(merging: parts)
         let ranks = SourcePriority.ranks(of: state.sources, listed: priority.names(for: day))
@@ -132,7 +165,7 @@ public final class DailyMetricsState {
     /// Sources rank the same in any subset of a day's sources, and overlaps resolve within an
     /// overlap group, so leaving other groups out changes none of these columns.
     public func values(for day: LocalDay, columns: [Int]) throws -> [Double?] {
-        let parts = try groups(reading: columns).compactMap { try stored(DayPartition(day: day, group: $0)) }
+        let parts = try held(groups(reading: columns), on: day)
         guard !parts.isEmpty else { return [Double?](repeating: nil, count: columns.count) }
         let state = parts.count == 1 ? parts[0] : DayState(merging: parts)
         let ranks = SourcePriority.ranks(of: state.sources, listed: priority.names(for: day))
@@ -154,6 +187,27 @@ public final class DailyMetricsState {
             for (index, kind) in layout.kinds.enumerated() where kind == .night { groups.insert(UInt16(layout.series[index].group)) }
         }
         return groups.sorted()
+    }
+
+    /// The states of `groups` (ascending) on `day` that hold records. With complete
+    /// directories only the groups the day's directory lists are asked for; partitions in
+    /// memory are found whatever it says, as they may not be saved yet.
+    private func held(_ groups: [UInt16], on day: LocalDay) throws -> [DayState] {
+        guard directoriesComplete else { return try groups.compactMap { try stored(DayPartition(day: day, group: $0)) } }
+        let listed = Set(try directory(of: DayDirectory.block(of: day)).groups(on: day))
+        return try groups.compactMap { group in
+            let partition = DayPartition(day: day, group: group)
+            if let state = partitions[partition] { return state }
+            return listed.contains(group) ? try stored(partition) : nil
+        }
+    }
+
+    /// The block's directory, loaded once.
+    private func directory(of block: Int64) throws -> DayDirectory {
+        if let held = directories[block] { return held }
+        let directory = try loadDirectory(block).map { bytes throws(DecodingError) in try DayDirectory(decoding: bytes) } ?? DayDirectory()
+        directories[block] = directory
+        return directory
     }
 
     /// The partition's state, created empty if it has none yet.

@@ -21,6 +21,13 @@ public enum DailyMetricsView: ProjectionKind {
     public static let version = 6
 
     static let settingsKey: [UInt8] = [0x02]
+    /// Present once the view's day directories list every partition it holds.
+    static let directoriesCompleteKey: [UInt8] = [0x04]
+
+    /// `0x03`, then the block number with its sign bit flipped.
+    static func directoryKey(_ block: Int64) -> [UInt8] {
+        [0x03] + withUnsafeBytes(of: (UInt64(bitPattern: block) ^ (1 << 63)).bigEndian) { Array($0) }
+    }
 
     /// `0x01`, the day number with its sign bit flipped, then the group: keys sort by date.
     static func key(_ partition: DayPartition) -> [UInt8] {
@@ -45,7 +52,14 @@ public enum DailyMetricsView: ProjectionKind {
     /// are counted, so every changed day is accounted for.
     public static func describeChanges(from old: DailyMetricsViewState, to new: DailyMetricsViewState, keys: [[UInt8]]) throws -> [String] {
         let days = Set(keys.compactMap(day)).sorted()
-        guard !days.isEmpty else { return keys.contains(settingsKey) ? ["source priority settings changed"] : [] }
+        guard !days.isEmpty else {
+            var lines: [String] = []
+            if keys.contains(settingsKey) { lines.append("source priority settings changed") }
+            if keys.contains(directoriesCompleteKey) {
+                lines.append("day directories written (\(keys.filter { $0.first == 0x03 }.count) blocks of \(DayDirectory.daysPerBlock) days): a day's read now asks only for the groups it holds")
+            }
+            return lines
+        }
         let columns = MetricCatalog.columns
         var sums = [Double](repeating: 0, count: columns.count)
         var counts = [Int](repeating: 0, count: columns.count)
@@ -118,7 +132,20 @@ public final class DailyMetricsViewState: ProjectionState {
                 // The fold's loader cannot throw: keep the error and raise it after the call.
                 do { return try load(DailyMetricsView.key(partition)) } catch { failures.record(error); return nil }
             },
-            settings: try load(DailyMetricsView.settingsKey))
+            settings: try load(DailyMetricsView.settingsKey),
+            loadDirectory: { block in
+                do { return try load(DailyMetricsView.directoryKey(block)) } catch { failures.record(error); return nil }
+            },
+            directoriesComplete: try load(DailyMetricsView.directoriesCompleteKey) != nil)
+    }
+
+    /// Set when the view is built from nothing: its first save marks the directories complete.
+    private var directoriesMarkPending = false
+
+    public func startsFromNothing() {
+        guard !fold.directoriesComplete else { return }
+        fold.markDirectoriesComplete()
+        directoriesMarkPending = true
     }
 
     /// The scale mood and fatigue columns are shown on: the vault's `ratings.scale`, which
@@ -170,6 +197,19 @@ public final class DailyMetricsViewState: ProjectionState {
             (key: DailyMetricsView.key(touched[index]), value: fold.encoded(touched[index]))
         }
         if fold.settingsTouched { changes.append((DailyMetricsView.settingsKey, fold.encodedSettings())) }
+        if fold.directoriesComplete {
+            do {
+                let saved = zip(touched, changes).map { (partition: $0, present: $1.value != nil) }
+                for (block, bytes) in try fold.directoryChanges(saved: saved) { changes.append((DailyMetricsView.directoryKey(block), bytes)) }
+            } catch {
+                // Draining cannot throw: a directory that does not decode fails the next read instead.
+                failures.record(error)
+            }
+            if directoriesMarkPending {
+                changes.append((DailyMetricsView.directoriesCompleteKey, [1]))
+                directoriesMarkPending = false
+            }
+        }
         fold.clearTouched()
         return changes
     }

@@ -30,8 +30,8 @@ final class LiveProjection<P: ProjectionKind>: LiveView {
         let store = try ledger.projectionStore(P.name)
         self.store = store
         let unwritten = unwritten
-        fold = try ProjectionFold<P>(ledger: ledger) { key in try unwritten.lookup(key) ?? store.read(key) }
         stored = try store.checkpoint()
+        fold = try ProjectionFold<P>(ledger: ledger, intoEmptyStore: stored == nil) { key in try unwritten.lookup(key) ?? store.read(key) }
         applied = stored?.size ?? 0
         saved = applied
     }

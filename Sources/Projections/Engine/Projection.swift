@@ -17,6 +17,14 @@ public protocol ProjectionState: AnyObject {
     /// About how many bytes the state holds in memory, to know when to `evict`, counting
     /// each changed partition at least `savedPartitionCost`: what saving it will hold.
     var residentSize: Int { get }
+    /// Called when the store this state folds into holds nothing yet, so that every partition
+    /// it will hold is one this state writes (a new vault, a replay): a state may then keep
+    /// summaries of its own partitions that a state built by an earlier version lacks.
+    func startsFromNothing()
+}
+
+extension ProjectionState {
+    public func startsFromNothing() {}
 }
 
 /// A kind of view: its name, its algorithm version and how to make and compare states.

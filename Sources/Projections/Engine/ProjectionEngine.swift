@@ -75,7 +75,7 @@ public enum ProjectionEngine {
         _ kind: P.Type, ledger: Ledger, store: ProjectionStore, from checkpoint: ProjectionCheckpoint?,
         residentLimit: Int = catchUpResidentLimit, progress: ((UInt64, UInt64) -> Void)? = nil
     ) throws -> P.State? {
-        let fold = try ProjectionFold<P>(ledger: ledger, loadPartition: store.read)
+        let fold = try ProjectionFold<P>(ledger: ledger, intoEmptyStore: checkpoint == nil, loadPartition: store.read)
         var saved = checkpoint
         var applied = checkpoint?.size ?? 0
         let head = try ledger.head()
@@ -122,7 +122,7 @@ public enum ProjectionEngine {
         let seen = checkpoint?.size ?? 0
         guard checkpoint.map({ $0.version == P.version }) ?? true, seen <= head.size, head.size - seen <= catchUpStride else { return .needsFullPath }
         guard seen < head.size else { return .upToDate }
-        let fold = try ProjectionFold<P>(ledger: ledger, loadPartition: store.read)
+        let fold = try ProjectionFold<P>(ledger: ledger, intoEmptyStore: checkpoint == nil, loadPartition: store.read)
         var applied = seen
         try ledger.forEach(from: seen) { stored in
             guard stored.sequence < head.size else { return false }

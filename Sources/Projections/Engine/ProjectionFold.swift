@@ -11,10 +11,12 @@ final class ProjectionFold<P: ProjectionKind> {
     private var amendments: [EventID: Document?] = [:]
     private var changedAmendments: Set<EventID> = []
 
-    init(ledger: Ledger, loadPartition: @escaping ([UInt8]) throws -> [UInt8]?) throws {
+    /// `intoEmptyStore`: the store the fold saves into holds nothing yet (no checkpoint).
+    init(ledger: Ledger, intoEmptyStore: Bool = false, loadPartition: @escaping ([UInt8]) throws -> [UInt8]?) throws {
         self.ledger = ledger
         self.loadPartition = loadPartition
         state = try P.makeState(load: loadPartition)
+        if intoEmptyStore { state.startsFromNothing() }
     }
 
     /// Partition keys of amendment records: 0xFF then the 16-byte event id.

@@ -32,7 +32,7 @@ final class ShadowRebuild<P: ProjectionKind>: ViewRebuild {
         stored = try active.checkpoint(verifying: false)
         let shadow = try ledger.shadowStore(after: active)
         self.shadow = shadow
-        fold = try ProjectionFold<P>(ledger: ledger, loadPartition: shadow.read)
+        fold = try ProjectionFold<P>(ledger: ledger, intoEmptyStore: true, loadPartition: shadow.read)
     }
 
     var name: String { P.name }
