@@ -3,17 +3,18 @@ import HealthImport
 import LedgerApplication
 import LedgerCore
 import LedgerStore
+import Synchronization
 
 /// The open vault behind the listener: one request's reads and writes at a time, on a thread
 /// of its own, so blocking LMDB work never runs on the server's event loops and two
 /// overlapping windows are resolved one after the other.
-public final class IngestDesk: @unchecked Sendable {
-    // Unchecked: `application` is used only on `queue`.
-    private let application: VaultApplication
+public final class IngestDesk: Sendable {
+    /// Used only on `queue`; the lock, never contended, is what lets the compiler check that.
+    private let application: Mutex<VaultApplication>
     private let queue = DispatchQueue(label: "healthledger.ingest.vault")
 
-    public init(_ application: VaultApplication) {
-        self.application = application
+    public init(_ application: sending VaultApplication) {
+        self.application = Mutex(application)
     }
 
     /// The token in force whose text is `secret`, read from the log now: a token revoked by
@@ -45,16 +46,10 @@ public final class IngestDesk: @unchecked Sendable {
     }
 
     private func run<T: Sendable>(_ body: @escaping @Sendable (VaultApplication) throws -> T) async throws -> T {
-        let application = UncheckedApplication(application: application)
-        return try await withCheckedThrowingContinuation { continuation in
-            queue.async { continuation.resume(with: Result { try body(application.application) }) }
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async { continuation.resume(with: Result { try self.application.withLock { try body($0) } }) }
         }
     }
-}
-
-/// The application handed to the desk's queue, the only thread that uses it.
-private struct UncheckedApplication: @unchecked Sendable {
-    let application: VaultApplication
 }
 
 /// What one request stored, as its answer says.

@@ -1,11 +1,10 @@
 import Foundation
+import Synchronization
 
 /// How many requests each token made in the last minute, so one device (or a stolen token)
 /// cannot keep the vault's writer busy.
-final class RequestRate: @unchecked Sendable {
-    // Unchecked: `recent` is read and written under `lock` only.
-    private let lock = NSLock()
-    private var recent: [String: [Date]] = [:]
+final class RequestRate: Sendable {
+    private let recent = Mutex<[String: [Date]]>([:])
     private let perMinute: Int
 
     init(perMinute: Int) {
@@ -14,7 +13,7 @@ final class RequestRate: @unchecked Sendable {
 
     /// Counts a request of `token` now; false when it is past the rate.
     func admit(_ token: String, at now: Date = Date()) -> Bool {
-        lock.withLock {
+        recent.withLock { recent in
             var times = recent[token, default: []].filter { now.timeIntervalSince($0) < 60 }
             guard times.count < perMinute else {
                 recent[token] = times

@@ -36,7 +36,8 @@ struct HealthLedgerCommand: ParsableCommand {
     }
 
     /// Runs the command, mapping every failure to a message on stderr and its own exit code.
-    static func main() {
+    /// Async so that the servers (`serve`, `ingest serve`) run as `AsyncParsableCommand`s.
+    static func main() async {
         CrashHygiene.install()
         HeapPolicy.install()
         ReadStatisticsReport.install()
@@ -53,7 +54,11 @@ struct HealthLedgerCommand: ParsableCommand {
             fail(error)
         }
         do {
-            try command.run()
+            if var server = command as? any AsyncParsableCommand {
+                try await server.run()
+            } else {
+                try command.run()
+            }
         } catch {
             fail(error)
         }

@@ -1,32 +1,28 @@
 import Foundation
 import Hummingbird
+import Synchronization
 
 /// Server-sent events: each open page hears the log's size whenever it grows (an entry from
 /// the CLI, an import in another process), and re-reads itself in place.
-final class LiveUpdates: @unchecked Sendable {
+final class LiveUpdates: Sendable {
     /// How often the log's size is looked at: a commit shows on open pages within this.
     static let pollInterval = Duration.milliseconds(250)
     /// A stream ends after this long and the browser reconnects: no stream outlives a shutdown.
     static let streamLifetime = Duration.seconds(60)
 
     private let vault: VaultSession
-    private let lock = NSLock()
-    private var stopped = false
+    private let stopped = Atomic(false)
 
     init(vault: VaultSession) {
         self.vault = vault
     }
 
     func stop() {
-        lock.lock()
-        stopped = true
-        lock.unlock()
+        stopped.store(true, ordering: .relaxed)
     }
 
     private var isStopped: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return stopped
+        stopped.load(ordering: .relaxed)
     }
 
     func response() -> Response {

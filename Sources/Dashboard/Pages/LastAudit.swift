@@ -1,20 +1,16 @@
 import Foundation
 import LedgerStore
+import Synchronization
 
 /// The latest audit this server ran, for the badge on Today.
-final class LastAudit: @unchecked Sendable {
-    private let lock = NSLock()
-    private var latest: (at: Date, records: UInt64, clean: Bool)?
+final class LastAudit: Sendable {
+    private let latest = Mutex<(at: Date, records: UInt64, clean: Bool)?>(nil)
 
     func record(_ report: AuditReport) {
-        lock.lock()
-        latest = (Date(), UInt64(report.recordsChecked), report.isClean)
-        lock.unlock()
+        latest.withLock { $0 = (Date(), UInt64(report.recordsChecked), report.isClean) }
     }
 
     var value: (at: Date, records: UInt64, clean: Bool)? {
-        lock.lock()
-        defer { lock.unlock() }
-        return latest
+        latest.withLock { $0 }
     }
 }

@@ -3,6 +3,7 @@ import Hummingbird
 import LedgerCore
 import Logging
 import ServiceLifecycle
+import Synchronization
 
 /// `healthledger serve`: the dashboard on 127.0.0.1 and ::1, until Ctrl-C, SIGTERM or
 /// `--idle` without a request; then the vault session is closed and the key let go.
@@ -66,21 +67,20 @@ public struct DashboardServer: Sendable {
 }
 
 /// Calls `onReady` when every listener is up.
-final class ReadyCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var remaining: Int
+final class ReadyCounter: Sendable {
+    private let remaining: Mutex<Int>
     private let onReady: @Sendable () -> Void
 
     init(expected: Int, onReady: @escaping @Sendable () -> Void) {
-        remaining = expected
+        remaining = Mutex(expected)
         self.onReady = onReady
     }
 
     func arrived() {
-        lock.lock()
-        remaining -= 1
-        let done = remaining == 0
-        lock.unlock()
+        let done = remaining.withLock { remaining in
+            remaining -= 1
+            return remaining == 0
+        }
         if done { onReady() }
     }
 }

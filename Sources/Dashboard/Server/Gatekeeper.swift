@@ -1,48 +1,51 @@
 import Foundation
+import Synchronization
 
 /// Who may use the dashboard: whoever opened the one-time URL first. It trades that URL's
 /// token for a session cookie and holds the session's CSRF token.
-public final class Gatekeeper: @unchecked Sendable {
+public final class Gatekeeper: Sendable {
     public static let cookieName = "hl_session"
-    private let lock = NSLock()
-    private var oneTimeToken: String?
-    private var sessions: [String: String] = [:]
-    private var redeemed: [@Sendable () -> Void] = []
+
+    private struct Admission {
+        var oneTimeToken: String?
+        var sessions: [String: String] = [:]
+        var redeemed: [@Sendable () -> Void] = []
+    }
+
+    private let admission: Mutex<Admission>
 
     /// The token the printed URL carries.
     public let launchToken: String
 
     public init() {
         launchToken = Self.randomToken()
-        oneTimeToken = launchToken
+        admission = Mutex(Admission(oneTimeToken: launchToken))
     }
 
     /// A new session (its cookie value and CSRF token) for `token`, once: the second use of the
     /// printed URL is refused.
     func redeem(_ token: String) -> (session: String, csrf: String)? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let expected = oneTimeToken, Self.equal(token, expected) else { return nil }
-        oneTimeToken = nil
-        let session = Self.randomToken(), csrf = Self.randomToken()
-        sessions[session] = csrf
-        for action in redeemed { action() }
-        redeemed = []
-        return (session, csrf)
+        admission.withLock { admission in
+            guard let expected = admission.oneTimeToken, Self.equal(token, expected) else { return nil }
+            admission.oneTimeToken = nil
+            let session = Self.randomToken(), csrf = Self.randomToken()
+            admission.sessions[session] = csrf
+            for action in admission.redeemed { action() }
+            admission.redeemed = []
+            return (session, csrf)
+        }
     }
 
     /// Runs `action` once the printed URL's token has been traded for a session (at once if it has).
     public func whenRedeemed(_ action: @escaping @Sendable () -> Void) {
-        lock.lock()
-        defer { lock.unlock() }
-        if oneTimeToken == nil { action() } else { redeemed.append(action) }
+        admission.withLock { admission in
+            if admission.oneTimeToken == nil { action() } else { admission.redeemed.append(action) }
+        }
     }
 
     /// The CSRF token of a live session; nil for an unknown cookie.
     func csrf(forSession session: String) -> String? {
-        lock.lock()
-        defer { lock.unlock() }
-        return sessions.first { Self.equal($0.key, session) }?.value
+        admission.withLock { admission in admission.sessions.first { Self.equal($0.key, session) }?.value }
     }
 
     /// 32 bytes from the kernel's CSPRNG (`SystemRandomNumberGenerator` is getrandom on Linux).

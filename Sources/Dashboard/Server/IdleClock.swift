@@ -1,19 +1,15 @@
 import Foundation
+import Synchronization
 
 /// When the last request came: the server stops after `--idle` without one.
-final class IdleClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var last = Date()
+final class IdleClock: Sendable {
+    private let last = Mutex(Date())
 
     func touch() {
-        lock.lock()
-        last = Date()
-        lock.unlock()
+        last.withLock { $0 = Date() }
     }
 
     var idleSeconds: Double {
-        lock.lock()
-        defer { lock.unlock() }
-        return Date().timeIntervalSince(last)
+        last.withLock { Date().timeIntervalSince($0) }
     }
 }

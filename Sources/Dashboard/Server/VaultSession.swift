@@ -3,38 +3,38 @@ import LedgerApplication
 import LedgerCore
 import LedgerStore
 import Projections
+import Synchronization
 
 /// The open vault, shared by every request one at a time: a ledger and its LMDB
 /// transactions belong to one thread at a time, and the lock makes each read whole.
 /// `close()` drops the ledger and the views opened from it, and with them the only copy of
 /// the key (its bytes are zeroed when freed).
-public final class VaultSession: @unchecked Sendable {
+public final class VaultSession: Sendable {
     /// One request's reads and writes at a time.
-    private let work = NSLock()
-    /// Guards `ledger` itself, held only to read or clear it.
-    private let reference = NSLock()
-    private var ledger: Ledger?
+    private let work = Mutex(())
+    /// The ledger itself (nil once closed), held only to read or clear it.
+    private let ledger: Mutex<Ledger?>
     /// Views read from the ledger, kept between requests; used under `work`.
     let views = ViewStateCache()
 
-    public init(_ ledger: Ledger) {
-        self.ledger = ledger
+    public init(_ ledger: sending Ledger) {
+        self.ledger = Mutex(ledger)
     }
 
     /// Runs `body` with the ledger; throws once the session is closed.
     public func with<T>(_ body: (Ledger) throws -> T) throws -> T {
-        work.lock()
-        defer { work.unlock() }
-        guard let ledger = reference.withLock({ ledger }) else { throw EntryRejected("the dashboard has stopped and let go of the vault key") }
-        return try body(ledger)
+        try work.withLock { _ in
+            guard let ledger = self.ledger.withLock({ $0 }) else { throw EntryRejected("the dashboard has stopped and let go of the vault key") }
+            return try body(ledger)
+        }
     }
 
     /// Forgets the ledger (and the key it holds), once the request in progress is done.
     public func close() {
-        work.lock()
-        reference.withLock { ledger = nil }
-        views.clear()
-        work.unlock()
+        work.withLock { _ in
+            ledger.withLock { $0 = nil }
+            views.clear()
+        }
     }
 
     /// How many events the log holds: what live pages watch for change, and what tells
@@ -43,7 +43,7 @@ public final class VaultSession: @unchecked Sendable {
     /// with NOTLS, so it belongs to no thread) and reads only the stored head, touching no
     /// state of the ledger that a request changes.
     public func size() -> UInt64? {
-        guard let ledger = reference.withLock({ ledger }) else { return nil }
+        guard let ledger = ledger.withLock({ $0 }) else { return nil }
         return try? ledger.count()
     }
 }

@@ -50,8 +50,10 @@ public final class AppleHealthImporter {
         let onCommit = onCommit
         let appender = BulkAppender(
             ledger: ledger, preparation: .onOwnThread, onPrepared: onPrepared, onCommit: { _, outcome in onCommit(outcome) })
-        let hurried = UncheckedAppender(appender: appender)
-        onStart({ hurried.appender.commitPromptly() }, { hurried.appender.hasFailed })
+        // For the views' save to hurry and watch the appender from the preparing thread: both
+        // calls only touch state under the appender's own lock.
+        let hurried = UnsafeTransfer(appender)
+        onStart({ hurried.value.commitPromptly() }, { hurried.value.hasFailed })
         let scanner = XMLTagScanner(file: archive.documentName)
         let identity = ImportIdentity(ledger: ledger)
         let upgrade = StoredSeriesUpgrade(ledger: ledger, identity: identity)
@@ -128,10 +130,4 @@ public struct ImportFailure: Error, CustomStringConvertible {
     public let summary: ImportSummary
 
     public var description: String { "\(cause)" }
-}
-
-/// The appender, for the views' save to hurry and watch it from the preparing thread: both
-/// calls only touch state under the appender's own lock.
-private struct UncheckedAppender: @unchecked Sendable {
-    let appender: BulkAppender
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LedgerCore
 import LedgerStore
+import Synchronization
 
 /// Health Auto Export files: one file, or every `*.json` and `*.csv` under a folder (the app's
 /// automation writes into iCloud Drive or a synced folder).
@@ -151,8 +152,10 @@ public struct HealthAutoExportFolder: ImportSource {
 }
 
 /// The value one pass of an import run holds for each bucket, and since when.
-private final class HeldBuckets: @unchecked Sendable {
-    // An import runs on one thread; Sendable only so that the source stays a value that can be passed around.
+///
+/// An import runs on one thread; the lock, never contended, keeps the source a value that
+/// can be passed around.
+private final class HeldBuckets: Sendable {
     /// A payload's hash stands for it: a run compares thousands of buckets, and holding
     /// their payloads would hold the whole folder in memory.
     struct Bucket {
@@ -160,30 +163,43 @@ private final class HeldBuckets: @unchecked Sendable {
         var since: Timestamp
     }
 
-    private var buckets: [EventID: Bucket] = [:]
+    private struct Held {
+        var buckets: [EventID: Bucket] = [:]
+        var lookedUp: Set<EventID> = []
+    }
 
-    private var lookedUp: Set<EventID> = []
+    private let held = Mutex(Held())
 
-    func bucket(_ id: EventID) -> Bucket? { buckets[id] }
+    func bucket(_ id: EventID) -> Bucket? { held.withLock { $0.buckets[id] } }
 
     /// Holds what `ledger` holds under those of `ids` not looked up before, as they read now.
     func lookUp(_ ids: [EventID], in ledger: Ledger) throws {
-        let new = ids.filter { lookedUp.insert($0).inserted }
-        for (id, current) in try ledger.currentEvents(ids: new) {
-            let unstamped = HealthAutoExportDeliveryStamp.unstamped(current.event.payload, kind: current.event.kind)
-            buckets[id] = Bucket(fingerprint: unstamped.hashValue, since: HealthAutoExportDeliveryStamp.delivery(of: current))
+        try held.withLock { held in
+            let new = ids.filter { held.lookedUp.insert($0).inserted }
+            for (id, current) in try ledger.currentEvents(ids: new) {
+                let unstamped = HealthAutoExportDeliveryStamp.unstamped(current.event.payload, kind: current.event.kind)
+                held.buckets[id] = Bucket(fingerprint: unstamped.hashValue, since: HealthAutoExportDeliveryStamp.delivery(of: current))
+            }
         }
     }
 
-    func hold(_ fingerprint: Int, since: Timestamp, for id: EventID) { buckets[id] = Bucket(fingerprint: fingerprint, since: since) }
+    func hold(_ fingerprint: Int, since: Timestamp, for id: EventID) {
+        held.withLock { $0.buckets[id] = Bucket(fingerprint: fingerprint, since: since) }
+    }
 }
 
 /// Readings per app, counted as a run's units are stored.
-private final class AppCounts: @unchecked Sendable {
-    // An import runs on one thread; Sendable only so that the source stays a value that can be passed around.
-    private(set) var counts: [String: Int64] = [:]
+///
+/// An import runs on one thread; the lock, never contended, keeps the source a value that
+/// can be passed around.
+private final class AppCounts: Sendable {
+    private let tally = Mutex<[String: Int64]>([:])
+
+    var counts: [String: Int64] { tally.withLock { $0 } }
 
     func count(_ events: [Event]) {
-        for event in events { counts[HealthAutoExportDelivery.app(of: event) ?? HealthAutoExportDelivery.unnamedApp, default: 0] += 1 }
+        tally.withLock { counts in
+            for event in events { counts[HealthAutoExportDelivery.app(of: event) ?? HealthAutoExportDelivery.unnamedApp, default: 0] += 1 }
+        }
     }
 }

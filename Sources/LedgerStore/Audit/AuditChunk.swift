@@ -18,7 +18,7 @@ struct AuditedEvent {
 /// A chunk of records opened and hashed on both cores for `audit`, in memory the chunk owns
 /// so two threads fill disjoint slots; the checks that need the transaction run afterwards,
 /// in order, on the calling thread.
-final class AuditChunk: @unchecked Sendable {
+final class AuditChunk {
     /// How one record opened where it stands.
     enum Outcome {
         case opened(AuditedEvent)
@@ -66,16 +66,20 @@ final class AuditChunk: @unchecked Sendable {
     func open(with ledger: Ledger) {
         let split = records.count * 3 / 4
         let group = DispatchGroup()
-        let worker = UncheckedChunk(chunk: self, ledger: ledger)
-        let workerPart = FrontierBox()
+        // The worker writes only its own slots and uses the secondary codec; keys and
+        // dictionaries (behind their lock) are only read.
+        let worker = UnsafeTransfer((chunk: self, ledger: ledger))
+        let workerPart = LockedBox(MerkleFrontier())
         DispatchQueue.global().async(group: group) {
-            workerPart.frontier = worker.chunk.open(0..<split, codec: worker.ledger.secondaryCodec, ledger: worker.ledger)
+            let (chunk, ledger) = worker.value
+            let frontier = chunk.open(0..<split, codec: ledger.secondaryCodec, ledger: ledger)
+            workerPart.withLock { $0 = frontier }
         }
         let ownPart = open(split..<records.count, codec: ledger.codec, ledger: ledger)
         group.wait()
         guard isWholeSubtree else { return }
         // 3/4 of a power of two: the worker's part ends where the last quarter's subtree starts.
-        var joined = workerPart.frontier
+        var joined = workerPart.withLock { $0 }
         joined.append(subtreeRoot: ownPart.root, height: Self.height - 2)
         subtreeRoot = joined.root
     }
@@ -118,16 +122,4 @@ final class AuditChunk: @unchecked Sendable {
             return .undecodable("\(error)")
         }
     }
-}
-
-/// The worker's part of a chunk. Unchecked Sendable: the worker writes only its own slots
-/// and uses the secondary codec; keys and dictionaries (behind their lock) are only read.
-private struct UncheckedChunk: @unchecked Sendable {
-    let chunk: AuditChunk
-    let ledger: Ledger
-}
-
-/// The worker's frontier, read by the caller only after the group is waited for.
-private final class FrontierBox: @unchecked Sendable {
-    var frontier = MerkleFrontier()
 }

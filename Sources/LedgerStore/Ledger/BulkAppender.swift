@@ -65,7 +65,8 @@ public final class BulkAppender {
         let buffers = ByteBufferPool(capacity: 8)
         preparer = EventPreparer(codec: ledger.codec.sibling(), indexHasher: ledger.indexHasher, buffers: buffers)
         expectedNext = (try? ledger.count()) ?? 0
-        let work = UncheckedLedger(ledger: ledger)
+        // Only the committer thread touches the ledger until `finish`.
+        let work = UnsafeTransfer(ledger)
         let queue = queue
         committer = Thread {
             // Named, so that `top -H` and profilers tell the threads apart.
@@ -73,7 +74,7 @@ public final class BulkAppender {
             var committedSinceTrim = 0
             while var pending = queue.next() {
                 do {
-                    let assigned = try work.ledger.commit(pending.map(\.batch), recordedAt: recordedAt)
+                    let assigned = try work.value.commit(pending.map(\.batch), recordedAt: recordedAt)
                     committedSinceTrim += pending.reduce(0) { $0 + $1.batch.bytes.count }
                     for index in pending.indices { buffers.recycle(&pending[index].batch.bytes) }
                     if committedSinceTrim >= Self.bytesBetweenHeapTrims {
@@ -107,7 +108,8 @@ public final class BulkAppender {
     static let bytesBetweenHeapTrims = 28 << 20
 
     private func startPreparing() {
-        let work = UncheckedPreparer(preparer: preparer)
+        // Only the preparing thread uses the preparer.
+        let work = UnsafeTransfer(preparer)
         let handOff = handOff, queue = queue
         let first = expectedNext
         let onPrepared = onPrepared
@@ -118,7 +120,7 @@ public final class BulkAppender {
                 do {
                     // Sealed ahead in full: this thread shares a core with the committer,
                     // so which of the two seals makes no difference to the caller.
-                    let batch = try work.preparer.prepare(events, expectedFirst: expected, sealAheadEvery: 1, validate: !validated)
+                    let batch = try work.value.prepare(events, expectedFirst: expected, sealAheadEvery: 1, validate: !validated)
                     queue.push(QueuedBatch(tag: tag, batch: batch))
                     onPrepared?(events, expected)
                     expected += UInt64(events.count)
@@ -174,18 +176,9 @@ private struct QueuedBatch {
     var batch: PreparedBatch
 }
 
-/// The preparer handed to the preparing thread; only that thread uses it.
-private struct UncheckedPreparer: @unchecked Sendable {
-    let preparer: EventPreparer
-}
-
-/// The ledger handed to the committer thread; only that thread touches it until `finish`.
-private struct UncheckedLedger: @unchecked Sendable {
-    let ledger: Ledger
-}
-
 /// A bounded hand-off between the preparing and the committing thread.
 private final class CommitQueue: @unchecked Sendable {
+    // Unchecked: the fields are reached only with `condition` held; waiting on a condition is what `Mutex` lacks.
     private let condition = NSCondition()
     private var pending: [QueuedBatch] = []
     private var closed = false

@@ -108,12 +108,12 @@ extension Ledger {
                 pending.removeAll(keepingCapacity: true)
                 let split = next.records.count > 64 ? next.records.count * 3 / 5 : 0
                 let group = DispatchGroup()
-                let work = ParallelDecode(ledger: self, chunk: next)
-                DispatchQueue.global().async(group: group) { work.decode(0..<split, codec: work.ledger.secondaryCodec) }
+                let work = UnsafeTransfer(ParallelDecode(ledger: self, chunk: next))
+                DispatchQueue.global().async(group: group) { work.value.decode(0..<split, codec: work.value.ledger.secondaryCodec) }
                 // The worker reads mapped records of this transaction: wait for it whatever happens.
                 defer { group.wait() }
                 if let previous = decoded { try deliver(previous) }
-                work.decode(split..<next.records.count, codec: codec)
+                work.value.decode(split..<next.records.count, codec: codec)
                 group.wait()
                 decoded = next
             }
@@ -185,7 +185,7 @@ struct PendingRecord {
 
 /// A chunk of records and, once decoded, their events (or why each failed), in memory the
 /// chunk owns so two threads can fill disjoint slots.
-final class DecodedChunk: @unchecked Sendable {
+final class DecodedChunk {
     let records: [PendingRecord]
     let results: UnsafeMutableBufferPointer<Result<StoredEvent, any Error>>
 
@@ -201,10 +201,10 @@ final class DecodedChunk: @unchecked Sendable {
     }
 }
 
-/// Decoding of one chunk by two threads. Unchecked Sendable: each range is decoded with its
-/// own decompression context into its own slots of the chunk's results; keys and
-/// dictionaries (behind their lock) are only read.
-private struct ParallelDecode: @unchecked Sendable {
+/// Decoding of one chunk by two threads, handed to the worker as an `UnsafeTransfer`: each
+/// range is decoded with its own decompression context into its own slots of the chunk's
+/// results; keys and dictionaries (behind their lock) are only read.
+private struct ParallelDecode {
     let ledger: Ledger
     let chunk: DecodedChunk
 

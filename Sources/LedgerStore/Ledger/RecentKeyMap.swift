@@ -13,6 +13,8 @@ import LedgerCrypto
 final class RecentKeyMap: @unchecked Sendable {
     static let settlingsKey = Array("ids.settlings".utf8)
 
+    // Unchecked: the map is reached under `lock` only; it is caught up from, and read by, a
+    // caller's LMDB transaction and closures, which a `Mutex` body may not take (not Sendable).
     private let lock = NSLock()
     private var table: RecentKeyTable
     private var filter: SettledKeyFilter?

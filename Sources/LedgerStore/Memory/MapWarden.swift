@@ -16,13 +16,14 @@ final class MapWarden {
         // A warden watches bulk work only: a bulk append, or dropping a view's generation.
         environment.beginWholeLogWork()
         let state = state
-        let watched = UncheckedEnvironment(environment: environment)
+        // The thread only calls `releaseMappedPagesIfDue`, which takes the environment's map lock.
+        let watched = UnsafeTransfer(environment)
         // The thread holds the state, not the warden, so that dropping the warden stops it.
         let thread = Thread {
             nameCurrentThread("map-warden")
             while !state.stopped.load(ordering: .relaxed) {
                 pause()
-                watched.environment.releaseMappedPagesIfDue()
+                watched.value.releaseMappedPagesIfDue()
             }
             state.ended.signal()
         }
@@ -41,10 +42,4 @@ final class MapWarden {
 private final class WardenState: Sendable {
     let stopped = Atomic<Bool>(false)
     let ended = DispatchSemaphore(value: 0)
-}
-
-/// The environment, for the warden's thread: it only calls `releaseMappedPagesIfDue`, which
-/// takes the environment's map lock.
-private struct UncheckedEnvironment: @unchecked Sendable {
-    let environment: Environment
 }

@@ -8,7 +8,7 @@ import Synchronization
 /// kernel keeps the data in its page cache and a later read faults it back in. Releasing as
 /// reads go keeps resident memory flat however large the log grows, instead of holding every
 /// index page ever searched.
-final class MappedPages {
+final class MappedPages: Sendable {
     /// How much of the data file may stay mapped between releases while the process does
     /// whole-log work: an import, a replay, an audit, an export of everything (see
     /// docs/performance.md, "Mapped page budget").
@@ -20,21 +20,21 @@ final class MappedPages {
     /// bounded by what they ask for, and this much more stays far inside the memory bound.
     static let lookupBudget = 64 << 20
 
+    private struct Mapped {
+        /// The data file's absolute path, as /proc/self/maps names it; resolved once the file exists.
+        var dataFile: String?
+        /// The ranges `mappedRanges` found and the map size they were found at; nil once the
+        /// map may have moved.
+        var mapping: (size: Int, ranges: [(UnsafeMutableRawPointer, Int)])?
+        /// Resident file-backed memory (the data file, the binary and its libraries) after the
+        /// last release.
+        var residentFilesAfterRelease = 0
+    }
+
     private let directory: String
-    /// The data file's absolute path, as /proc/self/maps names it; resolved once the file exists.
-    private lazy var dataFile: String = {
-        let absolute = directory.hasPrefix("/") ? directory : FileManager.default.currentDirectoryPath + "/" + directory
-        return URL(fileURLWithPath: absolute + "/data.mdb").resolvingSymlinksInPath().path
-    }()
-    /// The ranges `mappedRanges` found and the map size they were found at; nil once the
-    /// map may have moved.
-    private var mapping: (size: Int, ranges: [(UnsafeMutableRawPointer, Int)])?
-    /// Resident file-backed memory (the data file, the binary and its libraries) after the
-    /// last release.
-    private var residentFilesAfterRelease = 0
     /// Held by releases and by remapping: advice to a range the map just left could discard
     /// whatever memory took its place.
-    private let lock = NSLock()
+    private let mapped = Mutex(Mapped())
     /// Set once the process starts whole-log work; it keeps the smaller budget from then on.
     private let doingWholeLogWork = Atomic<Bool>(false)
 
@@ -53,17 +53,17 @@ final class MappedPages {
     /// Runs `remap`, which moves the map, with no release under way, and forgets where the
     /// map was.
     func remapping(_ remap: () throws -> Void) rethrows {
-        try lock.withLock {
-            mapping = nil
+        try mapped.withLock { mapped in
+            mapped.mapping = nil
             try remap()
         }
     }
 
     /// Lets go of every page of the data file this process has mapped.
     func release(mapSize: Int) {
-        lock.withLock {
-            for (address, length) in mappedRanges(mapSize: mapSize) { madvise(address, length, MADV_DONTNEED) }
-            residentFilesAfterRelease = ResidentFileMemory.bytes()
+        mapped.withLock { mapped in
+            for (address, length) in mappedRanges(mapSize: mapSize, &mapped) { madvise(address, length, MADV_DONTNEED) }
+            mapped.residentFilesAfterRelease = ResidentFileMemory.bytes()
         }
     }
 
@@ -72,26 +72,33 @@ final class MappedPages {
     /// of the page cache.
     func releaseIfDue(mapSize: Int) {
         let resident = ResidentFileMemory.bytes()
-        guard resident - lock.withLock({ residentFilesAfterRelease }) >= budget else { return }
+        guard resident - mapped.withLock({ $0.residentFilesAfterRelease }) >= budget else { return }
         release(mapSize: mapSize)
     }
 
     /// Where the data file is mapped, found once per mapping: LMDB does not tell
     /// (`me_mapaddr` is set only with MDB_FIXEDMAP); the kernel does, in /proc/self/maps.
-    private func mappedRanges(mapSize: Int) -> [(UnsafeMutableRawPointer, Int)] {
-        if let known = mapping, known.size == mapSize { return known.ranges }
+    private func mappedRanges(mapSize: Int, _ mapped: inout Mapped) -> [(UnsafeMutableRawPointer, Int)] {
+        if let known = mapped.mapping, known.size == mapSize { return known.ranges }
         // Read to the end: /proc files report no size, and String(contentsOfFile:) then stops
         // after one page, which misses the data file once threads and large blocks have
         // been mapped below it, as after a map grows late in an import.
         guard let bytes = try? FileHandle(forReadingAtPath: "/proc/self/maps")?.readToEnd() else { return [] }
         let maps = String(decoding: bytes, as: UTF8.self)
+        let dataFile = mapped.dataFile ?? dataFilePath()
+        mapped.dataFile = dataFile
         let ranges = maps.split(separator: "\n").filter { $0.hasSuffix(dataFile) }.compactMap { line -> (UnsafeMutableRawPointer, Int)? in
             let range = line.prefix { $0 != " " }.split(separator: "-")
             guard range.count == 2, let start = UInt(range[0], radix: 16), let end = UInt(range[1], radix: 16), end > start,
                   let address = UnsafeMutableRawPointer(bitPattern: start) else { return nil }
             return (address, Int(end - start))
         }
-        if !ranges.isEmpty { mapping = (mapSize, ranges) }
+        if !ranges.isEmpty { mapped.mapping = (mapSize, ranges) }
         return ranges
+    }
+
+    private func dataFilePath() -> String {
+        let absolute = directory.hasPrefix("/") ? directory : FileManager.default.currentDirectoryPath + "/" + directory
+        return URL(fileURLWithPath: absolute + "/data.mdb").resolvingSymlinksInPath().path
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Byte buffers handed back by the thread that committed them, for the preparing thread to
 /// fill again.
@@ -7,9 +8,8 @@ import Foundation
 /// `HeapPolicy`), so each new buffer would be a fresh mapping whose every page faults in on
 /// first write (see docs/performance.md, "ByteBufferPool"). A reused buffer has its pages
 /// already.
-final class ByteBufferPool: @unchecked Sendable {
-    private let lock = NSLock()
-    private var buffers: [[UInt8]] = []
+final class ByteBufferPool: Sendable {
+    private let buffers = Mutex<[[UInt8]]>([])
     /// More than the batches in flight would be memory held for nothing.
     private let capacity: Int
     /// Larger buffers (a batch of long routes) are let go rather than kept for small batches.
@@ -22,7 +22,7 @@ final class ByteBufferPool: @unchecked Sendable {
 
     /// An empty buffer with room, or an empty new one.
     func take() -> [UInt8] {
-        lock.withLock { buffers.popLast() } ?? []
+        buffers.withLock { $0.popLast() } ?? []
     }
 
     /// Keeps `buffer`'s memory for a later `take`; the caller must hold the only reference,
@@ -32,7 +32,7 @@ final class ByteBufferPool: @unchecked Sendable {
         swap(&kept, &buffer)
         guard kept.capacity <= largestKept else { return }
         kept.removeAll(keepingCapacity: true)
-        lock.withLock {
+        buffers.withLock { buffers in
             if buffers.count < capacity { buffers.append(kept) }
         }
     }

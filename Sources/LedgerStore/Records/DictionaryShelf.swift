@@ -1,21 +1,25 @@
 import Foundation
+import Synchronization
 
 /// The dictionaries a vault has, shared by the threads that compress (under a lock).
-final class DictionaryShelf: @unchecked Sendable {
-    private let lock = NSLock()
-    private var dictionaries: [UInt8: [UInt8]] = [:]
-    private var newest: UInt8?
+final class DictionaryShelf: Sendable {
+    private struct Shelf {
+        var dictionaries: [UInt8: [UInt8]] = [:]
+        var newest: UInt8?
+    }
 
-    var current: UInt8? { lock.withLock { newest } }
+    private let shelf = Mutex(Shelf())
 
-    func bytes(_ id: UInt8) -> [UInt8]? { lock.withLock { dictionaries[id] } }
+    var current: UInt8? { shelf.withLock { $0.newest } }
 
-    func contains(_ id: UInt8) -> Bool { lock.withLock { dictionaries[id] != nil } }
+    func bytes(_ id: UInt8) -> [UInt8]? { shelf.withLock { $0.dictionaries[id] } }
+
+    func contains(_ id: UInt8) -> Bool { shelf.withLock { $0.dictionaries[id] != nil } }
 
     func add(_ id: UInt8, bytes: [UInt8]) {
-        lock.withLock {
-            dictionaries[id] = bytes
-            if newest.map({ id > $0 }) ?? true { newest = id }
+        shelf.withLock { shelf in
+            shelf.dictionaries[id] = bytes
+            if shelf.newest.map({ id > $0 }) ?? true { shelf.newest = id }
         }
     }
 }

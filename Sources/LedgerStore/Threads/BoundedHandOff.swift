@@ -4,6 +4,7 @@ import Foundation
 /// producer cannot run ahead and fill memory. After `fail`, items are dropped and `next`
 /// returns nil at once, so neither side waits for the other any longer.
 public final class BoundedHandOff<Item>: @unchecked Sendable {
+    // Unchecked: the fields are reached only with `condition` held; waiting on a condition is what `Mutex` lacks.
     private let condition = NSCondition()
     private var pending: [Item] = []
     private var closed = false

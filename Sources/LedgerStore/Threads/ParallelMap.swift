@@ -14,10 +14,11 @@ public func parallelMap<T, Failure: Error>(
     let threads = min(cores, count / minimumPerThread)
     guard threads > 1 else { return try (0..<count).map(transform) }
     let mapped = withoutActuallyEscaping(transform) { transform -> Result<[T], Failure> in
-        let work = UncheckedSendable(transform)
+        // Each thread uses the transform and its own slot only while the caller waits for them all.
+        let work = UnsafeTransfer(transform)
         // One slot per thread, each written by its own thread only.
         let chunks = UnsafeMutableBufferPointer<Result<[T], Failure>>.allocate(capacity: threads)
-        let slots = UncheckedSendable(chunks)
+        let slots = UnsafeTransfer(chunks)
         defer {
             _ = chunks.deinitialize()
             chunks.deallocate()
@@ -38,10 +39,3 @@ public func parallelMap<T, Failure: Error>(
 
 /// The cores this process may use, asked once rather than on every small write.
 private let cores = ProcessInfo.processInfo.activeProcessorCount
-
-/// A value handed to `concurrentPerform`'s threads, each of which uses it only while the
-/// caller waits for them all.
-private struct UncheckedSendable<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
-}

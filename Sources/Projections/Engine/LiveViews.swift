@@ -11,6 +11,9 @@ import LedgerStore
 /// of, so memory stays flat however large the import. A saver thread writes it once the
 /// commits have caught up; the folding goes on meanwhile instead of waiting for them.
 public final class LiveViews: @unchecked Sendable {
+    // Unchecked: `confirmed` and `refuted` are reached with `condition` held; `hurry`, `appenderFailed`
+    // and `threads` are set on the caller's thread before the threads start; the views are folded and
+    // drained on the fold thread and written on the save thread (see `LiveView`).
     private let views: [any LiveView]
     private let condition = NSCondition()
     /// The log size the commits have confirmed so far.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LedgerCore
 import LedgerStore
+import Synchronization
 
 struct Append: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -116,12 +117,12 @@ struct Append: ParsableCommand {
         } catch {
             // Whatever was queued before the failure is still committed, then reported.
             _ = try? appender.finish()
-            tally.progress.finish()
+            tally.finishProgress()
             let stored = "\(tally.stored) events from \(path) are stored; fix the input and run again (events with ids are not stored twice)"
             if let failure = error as? ExitStatus.Failure { throw ExitStatus.Failure(status: failure.status, message: "\(failure.message). \(stored)") }
             throw ExitStatus.Failure(status: ExitStatus.classify(error) ?? .ioError, message: "\(error). \(stored)")
         }
-        tally.progress.finish()
+        tally.finishProgress()
         vault.catchUpViews(ledger)
         guard !output.json else {
             return output.print(["input": .string(path), "stored": .int(Int64(tally.stored)), "alreadyStored": .int(Int64(tally.duplicates))])
@@ -131,32 +132,38 @@ struct Append: ParsableCommand {
 }
 
 /// Counts what the committer thread stored, for progress, acknowledgements and the summary.
-final class AppendTally: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storedCount = 0
-    private var duplicateCount = 0
-    let progress: Progress
+final class AppendTally: Sendable {
+    private struct Counts {
+        var stored = 0
+        var duplicates = 0
+        let progress: Progress
+    }
+
+    private let counts: Mutex<Counts>
     let acknowledge: Bool
 
-    init(progress: Progress, acknowledge: Bool) {
-        self.progress = progress
+    init(progress: sending Progress, acknowledge: Bool) {
+        counts = Mutex(Counts(progress: progress))
         self.acknowledge = acknowledge
     }
 
-    var stored: Int { lock.withLock { storedCount } }
-    var duplicates: Int { lock.withLock { duplicateCount } }
+    var stored: Int { counts.withLock { $0.stored } }
+    var duplicates: Int { counts.withLock { $0.duplicates } }
 
     func committed(_ outcome: AppendOutcome, through line: Int) {
-        lock.withLock {
-            storedCount += outcome.appended.count
-            duplicateCount += outcome.duplicates
-            progress.update(storedCount + duplicateCount)
+        counts.withLock { counts in
+            counts.stored += outcome.appended.count
+            counts.duplicates += outcome.duplicates
+            counts.progress.update(counts.stored + counts.duplicates)
             if acknowledge {
                 print("committed \(line)")
                 fflush(nil)
             }
         }
     }
+
+    /// Ends the progress line.
+    func finishProgress() { counts.withLock { $0.progress.finish() } }
 }
 
 /// `name=value` and `a.b=value` assignments into a payload document.

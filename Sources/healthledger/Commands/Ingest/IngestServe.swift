@@ -3,7 +3,7 @@ import Foundation
 import IngestServer
 import LedgerApplication
 
-struct IngestServe: ParsableCommand {
+struct IngestServe: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Receive Health Auto Export's REST posts: each request with a device's token is stored whole, once.",
@@ -30,7 +30,7 @@ struct IngestServe: ParsableCommand {
         guard bodySeconds > 0, bodySeconds <= 120 else { throw ValidationError("--body-seconds \(bodySeconds) must be more than 0 and at most 120") }
     }
 
-    func run() throws {
+    func run() async throws {
         let (host, port) = try Self.address(listen ?? "127.0.0.1:\(IngestConfiguration.defaultPort)")
         let configuration = IngestConfiguration(host: host, port: port, maximumBodyBytes: maxBody << 20, requestsPerMinute: rate, bodySeconds: bodySeconds)
         let application = try vault.application()
@@ -43,7 +43,7 @@ struct IngestServe: ParsableCommand {
         } else {
             "reachable from the network as given; plain HTTP, so put TLS in front (docs/guide/continuous-import.md)"
         }
-        let failure = ServerRun.untilStopped {
+        do {
             try await server.run {
                 FileHandle.standardOutput.write(Data("""
                     HealthLedger ingest: listening on http://\(shown)/ (\(reach))
@@ -51,9 +51,8 @@ struct IngestServe: ParsableCommand {
 
                     """.utf8))
             }
-        }
-        if let failure {
-            throw ExitStatus.Failure(status: .ioError, message: "the listener stopped: \(failure) (is \(shown) in use or not an address of this computer? choose another with --listen)")
+        } catch {
+            throw ExitStatus.Failure(status: .ioError, message: "the listener stopped: \(error) (is \(shown) in use or not an address of this computer? choose another with --listen)")
         }
         FileHandle.standardOutput.write(Data("listener stopped; the vault key is no longer held\n".utf8))
     }

@@ -8,7 +8,7 @@ import LedgerStore
 import Projections
 import Query
 
-struct Serve: ParsableCommand {
+struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "A private dashboard in your browser, served to this computer only (127.0.0.1 and ::1).",
@@ -28,7 +28,7 @@ struct Serve: ParsableCommand {
         guard (1...65535).contains(port) else { throw ValidationError("--port \(port) must be 1…65535") }
     }
 
-    func run() throws {
+    func run() async throws {
         let idleSeconds = try EntryTiming.seconds(idle, flag: "--idle")
         guard idleSeconds > 0 else { throw ExitStatus.Failure(status: .invalidInput, message: "--idle \(idle) must be longer than zero") }
         let session = VaultSession(try vault.openLedger())
@@ -38,7 +38,7 @@ struct Serve: ParsableCommand {
         let launchPage = try open ? LaunchPage(redirectingTo: url) : nil
         defer { launchPage?.remove() }
         if let launchPage { server.gate.whenRedeemed { launchPage.remove() } }
-        let failure = ServerRun.untilStopped {
+        do {
             try await server.run {
                 // Written straight to the descriptor: a pipe reader sees the URL at once.
                 FileHandle.standardOutput.write(Data("""
@@ -48,9 +48,8 @@ struct Serve: ParsableCommand {
                     """.utf8))
                 if let launchPage { Self.openBrowser(launchPage.fileURL) }
             }
-        }
-        if let failure {
-            throw ExitStatus.Failure(status: .ioError, message: "the dashboard stopped: \(failure) (is port \(port) in use? choose another with --port)")
+        } catch {
+            throw ExitStatus.Failure(status: .ioError, message: "the dashboard stopped: \(error) (is port \(port) in use? choose another with --port)")
         }
         FileHandle.standardOutput.write(Data("dashboard stopped; the vault key is no longer held\n".utf8))
     }
