@@ -57,7 +57,8 @@ extension Ledger {
 
     /// Whether `target` is a start or a stop: amending one changes which activities run.
     private func amendsActivity(_ txn: Transaction, _ target: EventID) throws -> Bool {
-        guard let sequence = try databases.ids.sequence(txn, key: IndexKey(of: target, indexHasher)) else { return false }
+        var reader = try RecordReader(ledger: self, txn)
+        guard let sequence = try event(id: target, txn, &reader)?.sequence else { return false }
         for kind in [EventKind.activityStarted, .activityStopped] {
             if try txn.get(databases.indexes.byKind, key: storeIndexHasher.kindKey(kind, sequence)) != nil { return true }
         }

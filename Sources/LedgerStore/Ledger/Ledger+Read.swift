@@ -169,10 +169,25 @@ extension Ledger {
         }
     }
 
-    /// The event with `id`, found through the keyed index.
+    /// The event with `id`, found through the keyed index. An amendment's target is looked up
+    /// by the command and again by each view that folds it: a search of the index's recent
+    /// tier is a pass over every key since its last settling, so what one search found is
+    /// kept, and read again only after checking that the record there has this id.
     public func event(id: EventID) throws -> StoredEvent? {
-        let sequence = try environment.read { txn in try databases.ids.sequence(txn, key: IndexKey(of: id, indexHasher)) }
-        guard let found = sequence, let stored = try event(sequence: found), stored.event.id == id else { return nil }
+        try environment.read { txn in
+            try loadDictionaries(txn, upTo: LedgerState.load(txn, databases).currentDictionary)
+            var reader = try RecordReader(ledger: self, txn)
+            return try event(id: id, txn, &reader)
+        }
+    }
+
+    /// `event(id:)` inside a transaction the caller holds (a read, or an append's write).
+    func event(id: EventID, _ txn: Transaction, _ reader: inout RecordReader) throws -> StoredEvent? {
+        if let known = foundIDs.sequence(of: id), let stored = try? reader.event(at: known), stored.event.id == id { return stored }
+        guard let found = try databases.ids.sequence(txn, key: IndexKey(of: id, indexHasher)) else { return nil }
+        let stored = try reader.event(at: found)
+        guard stored.event.id == id else { return nil }
+        foundIDs.remember(id, at: found)
         return stored
     }
 }

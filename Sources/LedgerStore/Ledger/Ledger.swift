@@ -43,6 +43,8 @@ public final class Ledger {
     public var witness: CheckpointWitness?
     /// When the dedup index's recent keys are settled; tests make it small.
     var idSettling = DedupIndex.Settling()
+    /// Sequences of the events this process last found by id (`event(id:)`).
+    let foundIDs = FoundIDs()
 
     /// Address space, not memory: without WRITEMAP the file grows only as it is written.
     /// Large, because growing the map remaps it, which LMDB allows only with no transaction
