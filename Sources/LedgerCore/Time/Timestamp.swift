@@ -103,7 +103,7 @@ func pad(_ value: some BinaryInteger, _ width: Int) -> String {
 
 extension Int64 {
     /// Division rounding toward negative infinity, so instants before 1970 land on the right day.
-    func floorDivided(by divisor: Int64) -> (quotient: Int64, remainder: Int64) {
+    public func floorDivided(by divisor: Int64) -> (quotient: Int64, remainder: Int64) {
         let quotient = (self >= 0 ? self : self - divisor + 1) / divisor
         return (quotient, self - quotient * divisor)
     }

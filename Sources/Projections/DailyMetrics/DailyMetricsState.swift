@@ -18,9 +18,8 @@ public final class DailyMetricsState {
     /// built since directories exist (from nothing, or by `replay`); a view an earlier version
     /// built is read by asking for every group, as before, until it is replayed.
     private(set) var directoriesComplete: Bool
-    /// Directories loaded or changed, by block, and the blocks changed since the last save.
+    /// Directories loaded or changed, by block.
     private var directories: [Int64: DayDirectory] = [:]
-    private var touchedBlocks: Set<Int64> = []
     private var partitions: [DayPartition: DayState] = [:]
     private var priority: SourcePriority
     private var lastPartition: DayPartition?
@@ -40,7 +39,7 @@ public final class DailyMetricsState {
     public var touchedDays: Set<LocalDay> { Set(touchedPartitions.map(\.day)) }
 
     /// `loadPartition` returns the bytes `encoded(_:)` produced earlier for a partition not yet in memory (nil if none).
-    /// `loadDirectory` returns the bytes of a block's directory (`encodedDirectories`), and
+    /// `loadDirectory` returns the bytes of a block's directory (`directoryChanges` gave them), and
     /// `directoriesComplete` says whether those list every stored partition.
     public init(
         loadPartition: @escaping (DayPartition) -> [UInt8]? = { _ in nil }, settings: [UInt8]? = nil,
@@ -96,15 +95,15 @@ public final class DailyMetricsState {
     /// The directories of the blocks whose partitions were saved with `saved` (each
     /// partition's key and whether it still holds records), as (block, bytes or nil).
     func directoryChanges(saved: [(partition: DayPartition, present: Bool)]) throws -> [(block: Int64, bytes: [UInt8]?)] {
+        var touched = Set<Int64>()
         for (partition, present) in saved {
             let block = DayDirectory.block(of: partition.day)
             var directory = try self.directory(of: block)
             directory.set(partition.group, on: partition.day, present: present)
             directories[block] = directory
-            touchedBlocks.insert(block)
+            touched.insert(block)
         }
-        defer { touchedBlocks.removeAll(keepingCapacity: true) }
-        return touchedBlocks.sorted().map { ($0, directories[$0]?.encoded()) }
+        return touched.sorted().map { ($0, directories[$0]?.encoded()) }
     }
 
     /// From now on the directories list every partition: the view was built from nothing.

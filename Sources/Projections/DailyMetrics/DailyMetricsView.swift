@@ -24,16 +24,16 @@ public enum DailyMetricsView: ProjectionKind {
     /// Present once the view's day directories list every partition it holds.
     static let directoriesCompleteKey: [UInt8] = [0x04]
 
-    /// `0x03`, then the block number with its sign bit flipped.
-    static func directoryKey(_ block: Int64) -> [UInt8] {
-        [0x03] + withUnsafeBytes(of: (UInt64(bitPattern: block) ^ (1 << 63)).bigEndian) { Array($0) }
+    /// `0x03`, then the block number: keys sort by block.
+    static func directoryKey(_ block: Int64) -> [UInt8] { [0x03] + sortingBytes(block) }
+
+    /// `0x01`, the day number, then the group: keys sort by date.
+    static func key(_ partition: DayPartition) -> [UInt8] {
+        [0x01] + sortingBytes(partition.day.number) + [UInt8(partition.group >> 8), UInt8(truncatingIfNeeded: partition.group)]
     }
 
-    /// `0x01`, the day number with its sign bit flipped, then the group: keys sort by date.
-    static func key(_ partition: DayPartition) -> [UInt8] {
-        [0x01] + withUnsafeBytes(of: (UInt64(bitPattern: partition.day.number) ^ (1 << 63)).bigEndian) { Array($0) }
-            + [UInt8(partition.group >> 8), UInt8(truncatingIfNeeded: partition.group)]
-    }
+    /// `value` big-endian with its sign bit flipped, so byte order is numeric order.
+    private static func sortingBytes(_ value: Int64) -> [UInt8] { bigEndianBytes(UInt64(bitPattern: value) ^ (1 << 63)) }
 
     static func day(_ key: [UInt8]) -> LocalDay? {
         guard key.count == 11, key[0] == 0x01 else { return nil }

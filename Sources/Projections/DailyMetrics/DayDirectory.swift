@@ -20,7 +20,7 @@ struct DayDirectory: Equatable {
     init() {}
 
     static func block(of day: LocalDay) -> Int64 {
-        day.number >= 0 ? day.number / daysPerBlock : (day.number + 1) / daysPerBlock - 1
+        day.number.floorDivided(by: daysPerBlock).quotient
     }
 
     /// The groups with a partition on `day`.
