@@ -116,6 +116,21 @@ import TestSupport
         #expect(try vault.ok(["show", String(id)]) == shown)
     }
 
+    /// A lookup by id asks the settled tier, then passes over the recent one newest first and
+    /// stops at the id: correcting, retracting or showing what was just entered reads a few
+    /// recent keys, however many the tier holds (at 10M events it held 274,622).
+    @Test func theNewestEventsAreFoundByIDAfterAFewRecentKeys() throws {
+        let vault = try Self.vault(moods: 2_000)
+        // The last mood has three events after it; the one before it, thirteen, and a correction.
+        let newest = String(format: "%032x", 2_000), before = String(format: "%032x", 1_990)
+        #expect(try Self.readStatistic("dedupKeysRead", vault, ["show", newest]) == 4)
+        #expect(try Self.readStatistic("dedupKeysRead", vault, ["correct", newest, "rating=2"]) == 4)
+        #expect(try Self.readStatistic("dedupKeysRead", vault, ["retract", before]) == 15)
+        #expect(try vault.ok(["show", newest]).contains("event.corrected"))
+        #expect(try vault.ok(["log", "--kind", "mood", "--json"]).split(separator: "\n").count { $0.contains(before) } == 0)
+        #expect(try vault.ok(["audit"]).contains("audit clean"))
+    }
+
     /// A correction or retraction looks its target up in the command and again in each view
     /// that folds it; the process keeps what the first search found, so the dedup index's
     /// recent tier is passed over once (at 10M events, one retraction read 2.5M keys before

@@ -3,6 +3,7 @@ import Foundation
 import LedgerCore
 import LedgerCrypto
 import Migrations
+import PropertyBased
 import Testing
 import TestSupport
 @testable import LedgerStore
@@ -282,5 +283,40 @@ import TestSupport
         let outcome = try fresh.append([settled[7], recent[9], recent[9]] + batch(2).prefix(2))
         #expect(outcome.duplicates == 3)
         #expect(outcome.appended == [600, 601])
+    }
+
+    /// A lookup by id, made before the recent tier is read into memory (as a command's one
+    /// lookup is), finds what the in-memory map and the settled index find: for an id in
+    /// either tier, in both (a settling cut short), or in neither. It asks the settled index
+    /// first and passes over `recent` newest first, stopping at the id.
+    @Test func aLookupByIDFindsWhatTheMapFindsInEitherTierOrBothOrNeither() async throws {
+        let vault = try ScratchVault()
+        let ledger = try vault.open()
+        ledger.idSettling.recentLimit = 1_000
+        let stored = (0..<5).flatMap(batch)
+        for number in 0..<5 { try ledger.append(Array(stored[(number * 300)..<((number + 1) * 300)])) }
+        _ = try ledger.environment.write { txn in
+            try ledger.databases.ids.settle(txn, slice: 0..<(1 << 15), appendedFrom: .max, emptying: false)
+        }
+        let (settled, recent, inBoth) = try tiers(ledger)
+        #expect(settled > 900 && recent == 600 && inBoth > 0 && inBoth < 600, "\((settled, recent, inBoth))")
+        let absent = batch(9)
+        let index = ledger.databases.ids
+        await propertyCheck(count: 60, input: Gen.int(in: 0..<(stored.count + absent.count))) { pick in
+            await recordingThrownErrors {
+                let event = pick < stored.count ? stored[pick] : absent[pick - stored.count]
+                let key = key(of: event, in: ledger)
+                let expected = pick < stored.count ? UInt64(pick) : nil
+                let passing = DedupIndex(settled: index.settled, recent: index.recent, meta: index.meta)
+                let mapped = DedupIndex(settled: index.settled, recent: index.recent, meta: index.meta)
+                try ledger.environment.read { txn in
+                    #expect(passing.recentKeys.passOverInstead() == true)
+                    #expect(try passing.sequence(txn, key: key) == expected, "\(pick), passing over recent")
+                    try mapped.recentKeys.withCaughtUp(txn, mapped) { _, _ in }
+                    #expect(mapped.recentKeys.passOverInstead() == false)
+                    #expect(try mapped.sequence(txn, key: key) == expected, "\(pick), through the map")
+                }
+            }
+        }
     }
 }

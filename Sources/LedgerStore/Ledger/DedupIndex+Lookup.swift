@@ -35,6 +35,18 @@ extension DedupIndex {
         return marks
     }
 
+    /// The sequence of `key` in `recent`, by a pass from its newest entry back to the key.
+    func newestInRecent(_ key: IndexKey, _ txn: Transaction) throws -> UInt64? {
+        let cursor = try txn.cursor(recent)
+        var entry = try cursor.move(.last)
+        while let (sequence, value) = entry {
+            ReadStatistics.dedupKeysRead.wrappingAdd(1, ordering: .relaxed)
+            if IndexKey(value) == key { return bigEndianValue(sequence) }
+            entry = try cursor.move(.previous)
+        }
+        return nil
+    }
+
     /// The sequences of those of `keys` in `recent`, by one pass over it.
     func sequencesInRecent(of keys: Set<IndexKey>, _ txn: Transaction) throws -> [IndexKey: UInt64] {
         var found: [IndexKey: UInt64] = [:]

@@ -49,12 +49,15 @@ struct DedupIndex {
             meta: meta)
     }
 
-    /// The sequence stored under `key`, in either tier.
+    /// The sequence stored under `key`, in either tier. The settled tier is asked first: a
+    /// key in both has the same sequence in each, and one search of it is cheaper than any
+    /// pass over `recent`. A pass then goes newest first and stops at the key, since the id
+    /// a person looks up (to correct or show it) is most often one just appended.
     func sequence(_ txn: Transaction, key: IndexKey) throws -> UInt64? {
-        let inRecent = try recentKeys.passOverInstead()
-            ? sequencesInRecent(of: [key], txn)[key]
+        if let settled = try key.withBytes({ try settledSequence(txn, key: $0) }) { return settled }
+        return try recentKeys.passOverInstead()
+            ? newestInRecent(key, txn)
             : recentKeys.withCaughtUp(txn, self) { map, _ in map.sequence(of: key) }
-        return try inRecent ?? key.withBytes { try settledSequence(txn, key: $0) }
     }
 
     func settledSequence(_ txn: Transaction, key: UnsafeRawBufferPointer) throws -> UInt64? {
