@@ -84,6 +84,19 @@ import TestSupport
         for (command, opened) in large { #expect(opened <= 20, "\(command) opened \(opened) records") }
     }
 
+    /// `log` over a range of days reads the day's events newest first, and those of the kinds
+    /// asked for through the kind index: a page opens about as many records as it shows,
+    /// however many events the days hold (2,000 moods on one day here).
+    @Test func aPageOfABusyDayOpensAboutAsManyRecordsAsItShows() throws {
+        let vault = try Self.vault(moods: 2_000)
+        let day = ["--from", "2026-04-01", "--to", "2026-04-02"]
+        #expect(try Self.recordsOpened(vault, ["log", "--limit", "5"] + day) <= 5)
+        #expect(try Self.recordsOpened(vault, ["log", "--limit", "5", "--raw"] + day) <= 5)
+        #expect(try Self.recordsOpened(vault, ["log", "--limit", "5", "--kind", "mood"] + day) <= 5)
+        #expect(try Self.recordsOpened(vault, ["log", "--kind", "activity"] + day) == 0)
+        #expect(try vault.ok(["log", "--limit", "2"] + day).split(separator: "\n").map { $0.prefix(6) } == ["#1998 ", "#1999 "])
+    }
+
     @Test func theReadCounterCountsAWholeLogPass() throws {
         let vault = try Self.vault(moods: 300)
         #expect(try Self.recordsOpened(vault, ["log", "--raw"]) >= 303)
@@ -95,7 +108,10 @@ import TestSupport
         try vault.ok(["retract", String(format: "%032x", 199)])
         try vault.ok(["start", "Reading"])
         for filters in [[], ["--kind", "mood"], ["--kind", "mood", "--kind", "activity"], ["--raw"], ["--json"], ["--text", "\"rating\":2"],
-                        ["--from", "2026-04-01T07:00:00+02:00", "--to", "2026-04-01T09:00:00+02:00"], ["--source", "nothing"]] {
+                        ["--from", "2026-04-01T07:00:00+02:00", "--to", "2026-04-01T09:00:00+02:00"], ["--source", "nothing"],
+                        ["--from", "2026-03-31", "--to", "2026-04-02", "--kind", "mood"], ["--from", "2026-03-31", "--to", "2026-04-02", "--kind", "activity"],
+                        ["--from", "2026-03-31", "--to", "2026-04-02", "--raw", "--kind", "event"], ["--from", "2026-04-01", "--to", "2026-04-02", "--raw"],
+                        ["--from", "2026-04-01", "--to", "2026-04-02", "--text", "\"rating\":3"]] {
             let all = try vault.ok(["log"] + filters).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
             for limit in [1, 4, 50, 500] {
                 let limited = try vault.ok(["log", "--limit", "\(limit)"] + filters).split(separator: "\n", omittingEmptySubsequences: false).dropLast()

@@ -139,6 +139,31 @@ extension Ledger {
         }
     }
 
+    /// The events that started on one of `days` (each at the UTC offset it was recorded
+    /// with), newest first by sequence, and only of `kinds` when some are given: those are
+    /// looked up in the kind index, so no other event's record is opened. `body` returns
+    /// false to stop, so a page of the newest opens about as many records as it shows. With
+    /// `current`, as `newestFirst(kinds:current:_:)`.
+    public func newestFirst(
+        onDays days: ClosedRange<LocalDay>, kinds: Set<EventKind>, current: Bool,
+        _ body: (StoredEvent, CurrentEvent?) throws -> Bool
+    ) throws {
+        try withStoreIndexes { txn, reader in
+            let kindTags = kinds.filter { !(current && $0.isAmendment) }.map { bigEndianBytes(storeIndexHasher.tag($0)) }
+            for sequence in try sequences(txn, onDays: days).reversed() {
+                if !kinds.isEmpty, try !isListed(sequence, underAnyOf: kindTags, txn) { continue }
+                guard try hand(sequence, current: current, &reader, to: body) else { return }
+            }
+        }
+    }
+
+    /// Whether the kind index lists `sequence` under one of `tags`.
+    private func isListed(_ sequence: UInt64, underAnyOf tags: [[UInt8]], _ txn: Transaction) throws -> Bool {
+        let sequenceBytes = bigEndianBytes(sequence)
+        for tag in tags where try txn.get(databases.indexes.byKind, key: tag + sequenceBytes, { _ in true }) != nil { return true }
+        return false
+    }
+
     /// What a view needs to know `days` as it stood when the log held its first `size` events:
     /// every event before `size` that started on one of `days` (each at its own UTC offset) or
     /// lasts over a day (none of these without `days`), or is of `kinds`, with those of their

@@ -82,12 +82,14 @@ struct Log: ParsableCommand {
         return rows.count
     }
 
-    /// The events of a bounded range of days, read through the day index: every match, or
-    /// the last `limit` of them, oldest first. Returns how many it printed.
+    /// The events of a bounded range of days, read through the day index newest first (the
+    /// kinds asked for through the kind index), only until the last `limit` matches are
+    /// found: every match without a limit. Printed oldest first; returns how many.
     private func printDays(_ days: ClosedRange<LocalDay>, limit: Int?, _ filter: EventFilter, _ ledger: Ledger) throws -> Int {
         var rows: [(sequence: UInt64, event: Event, marker: String)] = []
-        let kept = limit.map { max(0, $0) }
-        try ledger.forEach(onDays: days, current: !raw) { stored, current in
+        let kept = limit.map { max(0, $0) } ?? .max
+        guard kept > 0 else { return 0 }
+        try ledger.newestFirst(onDays: days, kinds: filter.kinds, current: !raw) { stored, current in
             guard filter.matches(stored.event) else { return true }
             if let current {
                 guard !current.isRetracted else { return true }
@@ -95,10 +97,9 @@ struct Log: ParsableCommand {
             } else {
                 rows.append((stored.sequence, stored.event, ""))
             }
-            if let kept, rows.count > kept { rows.removeFirst(rows.count - kept) }
-            return true
+            return rows.count < kept
         }
-        for row in rows { print(Self.line(row.sequence, row.event, row.marker, json: json)) }
+        for row in rows.reversed() { print(Self.line(row.sequence, row.event, row.marker, json: json)) }
         return rows.count
     }
 
