@@ -58,6 +58,20 @@ struct LiveUpdateTests {
         await dashboard.stop()
     }
 
+    @Test("a server stopping (here after --idle) ends the open pages' streams instead of waiting for them to end by themselves")
+    func shutdownEndsStreams() async throws {
+        let dashboard = try await DashboardHarness(idleSeconds: 2)
+        let cookie = try await dashboard.signIn()
+        let stream = try dashboard.openEventStream(cookie: cookie)
+        await stream.waitForSizes(1, within: 10)
+        // Well short of a stream's own lifetime.
+        #expect(await dashboard.hasStopped(within: LiveUpdates.streamLifetime / .seconds(4)), "an open stream held the server")
+        let deadline = Date().addingTimeInterval(5)
+        while !stream.ended, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(stream.ended && stream.body.hasSuffix("\n\n"))
+        await stream.close()
+    }
+
     @Test("while page renders wait for the vault (a slow fold holding it), a static asset is still answered")
     func assetsAnsweredWhileRendersWait() async throws {
         let dashboard = try await DashboardHarness()
