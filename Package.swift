@@ -31,6 +31,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
     ],
     targets: [
         systemLibrary("CLMDB", pkgConfig: "lmdb", apt: ["liblmdb-dev"]),
@@ -63,6 +64,7 @@ let package = Package(
             "LedgerApplication", "LedgerCore", "LedgerStore", "Projections", "Query", "Charts", "HealthBundle",
             .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "NIOPosix", package: "swift-nio"),
         ]),
         .target(name: "IngestServer", dependencies: [
             "HealthImport", "LedgerApplication", "LedgerCore", "LedgerStore",
@@ -112,6 +114,9 @@ let package = Package(
         .testTarget(name: "HealthBundleTests", dependencies: ["HealthBundle", "Cohort", "TestSupport", "Zip", "AgeFormat", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "TestSupport", "LedgerCore", "LedgerStore", "DemoData", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "VitalsTests", dependencies: ["Projections", "TestSupport", "Charts", "HealthImport", "LedgerCore", "LedgerStore", "LedgerCrypto", .product(name: "PropertyBased", package: "swift-property-based")], resources: [.copy("Fixtures")]),
-        .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", "Query", "TestSupport"]),
+        .testTarget(name: "DashboardTests", dependencies: [
+            "Dashboard", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", "Query", "TestSupport",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
     ]
 )

@@ -1,4 +1,4 @@
-import Dashboard
+@testable import Dashboard
 import Foundation
 import Glibc
 import LedgerCore
@@ -16,14 +16,16 @@ final class DashboardHarness: @unchecked Sendable {
     private let task: Task<Void, any Error>
     private let stopped = StopFlag()
 
-    init(idleSeconds: Double = 600) async throws {
+    /// `changeCheckInterval`: how often the server looks at the log for entries made elsewhere.
+    init(idleSeconds: Double = 600, changeCheckInterval: Duration = .milliseconds(250)) async throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("hl-dash-\(UUID().uuidString)").path
         var phrase = Array("dashboard".utf8)
         let (master, _) = try VaultKeys.create(at: directory, passphrase: SecretBytes(consuming: &phrase), kdf: .interactive)
         let ledger = try Ledger(directory: directory, masterKey: master)
         port = try LoopbackHTTP.freePort()
-        server = DashboardServer(configuration: DashboardConfiguration(port: port, idleSeconds: idleSeconds, offsetSeconds: 0),
-                                 vault: VaultSession(ledger))
+        var configuration = DashboardConfiguration(port: port, idleSeconds: idleSeconds, offsetSeconds: 0)
+        configuration.changeCheckInterval = changeCheckInterval
+        server = DashboardServer(configuration: configuration, vault: VaultSession(ledger))
         authority = "\(server.configuration.hostName):\(port)"
         let server = server
         let stopped = stopped
@@ -81,6 +83,11 @@ final class DashboardHarness: @unchecked Sendable {
 
     func post(_ path: String, form: String, host: String? = nil, cookie: String? = nil) async throws -> HTTPAnswer {
         try await send("POST \(path) HTTP/1.1", host: host, cookie: cookie, body: form)
+    }
+
+    /// A live page's `/events` stream, held open until closed.
+    func openEventStream(cookie: String) throws -> EventStreamClient {
+        try EventStreamClient(port: port, host: authority, cookie: cookie)
     }
 
     /// Events in the log now.

@@ -1,45 +1,28 @@
 import Foundation
 import Hummingbird
-import Synchronization
 
-/// Server-sent events: each open page hears the log's size whenever it grows (an entry from
-/// the CLI, an import in another process), and re-reads itself in place.
-final class LiveUpdates: Sendable {
-    /// How often the log's size is looked at: a commit shows on open pages within this.
-    static let pollInterval = Duration.milliseconds(250)
+/// Server-sent events: each open page hears the log's size whenever it grows (an entry on the
+/// dashboard, from the CLI, an import in another process), and re-reads itself in place.
+/// The sizes come from the server's one change feed.
+struct LiveUpdates: Sendable {
     /// A stream ends after this long and the browser reconnects: no stream outlives a shutdown.
     static let streamLifetime = Duration.seconds(60)
 
-    private let vault: VaultSession
-    private let stopped = Atomic(false)
-
-    init(vault: VaultSession) {
-        self.vault = vault
-    }
-
-    func stop() {
-        stopped.store(true, ordering: .relaxed)
-    }
-
-    private var isStopped: Bool {
-        stopped.load(ordering: .relaxed)
-    }
+    let feed: ChangeFeed
 
     func response() -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream"
         headers[.cacheControl] = "no-store"
+        let feed = feed
         let body = ResponseBody { writer in
-            var seen = self.vault.size()
-            try await writer.write(ByteBuffer(string: "retry: 500\nevent: size\ndata: \(seen ?? 0)\n\n"))
-            let end = ContinuousClock.now + Self.streamLifetime
-            while !self.isStopped, ContinuousClock.now < end, !Task.isCancelled {
-                try await Task.sleep(for: Self.pollInterval)
-                let size = self.vault.size()
-                if size != seen {
-                    seen = size
-                    try await writer.write(ByteBuffer(string: "event: size\ndata: \(size ?? 0)\n\n"))
-                }
+            let subscription = feed.subscribe(until: .now + Self.streamLifetime)
+            // A page that has gone is forgotten when a write to it fails (TCP tells of a closed
+            // connection on the write after the first) or when its time is up.
+            defer { feed.unsubscribe(subscription.id) }
+            try await writer.write(ByteBuffer(string: "retry: 500\nevent: size\ndata: \(subscription.size)\n\n"))
+            for await size in subscription.sizes {
+                try await writer.write(ByteBuffer(string: "event: size\ndata: \(size)\n\n"))
             }
             try await writer.finish(nil)
         }

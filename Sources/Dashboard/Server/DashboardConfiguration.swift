@@ -13,6 +13,9 @@ public struct DashboardConfiguration: Sendable {
     public var idleSeconds: Double
     /// The UTC offset days are read in (the local zone, as the CLI reads them).
     public var offsetSeconds: Int32
+    /// How often the server looks at the log's size for entries made elsewhere (the CLI, an
+    /// import in another process): a commit from outside shows on open pages within this.
+    var changeCheckInterval = Duration.milliseconds(250)
 
     public init(port: Int, idleSeconds: Double, offsetSeconds: Int32 = Int32(TimeZone.current.secondsFromGMT()),
                 hostName: String = DashboardConfiguration.randomHostName()) {

@@ -14,6 +14,8 @@ public struct DashboardServer: Sendable {
     let lastAudit = LastAudit()
     let pages = PageCache()
     let runningActivities = LogSizeCache<[(name: String, start: Timestamp)]>()
+    /// The log's size, told to every open page.
+    let changes = ChangeFeed()
 
     public init(configuration: DashboardConfiguration, vault: VaultSession) {
         self.configuration = configuration
@@ -33,8 +35,7 @@ public struct DashboardServer: Sendable {
         var logger = Logger(label: "healthledger.serve")
         logger.logLevel = .warning
         let clock = IdleClock()
-        let live = LiveUpdates(vault: vault)
-        let router = DashboardRouter(server: self, live: live).router(clock: clock)
+        let router = DashboardRouter(server: self, live: LiveUpdates(feed: changes)).router(clock: clock)
         let ready = ReadyCounter(expected: Self.loopbackV6Available ? 2 : 1, onReady: onReady)
         var services: [any Service] = [
             Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: configuration.port)),
@@ -44,7 +45,10 @@ public struct DashboardServer: Sendable {
             services.append(Application(router: router, configuration: .init(address: .hostname("::1", port: configuration.port)),
                                         onServerRunning: { _ in ready.arrived() }, logger: logger))
         }
-        services.append(IdleWatch(clock: clock, limit: configuration.idleSeconds, live: live))
+        // A group shuts its services down last first: the idle watch, then the change watch
+        // (which ends the live streams that would hold the listeners open), then the listeners.
+        services.append(ChangeWatch(feed: changes, vault: vault, interval: configuration.changeCheckInterval))
+        services.append(IdleWatch(clock: clock, limit: configuration.idleSeconds))
         let group = ServiceGroup(configuration: .init(
             services: services.map { .init(service: $0, successTerminationBehavior: .gracefullyShutdownGroup) },
             gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
@@ -85,15 +89,12 @@ final class ReadyCounter: Sendable {
     }
 }
 
-/// Ends the server after `limit` seconds without a request; on any shutdown it first ends
-/// the live streams, which would otherwise hold the graceful shutdown open.
+/// Ends the server after `limit` seconds without a request.
 struct IdleWatch: Service {
     let clock: IdleClock
     let limit: Double
-    let live: LiveUpdates
 
     func run() async throws {
-        defer { live.stop() }
         while !Task.isCancelled, !Task.isShuttingDownGracefully {
             if clock.idleSeconds >= limit { return }
             try? await Task.sleep(for: .milliseconds(250))

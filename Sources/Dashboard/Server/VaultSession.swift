@@ -16,6 +16,9 @@ public final class VaultSession: Sendable {
     private let ledger: Mutex<Ledger?>
     /// Views read from the ledger, kept between requests; used under `work`.
     let views = ViewStateCache()
+    /// How many times `size()` has read the log: what tests count to hold the live updates
+    /// to one read per check, however many pages are open.
+    private let sizeReadCount = Atomic(0)
 
     public init(_ ledger: sending Ledger) {
         self.ledger = Mutex(ledger)
@@ -43,9 +46,13 @@ public final class VaultSession: Sendable {
     /// with NOTLS, so it belongs to no thread) and reads only the stored head, touching no
     /// state of the ledger that a request changes.
     public func size() -> UInt64? {
+        sizeReadCount.add(1, ordering: .relaxed)
         guard let ledger = ledger.withLock({ $0 }) else { return nil }
         return try? ledger.count()
     }
+
+    /// How many times `size()` has been called since the session opened.
+    var sizeReads: Int { sizeReadCount.load(ordering: .relaxed) }
 }
 
 /// A point in the log's history that a page is drawn as of: now, or the first N events.
