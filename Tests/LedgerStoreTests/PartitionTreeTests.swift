@@ -41,6 +41,32 @@ import TestSupport
         "\(error)".contains("does not match the partitions its checkpoint was saved with")
     }
 
+    /// A view opened again (the dashboard does after every append) reads through the nodes
+    /// the ledger already checked in that generation: none again for an unchanged partition,
+    /// and after a save only the nodes on the changed partition's path.
+    @Test func aViewOpenedAgainChecksOnlyTheNodesASaveChanged() throws {
+        let vault = try ScratchVault()
+        let first = try Self.store(vault, count: 600)
+        _ = try first.checkpoint()
+        #expect(try first.read(Self.key(7)) == Array("value 7".utf8))
+        #expect(try first.read(Self.key(8)) == Array("value 8".utf8))
+        let afterFirstRead = first.checkedNodes.nodesChecked
+        #expect(afterFirstRead > 0)
+
+        let again = try vault.ledger.projectionStore(Self.view)
+        _ = try again.checkpoint()
+        #expect(try again.read(Self.key(7)) == Array("value 7".utf8))
+        #expect(again.checkedNodes.nodesChecked == afterFirstRead, "nothing checked again")
+
+        try again.write([(key: Self.key(7), value: Array("changed".utf8))], checkpoint: Self.checkpoint(700))
+        let afterSave = try vault.ledger.projectionStore(Self.view)
+        _ = try afterSave.checkpoint()
+        let beforeRead = afterSave.checkedNodes.nodesChecked
+        #expect(try afterSave.read(Self.key(7)) == Array("changed".utf8))
+        #expect(try afterSave.read(Self.key(8)) == Array("value 8".utf8))
+        #expect(afterSave.checkedNodes.nodesChecked - beforeRead <= 3, "the changed path's root, branch and leaf at most")
+    }
+
     /// Any sequence of saves and deletions: every partition reads back through its checked
     /// path as the whole-state read has it, misses included, and the tree the saves updated
     /// bit by bit is the one built from scratch over the same partitions.

@@ -45,6 +45,8 @@ public final class Ledger {
     var idSettling = DedupIndex.Settling()
     /// Sequences of the events this process last found by id (`event(id:)`).
     let foundIDs = FoundIDs()
+    /// The views' partition-tree nodes this process has checked (see `ProjectionStore`).
+    let checkedNodesOfViews = CheckedNodesOfViews()
 
     /// Address space, not memory: without WRITEMAP the file grows only as it is written.
     /// Large, because growing the map remaps it, which LMDB allows only with no transaction

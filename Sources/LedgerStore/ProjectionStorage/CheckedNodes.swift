@@ -10,6 +10,7 @@ final class CheckedNodes: Sendable {
         var inner: [[UInt8]: [UInt8: [UInt8]]] = [:]
         var leaves: [[UInt8]: [[UInt8]: [UInt8]]] = [:]
         var leafChildren = 0
+        var checked = 0
     }
 
     private let tables = Mutex(Tables())
@@ -20,6 +21,9 @@ final class CheckedNodes: Sendable {
     /// meet leaves by the thousand that they change at once, which no later read asks for.
     static let leafChildLimit = 16_384
 
+    /// Nodes read and hashed since this table was made: what the tests hold bounded.
+    var nodesChecked: Int { tables.withLock { $0.checked } }
+
     func inner(hashed hash: [UInt8]) -> [UInt8: [UInt8]]? { tables.withLock { $0.inner[hash] } }
 
     func leaf(hashed hash: [UInt8]) -> [[UInt8]: [UInt8]]? { tables.withLock { $0.leaves[hash] } }
@@ -28,6 +32,7 @@ final class CheckedNodes: Sendable {
         tables.withLock { tables in
             if tables.inner.count >= Self.capacity { tables.inner.removeAll(keepingCapacity: true) }
             tables.inner[hash] = children
+            tables.checked += 1
         }
     }
 
@@ -39,6 +44,25 @@ final class CheckedNodes: Sendable {
             }
             tables.leaves[hash] = children
             tables.leafChildren += children.count
+            tables.checked += 1
+        }
+    }
+}
+
+/// The checked nodes of each view's current generation, kept for as long as the ledger is
+/// open: a long-running reader (the dashboard) opens a view again after every append, and
+/// the nodes a save did not change keep their hashes, so they are not read and hashed again.
+/// Nodes are named by their content's hash, so sharing them between stores is as sound as
+/// keeping them in one; a new generation (a replay) starts with none.
+final class CheckedNodesOfViews: Sendable {
+    private let byView = Mutex<[String: (generation: UInt64, nodes: CheckedNodes)]>([:])
+
+    func nodes(of view: String, generation: UInt64) -> CheckedNodes {
+        byView.withLock { held in
+            if let kept = held[view], kept.generation == generation { return kept.nodes }
+            let nodes = CheckedNodes()
+            held[view] = (generation, nodes)
+            return nodes
         }
     }
 }

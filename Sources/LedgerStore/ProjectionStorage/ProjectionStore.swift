@@ -17,8 +17,9 @@ public final class ProjectionStore {
     let database: Database
     let generation: UInt64
     private let sealer: BlobSealer
-    /// The partition tree's nodes this store has checked, so each read hashes only what is new.
-    let checkedNodes = CheckedNodes()
+    /// The partition tree's nodes checked so far in this generation of the view, by any of
+    /// the ledger's stores of it, so each read hashes only what is new.
+    let checkedNodes: CheckedNodes
     /// The vault id and the projection's name, which bind each partition to both.
     private let associatedDataPrefix: [UInt8]
     static let checkpointKey: [UInt8] = [0]
@@ -28,6 +29,7 @@ public final class ProjectionStore {
         self.name = name
         self.generation = generation
         self.database = database
+        checkedNodes = ledger.checkedNodesOfViews.nodes(of: name, generation: generation)
         sealer = ledger.projectionSealer
         associatedDataPrefix = ledger.vaultID + Array("proj:\(name):".utf8)
     }

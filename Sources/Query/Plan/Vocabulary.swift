@@ -8,6 +8,19 @@ struct Vocabulary {
     let dailyKeys: Set<String>
 
     init(index: QueryIndexState) {
+        var series = Self.everyVaultsSeries
+        let catalogued = Self.cataloguedTypes
+        for identifier in index.seriesNames where identifier.hasPrefix("HK") && !catalogued.contains(identifier) {
+            Self.add(identifier, to: &series)
+        }
+        self.series = series
+        dailyKeys = Self.columnKeys
+    }
+
+    /// The names every vault has (its self-reported series, every kind and every HealthKit
+    /// type the metric catalog knows), made once: spelling out the aliases took a tenth of
+    /// each dashboard page that runs a query.
+    private static let everyVaultsSeries: [String: String] = {
         var series: [String: String] = [:]
         for name in IndexedRow.selfReportSeries { series[name] = name }
         for kind in EventKind.allCases where !kind.isAmendment && kind != .activityStopped && kind != .subjectErased {
@@ -16,12 +29,17 @@ struct Vocabulary {
             let prefix = String(kind.rawValue.prefix { $0 != "." }).lowercased()
             if series[prefix] == nil, kind != .sampleRecorded, kind != .categoryRecorded { series[prefix] = stored }
         }
-        for identifier in Set(MetricCatalog.typeIdentifiers).union(index.seriesNames.filter { $0.hasPrefix("HK") }) {
-            series[identifier.lowercased()] = identifier
-            if let alias = Self.alias(of: identifier), series[alias] == nil { series[alias] = identifier }
-        }
-        self.series = series
-        dailyKeys = Set(MetricCatalog.columns.map(\.key))
+        for identifier in cataloguedTypes.sorted() { add(identifier, to: &series) }
+        return series
+    }()
+
+    private static let cataloguedTypes = Set(MetricCatalog.typeIdentifiers)
+    private static let columnKeys = Set(MetricCatalog.columns.map(\.key))
+
+    /// A HealthKit type under its identifier and, unless taken, its alias.
+    private static func add(_ identifier: String, to series: inout [String: String]) {
+        series[identifier.lowercased()] = identifier
+        if let alias = alias(of: identifier), series[alias] == nil { series[alias] = identifier }
     }
 
     /// `HKQuantityTypeIdentifierHeartRateVariabilitySDNN` → `heart_rate_variability_sdnn`.
