@@ -59,17 +59,20 @@ import TestSupport
         #expect(summary.notes.isEmpty, "\(summary.notes)")
     }
 
-    @Test("a period's first day and protection used are the metadata the export writes for them; other scalars stay as metadata")
+    @Test("a period's first day and protection used are the metadata the export writes for them; other scalars, and those flags elsewhere, stay as metadata")
     func flagsAreMetadata() throws {
         let (events, _) = try read([
             Self.entry("Menstrual Flow", "Heavy", [("isCycleStart", .bool(true)), ("note", .string("cramps"))]),
             Self.entry("Sexual Activity", "Protection Not Used"),
             Self.entry("Sexual Activity", nil, start: "2024-03-12 00:00:00 +0100", end: nil, [("protectionUsed", .bool(true))]),
+            Self.entry("Spotting", nil, [("isCycleStart", .bool(false))]),
         ])
         let samples = try events.map { try $0.decode(CategoryRecorded.self) }
-        #expect(samples[0].metadata["HKMenstrualCycleStart"] == "1" && samples[0].metadata["note"] == "cramps")
+        #expect(samples[0].metadata["HKMenstrualCycleStart"] == "1" && samples[0].metadata["note"] == "cramps" && samples[0].metadata["isCycleStart"] == nil)
         #expect(samples[1].metadata["HKSexualActivityProtectionUsed"] == "0")
         #expect(samples[2].metadata["HKSexualActivityProtectionUsed"] == "1")
+        // A flag on a type that has no such metadata is kept as sent, never dropped.
+        #expect(samples[3].metadata["isCycleStart"] == "false" && samples[3].metadata["HKMenstrualCycleStart"] == nil)
     }
 
     @Test("a category or value the table does not know, or an entry with lists, is kept whole and noted with a count", arguments: [

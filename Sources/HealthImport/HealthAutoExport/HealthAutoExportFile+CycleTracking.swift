@@ -66,8 +66,13 @@ extension HealthAutoExportFile {
     /// Sexual activity's values that say whether protection was used, as `HKSexualActivityProtectionUsed` does.
     static let protectionFlags = ["protectionused": "1", "protectionnotused": "0"]
 
-    /// The fields an entry is read by; any other scalar stays with the sample as metadata.
-    static let cycleFields: Set<String> = ["name", "start", "date", "end", "value", "source", "isCycleStart", "cycleStart", "protectionUsed"]
+    /// The fields every entry is read by; any other scalar stays with the sample as metadata.
+    static let cycleFields: Set<String> = ["name", "start", "date", "end", "value", "source"]
+
+    /// The flags a type is read by, in the order they are looked for; on another type they stay as metadata.
+    static let flagFields = [
+        "HKCategoryTypeIdentifierMenstrualFlow": ["isCycleStart", "cycleStart"], "HKCategoryTypeIdentifierSexualActivity": ["protectionUsed"],
+    ]
 
     /// `Menstrual Flow`, `menstrual_flow`, `MenstrualFlow`: one key.
     static func key(_ text: String) -> String {
@@ -89,7 +94,8 @@ extension HealthAutoExportFile {
         var unmapped = "cycle tracking '\(name)' is not a category the HealthKit table names"
         if let category = Self.cycleCategories[Self.key(name)] {
             let value = try value(of: category, valueText, entry, field: field)
-            let (extra, lists) = Self.flattened(Document(entry.fields.filter { !Self.cycleFields.contains($0.name) }.map { ($0.name, $0.value) }))
+            let read = Self.cycleFields.union(Self.flagFields[category.type] ?? [])
+            let (extra, lists) = Self.flattened(Document(entry.fields.filter { !read.contains($0.name) }.map { ($0.name, $0.value) }))
             if let (value, tags) = value, lists.isEmpty {
                 var metadata = extra.merging(tags) { _, tag in tag }
                 metadata[Self.metricKey] = name
@@ -110,13 +116,14 @@ extension HealthAutoExportFile {
     /// The export's value for `text` and the metadata Health gives it, nil if the category has no such value.
     private func value(of category: CycleCategory, _ text: String, _ entry: Document, field: String) throws(ImportError) -> (String, [String: String])? {
         var tags: [String: String] = [:]
-        if category.type == "HKCategoryTypeIdentifierMenstrualFlow", let flag = try flag(entry, ["isCycleStart", "cycleStart"], field: field) {
+        let flags = Self.flagFields[category.type] ?? []
+        if category.type == "HKCategoryTypeIdentifierMenstrualFlow", let flag = try flag(entry, flags, field: field) {
             tags["HKMenstrualCycleStart"] = flag
         }
         if category.type == "HKCategoryTypeIdentifierSexualActivity" {
             let said = Self.protectionFlags[Self.key(text)]
             guard said != nil || Self.key(text) == "unspecified" || Self.valuesOfPresence.contains(Self.key(text)) else { return nil }
-            tags["HKSexualActivityProtectionUsed"] = try flag(entry, ["protectionUsed"], field: field) ?? said
+            tags["HKSexualActivityProtectionUsed"] = try flag(entry, flags, field: field) ?? said
             return ("HKCategoryValueNotApplicable", tags)
         }
         guard let values = category.values else {
