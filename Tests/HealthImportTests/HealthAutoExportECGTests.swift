@@ -68,6 +68,16 @@ import TestSupport
         #expect(ecg.averageHeartRate == nil)
     }
 
+    @Test("a field an ECG has no place for is named in a note, not dropped unsaid")
+    func otherFieldsAreNoted() throws {
+        var entry = Self.recording()
+        entry["algorithmVersion"] = .int(2)
+        entry["lead"] = .string("Lead I")
+        let (events, summary) = try read([entry])
+        #expect(try events[0].decode(ElectrocardiogramRecorded.self).lead == "Lead I")
+        #expect(summary.notes == ["an ECG's field 'algorithmVersion': not kept (ecg.recorded has no place for it)": 1])
+    }
+
     @Test("fewer voltages than the entry says it has are stored, and said in a note")
     func aShortRecordingIsNoted() throws {
         var entry = Self.recording()

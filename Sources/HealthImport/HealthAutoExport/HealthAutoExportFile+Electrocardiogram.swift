@@ -8,7 +8,8 @@ import LedgerCore
 /// voltages are kept in microvolts whatever unit each was sent in; a measurement's `date` is
 /// its place in the series (the start plus one sampling period per voltage before it), so only
 /// its order is kept. `severity` and any `symptoms` the app sends go into the payload's
-/// symptoms, as the ECG app lists what the person felt.
+/// symptoms, as the ECG app lists what the person felt. Any other field is named in a note:
+/// `ecg.recorded` has no place for it.
 extension HealthAutoExportFile {
     /// Several times the voltages of the Watch's recording: more is not one recording, and
     /// one entry's voltages are held at once.
@@ -18,6 +19,12 @@ extension HealthAutoExportFile {
     static let microvoltsPerUnit: [String: Double] = [
         // The micro sign (U+00B5) and the Greek mu (U+03BC) look alike; writers use either.
         "\u{B5}V": 1, "\u{3BC}V": 1, "uV": 1, "mV": 1_000, "V": 1_000_000,
+    ]
+
+    /// The fields an ECG entry is read by.
+    static let electrocardiogramFields: Set<String> = [
+        "start", "end", "classification", "severity", "symptoms", "averageHeartRate", "numberOfVoltageMeasurements", "voltageMeasurements",
+        "samplingFrequency", "lead", "source",
     ]
 
     func electrocardiogram(_ entry: Document, field: String, summary: inout ImportSummary) throws(ImportError) -> Event {
@@ -30,6 +37,9 @@ extension HealthAutoExportFile {
         guard frequency > 0 else { throw .malformed(path, column: field + ".samplingFrequency", "\(frequency) is not a number of samples per second") }
         let voltages = try voltages(entry, field: field, summary: &summary)
         let app = pointSource(entry)
+        for other in entry.fields where !Self.electrocardiogramFields.contains(other.name) && other.value != .null {
+            summary.note("an ECG's field '\(other.name)': not kept (ecg.recorded has no place for it)")
+        }
         let payload = ElectrocardiogramRecorded(
             classification: classification, averageHeartRate: try averageHeartRate(entry, field: field), samplingFrequency: frequency,
             voltages: voltages, lead: nonEmptyText(entry["lead"]), symptoms: try symptoms(entry, field: field))
