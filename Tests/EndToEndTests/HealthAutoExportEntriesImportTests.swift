@@ -12,7 +12,7 @@ import TestSupport
           "stateOfMind": [{"id": "550E8400-E29B-41D4-A716-446655440000", "start": "2024-03-10 14:00:00 +0800",
                            "end": "2024-03-10 14:00:00 +0800", "kind": "dailyMood", "labels": ["Calm"],
                            "associations": ["Work"], "valence": 0.5, "valenceClassification": 5}],
-          "ecg": [{"start": "2024-03-10 07:00:00 +0800", "end": "2024-03-10 07:00:30 +0800", "classification": "Sinus Rhythm"}]
+          "heartRateNotifications": [{"start": "2024-03-10 07:00:00 +0800", "end": "2024-03-10 07:00:30 +0800", "threshold": 120}]
         }}
         """
 
@@ -23,7 +23,7 @@ import TestSupport
         let first = try JSONSerialization.jsonObject(with: Data(vault.ok(["import", "health-auto-export", folder, "--json"]).utf8)) as! [String: Any]
         #expect(first["stored"] as? Int == 2, "\(first)")
         let notes = try #require(first["notes"] as? [String: Int], "\(first)")
-        #expect(notes.keys.contains { $0.hasPrefix("data.ecg: 1 entry this version does not import") }, "\(notes)")
+        #expect(notes.keys.contains { $0.hasPrefix("data.heartRateNotifications: 1 entry this version does not import") }, "\(notes)")
 
         let symptom = try vault.ok(["log", "--kind", "symptom", "--json"])
         let symptomLine = try #require(try JSONSerialization.jsonObject(with: Data(symptom.utf8)) as? [String: Any])
@@ -50,7 +50,7 @@ import TestSupport
         let first = try listener.post(Self.export, token: token)
         #expect(first.status == 200)
         #expect(first.json["stored"] as? Int == 2, "\(first.json)")
-        #expect((first.json["notImported"] as? [String])?.first?.hasPrefix("data.ecg: 1 entry") == true, "\(first.json)")
+        #expect((first.json["notImported"] as? [String])?.first?.hasPrefix("data.heartRateNotifications: 1 entry") == true, "\(first.json)")
         let retry = try listener.post(Self.export, token: token)
         #expect(retry.json["stored"] as? Int == 0 && retry.json["alreadyStored"] as? Int == 2, "\(retry.json)")
         #expect(listener.stop() == 0)

@@ -136,11 +136,11 @@ import TestSupport
         let vault = try CLIVault()
         let token = try Self.addToken(vault, "Alex’s iPhone")
         let listener = try IngestListener(vault: vault)
-        let withECG = Self.morning.replacingOccurrences(of: "]}}", with: "], \"ecg\": [{\"classification\": \"Sinus Rhythm\"}]}}")
-        let answer = try listener.post(withECG, token: token)
+        let withNotification = Self.morning.replacingOccurrences(of: "]}}", with: "], \"heartRateNotifications\": [{\"start\": \"2024-03-10 09:00:00 +0100\"}]}}")
+        let answer = try listener.post(withNotification, token: token)
         #expect(answer.status == 200)
         #expect(answer.json["stored"] as? Int == 4)
-        #expect((answer.json["notImported"] as? [String])?.first?.hasPrefix("data.ecg: 1 entry this version does not import") == true, "\(answer.json)")
+        #expect((answer.json["notImported"] as? [String])?.first?.hasPrefix("data.heartRateNotifications: 1 entry this version does not import") == true, "\(answer.json)")
         #expect(listener.stop() == 0)
     }
 

@@ -81,19 +81,19 @@ import Testing
         #expect(summary.notes["unit 'furlongs' of step_count is not a HealthKit unit: kept whole as exportElement.recorded (unmapped)"] == 1)
     }
 
-    @Test("an array of data this version does not read (ECGs, heart-rate notifications, cycle tracking) is named in the notes, not dropped unsaid")
+    @Test("an array of data this version does not read (heart-rate notifications) is named in the notes, not dropped unsaid")
     func otherArraysAreNamed() throws {
         let text = """
             {"data": {"metrics": [{"name": "step_count", "units": "count", "data": [{"date": "2024-03-10 08:00:00 +0100", "qty": 120}]}],
              "heartRateNotifications": [{"start": "2024-03-10 09:00:00 +0100"}, {"start": "2024-03-10 10:00:00 +0100"}],
-             "ecg": [], "cycleTracking": [{"start": "2024-03-10 00:00:00 +0100"}], "medications": null}}
+             "ecg": [], "futureArray": [{"start": "2024-03-10 00:00:00 +0100"}], "medications": null}}
             """
         var summary = ImportSummary()
         let events = try reader.events(parsing: text, summary: &summary)
         #expect(events.map(\.kind) == [.sampleRecorded])
         #expect(summary.notes == [
             "data.heartRateNotifications: 2 entries \(HealthAutoExportFile.notImported)": 1,
-            "data.cycleTracking: 1 entry \(HealthAutoExportFile.notImported)": 1,
+            "data.futureArray: 1 entry \(HealthAutoExportFile.notImported)": 1,
         ])
     }
 

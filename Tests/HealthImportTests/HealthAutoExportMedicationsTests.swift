@@ -160,10 +160,10 @@ import TestSupport
     @Test("medications are no longer named as not imported; the arrays still not read are")
     func medicationsAreNoLongerNotImported() throws {
         var payload = HealthAutoExportPayload()
-        payload.arrays = [("medications", [Self.medication("Taken")]), ("ecg", [["classification": .string("Sinus Rhythm")]])]
+        payload.arrays = [("medications", [Self.medication("Taken")]), ("heartRateNotifications", [["start": .string("2024-03-10 09:00:00 +0100")]])]
         let (events, summary) = try file.read(payload)
         #expect(events.map(\.kind) == [.doseTaken])
-        #expect(summary.notes.keys.sorted() == ["data.ecg: 1 entry \(HealthAutoExportFile.notImported)"])
+        #expect(summary.notes.keys.sorted() == ["data.heartRateNotifications: 1 entry \(HealthAutoExportFile.notImported)"])
     }
 }
 

@@ -1,8 +1,8 @@
 import LedgerCore
 
 /// The entries of `data.symptoms[]` and `data.stateOfMind[]` (and `data.medications[]`,
-/// `HealthAutoExportFile+Medications.swift`): things a person logged in Health, which the
-/// ledger has kinds for.
+/// `data.ecg[]` and `data.cycleTracking[]`, each in its own file): things a person logged or
+/// recorded in Health, which the ledger has kinds for.
 ///
 /// `{"name": "Headache", "severity": "Moderate", "start", "end", "userEntered", "source"}` is a
 /// `symptom.reported`; `{"id", "kind", "start", "end", "valence", "valenceClassification",
@@ -13,7 +13,7 @@ import LedgerCore
 /// never its values, so a re-send stores nothing and a changed one is a correction.
 extension HealthAutoExportFile {
     /// The arrays of `data` read here, beside `metrics` and `workouts`.
-    static let entryArrays: Set<String> = ["symptoms", "stateOfMind", "medications"]
+    static let entryArrays: Set<String> = ["symptoms", "stateOfMind", "medications", "ecg", "cycleTracking"]
 
     /// HealthKit's symptom severities the ledger's 0–3 scale names; `Unspecified` (present, how
     /// badly not said) is not one of them.
@@ -26,6 +26,8 @@ extension HealthAutoExportFile {
         switch array {
         case "symptoms": return try symptom(entry, field: field, summary: &summary)
         case "medications": return try medication(entry, field: field, summary: &summary)
+        case "ecg": return try electrocardiogram(entry, field: field, summary: &summary)
+        case "cycleTracking": return try cycleTracking(entry, field: field, summary: &summary)
         default: return try stateOfMind(entry, field: field, summary: &summary)
         }
     }

@@ -87,7 +87,7 @@ extension HealthAutoExportFile {
     }
 
     /// `2`, `0.5`: an amount as a person writes it.
-    private static func amountText(_ amount: Double) -> String {
+    static func amountText(_ amount: Double) -> String {
         amount == amount.rounded() && abs(amount) < 1e15 ? String(Int64(amount)) : String(amount)
     }
 }

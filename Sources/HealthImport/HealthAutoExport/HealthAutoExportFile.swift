@@ -93,11 +93,11 @@ struct HealthAutoExportFile {
     }
 
     /// What a note on an array of `data` this version does not read ends with.
-    static let notImported = "this version does not import (it reads metrics, workouts, symptoms, states of mind and medications): none of them is stored"
+    static let notImported = "this version does not import (it reads metrics, workouts, symptoms, states of mind, medications, ECGs and cycle tracking): none of them is stored"
 
     /// `data.metrics`, `data.workouts` and the entries of `entryArrays` of the text (of a `.csv`
     /// file, read as the JSON it stands for), and the name and length of every other non-empty
-    /// array of `data` (ECGs, heart-rate notifications…), which the import names rather than drop unsaid; the
+    /// array of `data` (heart-rate notifications…), which the import names rather than drop unsaid; the
     /// rest of the document is let go.
     private func lists(parsing text: String) throws(ImportError) -> (
         metrics: [DocValue], workouts: [DocValue], entries: [(array: String, items: [DocValue])], others: [(String, Int)]
