@@ -97,6 +97,29 @@ import TestSupport
         #expect(try vault.ok(["log", "--limit", "2"] + day).split(separator: "\n").map { $0.prefix(6) } == ["#1998 ", "#1999 "])
     }
 
+    /// `log --from` without `--to` (or `--to` alone) reads the days between it and the last
+    /// (or first) day an event started on through the day index: where fewer events match
+    /// than a page shows, it no longer reads the whole log back; it shows what the whole-log
+    /// pass of the same filter shows (a range longer than the day index reads is one).
+    @Test func logFromOrToAloneReadsTheDaysBetweenAndShowsWhatTheWholePassShows() throws {
+        let vault = try Self.vault(moods: 2_000)
+        try vault.ok(["mood", "4", "--at", "2026-04-03T09:00:00+02:00"])
+        let (_, tomorrow) = Self.daysAroundToday()
+        // Tomorrow's first instant may be today somewhere: today's three events are read.
+        #expect(try Self.recordsOpened(vault, ["log", "--from", tomorrow]) <= 3)
+        #expect(try Self.recordsOpened(vault, ["log", "--to", "2026-03-01"]) == 0)
+        #expect(try Self.recordsOpened(vault, ["log", "--from", "2026-04-02", "--limit", "3"]) <= 3)
+        for (alone, whole) in [(["--from", "2026-04-02"], ["--from", "2026-04-02", "--to", "2099-01-01"]),
+                               (["--from", "2026-04-01T08:00:00+02:00"], ["--from", "2026-04-01T08:00:00+02:00", "--to", "2099-01-01"]),
+                               (["--to", "2026-04-02"], ["--from", "1990-01-01", "--to", "2026-04-02"]),
+                               (["--to", "2026-04-01T07:00:00+02:00"], ["--from", "1990-01-01", "--to", "2026-04-01T07:00:00+02:00"])] {
+            for limit in [[], ["--limit", "2"], ["--limit", "500"]] {
+                #expect(try vault.ok(["log"] + alone + limit) == vault.ok(["log"] + whole + limit), "\(alone) \(limit)")
+            }
+        }
+        #expect(try vault.ok(["log", "--from", "2026-04-02"]).contains("rating=4"))
+    }
+
     @Test func theReadCounterCountsAWholeLogPass() throws {
         let vault = try Self.vault(moods: 300)
         #expect(try Self.recordsOpened(vault, ["log", "--raw"]) >= 303)
@@ -169,7 +192,7 @@ import TestSupport
         let before = try vault.ok(["log", "--limit", "10"])
         let tampering = VaultTampering(path: vault.path)
         for name in ["index.kind", "index.day", "index.amendments", "index.activities"] { try tampering.drop(name) }
-        try tampering.delete("meta", keys: [Array("indexes.covered.3".utf8)])
+        try tampering.delete("meta", keys: [Array("indexes.covered.4".utf8)])
 
         let first = try vault.run(["log", "--limit", "10"])
         #expect(first.status == 0)
@@ -188,7 +211,7 @@ import TestSupport
         // As the version before the day index left a vault: its count under the old key.
         let tampering = VaultTampering(path: vault.path)
         try tampering.drop("index.day")
-        let covered = try #require(try tampering.entries("meta").first { $0.key == Array("indexes.covered.3".utf8) })
+        let covered = try #require(try tampering.entries("meta").first { $0.key == Array("indexes.covered.4".utf8) })
         try tampering.delete("meta", keys: [covered.key])
         try tampering.put("meta", [(Array("indexes.covered".utf8), covered.value)])
 

@@ -58,6 +58,8 @@ struct DayIndexTests {
                     current.append(now!)
                     return true
                 }
+                let startDays = all.map { Self.day($0.event) }
+                #expect(try ledger.startedDays() == startDays.min().flatMap { first in startDays.max().map { first...$0 } })
                 let scanned = try CurrentView.build(ledger).filter { days.contains(Self.day($0.stored.event)) }
                 #expect(current.map(\.event) == scanned.map(\.event) && current.map(\.isRetracted) == scanned.map(\.isRetracted))
                 #expect(try ledger.audit().problems.isEmpty)
@@ -154,6 +156,40 @@ struct DayIndexTests {
             return true
         }
         #expect(found == Array(0..<10))
+        #expect(try reopened.audit().problems.isEmpty)
+    }
+
+    /// The first and last days events started on, which `log --from` alone reads: `audit`
+    /// names a span that is not the log's, and `audit --since` one that leaves out a new event.
+    @Test func auditNamesStartedDaysThatAreNotTheLogs() throws {
+        let vault = try ScratchVault()
+        let ledger = try vault.ledger
+        let (first, second) = try Self.twoDays(ledger)
+        #expect(try ledger.startedDays() == first...second)
+        let checkpoint = try #require(try ledger.latestCheckpoint())
+        let later = LocalDay(number: second.number + 5)
+        try ledger.append([Event(MoodRated(rating: 4), start: later.midnight(utcOffset: 7_200), utcOffset: 7_200)])
+        #expect(try ledger.startedDays() == first...later)
+        #expect(try ledger.audit().problems.isEmpty)
+        try ledger.environment.write { txn in try ledger.storeStartedDays(txn, StartedDays(first: first, last: second)) }
+        let said = "index at sequence 0: the store indexes say events started from \(first)–\(second) but the log's "
+        #expect(try vault.open().audit().problems.map(\.description) == [said + "events started \(first)–\(later), so `log --from` or `--to` alone would leave some out; `healthledger replay` rebuilds them"])
+        #expect(try vault.open().audit(since: checkpoint).problems.map(\.description) == [said + "newest events started \(later)–\(later), so `log --from` or `--to` alone would leave some out; `healthledger replay` rebuilds them"])
+    }
+
+    @Test func aVaultIndexedBeforeTheStartedDaysIsIndexedAgainAndSaysWhy() throws {
+        let vault = try ScratchVault()
+        let (first, second) = try Self.twoDays(try vault.ledger)
+        let tampering = VaultTampering(path: vault.directory)
+        // As the version before left it: no span, the count under its key.
+        try tampering.delete("index.activities", keys: [StartedDays.key])
+        try tampering.delete("meta", keys: [StoreIndexes.coveredKey])
+        try tampering.put("meta", [(Array("indexes.covered.3".utf8), bigEndianBytes(UInt64(20)))])
+        let reopened = try vault.open()
+        let build = try reopened.buildStoreIndexes()
+        #expect(build?.indexed == 20 && build?.from == 0)
+        #expect(build?.reindexedBecause?.contains("first and last days events started on") == true)
+        #expect(try reopened.startedDays() == first...second)
         #expect(try reopened.audit().problems.isEmpty)
     }
 }

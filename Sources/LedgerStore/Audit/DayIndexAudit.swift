@@ -30,6 +30,8 @@ struct DayIndexAudit {
     /// The events after `from`, by day tag (`audit --since` only).
     private var newDays: [UInt64: [UInt64]] = [:]
     private var tags: DayTags
+    /// The first and last days the events checked started on.
+    private var started: StartedDays?
 
     init(ledger: Ledger, _ txn: Transaction, from: UInt64) {
         self.ledger = ledger
@@ -39,6 +41,7 @@ struct DayIndexAudit {
     }
 
     mutating func check(_ facts: IndexFacts, at sequence: UInt64) {
+        started = started?.including(facts.day) ?? StartedDays(first: facts.day, last: facts.day)
         for tag in tags.tags(facts) {
             if from == 0 {
                 logDays[tag, default: DayGroup()].add(sequence, ledger.storeIndexHasher.dayEntryDigest(tag, sequence))
@@ -51,6 +54,7 @@ struct DayIndexAudit {
     /// Names the entries that differ from the log; `undecodable` are events whose day is not
     /// known (named already), whose entries are left alone.
     func finish(undecodable: Set<UInt64>, problems: inout ProblemCollector) throws {
+        try checkStartedDays(problems: &problems)
         if from == 0 {
             for tag in try differingDays(problems: &problems) { try name(tag, undecodable: undecodable, problems: &problems) }
         } else {
@@ -58,6 +62,22 @@ struct DayIndexAudit {
                 try compare(tag, expected: Set(sequences), from: from, undecodable: undecodable, problems: &problems)
             }
         }
+    }
+
+    /// The stored first and last days against those of the events checked: the whole log's
+    /// (equal), or those after `audit --since`'s checkpoint (within).
+    private func checkStartedDays(problems: inout ProblemCollector) throws {
+        let stored: StartedDays?
+        do {
+            stored = try ledger.storedStartedDays(txn)
+        } catch {
+            problems.add(.index, 0, 0, "\(error)")
+            return
+        }
+        let agrees = from == 0 ? stored == started : started.map { seen in stored.map { $0.including(seen.first).including(seen.last) == $0 } ?? false } ?? true
+        guard !agrees else { return }
+        let said = { (span: StartedDays?) in span.map { "\($0.first)–\($0.last)" } ?? "none" }
+        problems.add(.index, 0, 0, "the store indexes say events started from \(said(stored)) but the log's \(from == 0 ? "" : "newest ")events started \(said(started)), so `log --from` or `--to` alone would leave some out; `healthledger replay` rebuilds them")
     }
 
     /// The day tags whose entries in the index do not add up to the log's; entries no event

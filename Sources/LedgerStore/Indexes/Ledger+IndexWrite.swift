@@ -34,6 +34,7 @@ extension Ledger {
                 try txn.put(indexes.amendments, key: storeIndexHasher.amendmentKey(target, sequence), value: [])
             }
         }
+        try storeStartedDays(txn, including: events.map(\.facts.day))
         var activities: RunningActivities?
         var refold = false
         for (sequence, facts) in events where !refold {

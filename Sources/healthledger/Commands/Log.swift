@@ -32,7 +32,7 @@ struct Log: ParsableCommand {
         let filter = try EventFilter(kinds: kinds, from: from, to: to, source: source, text: text)
         let ledger = try vault.openLedger()
         let paged = limit == nil && !all && isatty(STDOUT_FILENO) == 1
-        if let days = filter.days {
+        if let days = try filter.days ?? filter.days(within: ledger.startedDays()) {
             let shown = try printDays(days, limit: paged ? Self.page : limit, filter, ledger)
             if paged, shown == Self.page {
                 FileHandle.standardError.write(Data("(the last \(Self.page) events: --all shows every one, --limit N another number, --from/--kind narrow them)\n".utf8))
@@ -142,6 +142,26 @@ struct EventFilter {
         let first = LocalDay(from, utcOffset: -EventValidator.maximumOffset), last = LocalDay(to, utcOffset: EventValidator.maximumOffset)
         guard last.number - first.number < Int64(Ledger.daysReadThroughIndex) else { return nil }
         return first...last
+    }
+
+    /// With only `from` or only `to` given, the local days from it to the last day an event
+    /// started on (or from the first such day to it), when short enough for the day index:
+    /// else a page of the newest reads the log back until it is full, which is all of it when
+    /// fewer events match than it shows.
+    func days(within started: ClosedRange<LocalDay>?) -> ClosedRange<LocalDay>? {
+        let range: ClosedRange<LocalDay>
+        switch (from, to) {
+        case let (from?, nil):
+            let first = LocalDay(from, utcOffset: -EventValidator.maximumOffset)
+            range = first...max(first, started?.upperBound ?? first)
+        case let (nil, to?):
+            let last = LocalDay(to, utcOffset: EventValidator.maximumOffset)
+            range = min(last, started?.lowerBound ?? last)...last
+        default:
+            return nil
+        }
+        guard range.upperBound.number - range.lowerBound.number < Int64(Ledger.daysReadThroughIndex) else { return nil }
+        return range
     }
 
     func matches(_ event: Event) -> Bool {
