@@ -177,18 +177,19 @@ struct DayIndexTests {
         #expect(try vault.open().audit(since: checkpoint).problems.map(\.description) == [said + "newest events started \(later)–\(later), so `log --from` or `--to` alone would leave some out; `healthledger replay` rebuilds them"])
     }
 
-    @Test func aVaultIndexedBeforeTheStartedDaysIsIndexedAgainAndSaysWhy() throws {
+    /// A vault indexed before the indexes kept the days is not indexed again for them (a
+    /// whole-log read): it keeps none, so `log --from` alone reads the log as before, and
+    /// new commits add none, until `replay` indexes the log from its start.
+    @Test func aVaultIndexedBeforeTheStartedDaysKeepsNoneUntilItIsIndexedAgain() throws {
         let vault = try ScratchVault()
         let (first, second) = try Self.twoDays(try vault.ledger)
-        let tampering = VaultTampering(path: vault.directory)
-        // As the version before left it: no span, the count under its key.
-        try tampering.delete("index.activities", keys: [StartedDays.key])
-        try tampering.delete("meta", keys: [StoreIndexes.coveredKey])
-        try tampering.put("meta", [(Array("indexes.covered.3".utf8), bigEndianBytes(UInt64(20)))])
+        try VaultTampering(path: vault.directory).delete("index.activities", keys: [StartedDays.key])
         let reopened = try vault.open()
-        let build = try reopened.buildStoreIndexes()
-        #expect(build?.indexed == 20 && build?.from == 0)
-        #expect(build?.reindexedBecause?.contains("first and last days events started on") == true)
+        #expect(try reopened.buildStoreIndexes() == nil)
+        try reopened.append([Event(MoodRated(rating: 4), start: second.midnight(utcOffset: 7_200), utcOffset: 7_200)])
+        #expect(try reopened.startedDays() == nil)
+        #expect(try reopened.audit().problems.isEmpty)
+        try reopened.rebuildStoreIndexes()
         #expect(try reopened.startedDays() == first...second)
         #expect(try reopened.audit().problems.isEmpty)
     }

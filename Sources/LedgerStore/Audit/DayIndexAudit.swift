@@ -74,7 +74,9 @@ struct DayIndexAudit {
             problems.add(.index, 0, 0, "\(error)")
             return
         }
-        let agrees = from == 0 ? stored == started : started.map { seen in stored.map { $0.including(seen.first).including(seen.last) == $0 } ?? false } ?? true
+        // None kept: indexes built before they kept one (log --from alone then reads the log).
+        guard let stored else { return }
+        let agrees = from == 0 ? stored == started : started.map { stored.including($0.first).including($0.last) == stored } ?? true
         guard !agrees else { return }
         let said = { (span: StartedDays?) in span.map { "\($0.first)–\($0.last)" } ?? "none" }
         problems.add(.index, 0, 0, "the store indexes say events started from \(said(stored)) but the log's \(from == 0 ? "" : "newest ")events started \(said(started)), so `log --from` or `--to` alone would leave some out; `healthledger replay` rebuilds them")

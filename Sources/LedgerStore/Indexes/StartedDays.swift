@@ -32,7 +32,7 @@ struct StartedDays: Equatable {
 
 extension Ledger {
     /// The first and last days events started on, as the store indexes hold them; nil for an
-    /// empty log.
+    /// empty log, or for one indexed before the indexes kept them (until `replay`).
     public func startedDays() throws -> ClosedRange<LocalDay>? {
         try withStoreIndexes { txn, _ in try storedStartedDays(txn).map { $0.first...$0.last } }
     }
@@ -47,10 +47,14 @@ extension Ledger {
         return days
     }
 
-    /// Widens the stored span to take `days` (the days of events a commit indexes).
+    /// Widens the stored span to take `days` (the days of events a commit indexes). Indexes
+    /// that covered events before they kept a span keep none, as its first day is not known
+    /// without reading the whole log: `log --from` alone then reads back through the log, as
+    /// before, until `replay` indexes the log again from its start.
     func storeStartedDays(_ txn: Transaction, including days: [LocalDay]) throws {
         guard let low = days.min(), let high = days.max() else { return }
         let stored = try storedStartedDays(txn)
+        if stored == nil, try StoreIndexes.covered(txn, meta: databases.meta) > 0 { return }
         let span = stored.map { $0.including(low).including(high) } ?? StartedDays(first: low, last: high)
         guard span != stored else { return }
         try storeStartedDays(txn, span)

@@ -23,13 +23,12 @@ struct StoreIndexes {
 
     static let activitiesKey = Array("running".utf8)
     /// How many events, from sequence 0, the indexes cover; written with them.
-    static let coveredKey = Array("indexes.covered.4".utf8)
+    static let coveredKey = Array("indexes.covered.3".utf8)
     /// Where earlier builds kept that count, and what this build indexes that they did not: a
     /// vault that has one of them is indexed again from sequence 0.
     static let earlierCoveredKeys: [(key: [UInt8], new: String)] = [
         (Array("indexes.covered".utf8), "the index by day is new in this version"),
         (Array("indexes.covered.2".utf8), "the index by day lists events longer than a day in this version"),
-        (Array("indexes.covered.3".utf8), "the indexes keep the first and last days events started on in this version, which `log --from` alone reads"),
     ]
 
     static func open(_ environment: Environment, _ txn: Transaction, create: Bool) throws -> StoreIndexes {

@@ -145,18 +145,19 @@ struct EventFilter {
     }
 
     /// With only `from` or only `to` given, the local days from it to the last day an event
-    /// started on (or from the first such day to it), when short enough for the day index:
-    /// else a page of the newest reads the log back until it is full, which is all of it when
-    /// fewer events match than it shows.
+    /// started on (or from the first such day to it), when the indexes keep those days and
+    /// the range is short enough for the day index: else a page of the newest reads the log
+    /// back until it is full, which is all of it when fewer events match than it shows.
     func days(within started: ClosedRange<LocalDay>?) -> ClosedRange<LocalDay>? {
+        guard let started else { return nil }
         let range: ClosedRange<LocalDay>
         switch (from, to) {
         case let (from?, nil):
             let first = LocalDay(from, utcOffset: -EventValidator.maximumOffset)
-            range = first...max(first, started?.upperBound ?? first)
+            range = first...max(first, started.upperBound)
         case let (nil, to?):
             let last = LocalDay(to, utcOffset: EventValidator.maximumOffset)
-            range = min(last, started?.lowerBound ?? last)...last
+            range = min(last, started.lowerBound)...last
         default:
             return nil
         }
