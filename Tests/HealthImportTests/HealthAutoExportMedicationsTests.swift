@@ -157,13 +157,13 @@ import TestSupport
         #expect(try kept.map { try $0.event.decode(ExportElementRecorded.self).attributes["status"] } == ["Snoozed"])
     }
 
-    @Test("medications are no longer named as not imported; the arrays still not read are")
+    @Test("medications are read as doses; an array still not read is kept whole beside them")
     func medicationsAreNoLongerNotImported() throws {
         var payload = HealthAutoExportPayload()
         payload.arrays = [("medications", [Self.medication("Taken")]), ("heartRateNotifications", [["start": .string("2024-03-10 09:00:00 +0100")]])]
         let (events, summary) = try file.read(payload)
-        #expect(events.map(\.kind) == [.doseTaken])
-        #expect(summary.notes.keys.sorted() == ["data.heartRateNotifications: 1 entry \(HealthAutoExportFile.notImported)"])
+        #expect(events.map(\.kind) == [.doseTaken, .exportElementRecorded])
+        #expect(summary.notes.keys.sorted() == [HealthAutoExportFile.unreadArrayNote("heartRateNotifications")])
     }
 }
 

@@ -16,7 +16,7 @@ public struct HealthAutoExportDelivery {
     /// Readings per app or device that recorded them (`Alex’s Apple Watch`), as the app named them.
     public private(set) var apps: [String: Int64] = [:]
     public private(set) var summary = ImportSummary()
-    /// A line for each array of the payload this version does not read (heart-rate notifications…).
+    /// A note for each array this version does not read whose entries could not be kept (not objects, or without a date).
     public var notImported: [String] { summary.notes.keys.filter { $0.hasSuffix(HealthAutoExportFile.notImported) }.sorted() }
 
     /// About this many events are made, checked and handed over at a time: small enough that a

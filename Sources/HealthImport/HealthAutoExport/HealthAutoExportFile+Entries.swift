@@ -21,7 +21,7 @@ extension HealthAutoExportFile {
 
     static let keptSymptomElement = "HealthAutoExport.symptom"
 
-    func entry(_ value: DocValue, of array: String, field: String, summary: inout ImportSummary) throws(ImportError) -> Event {
+    func entry(_ value: DocValue, of array: String, field: String, summary: inout ImportSummary) throws(ImportError) -> Event? {
         guard case .map(let entry) = value else { throw .malformed(path, column: field, "is not an object") }
         switch array {
         case "symptoms": return try symptom(entry, field: field, summary: &summary)

@@ -31,21 +31,32 @@ extension HealthAutoExportFile {
                 switch value {
                 case .null: continue
                 case .map(let inner): walk(inner, prefix: prefix + name + ".")
-                case .array(let items):
-                    for item in items {
-                        if case .map(let inner) = item {
-                            let (itemAttributes, itemChildren) = flattened(inner, depth: depth + 1)
-                            children.append(ExportElementChild(element: prefix + name, depth: depth + 1, attributes: itemAttributes))
-                            children += itemChildren
-                        } else {
-                            children.append(ExportElementChild(element: prefix + name, depth: depth + 1, attributes: ["value": text(item)]))
-                        }
-                    }
+                case .array(let items): children += listed(items, as: prefix + name, depth: depth + 1)
                 default: attributes[prefix + name] = text(value)
                 }
             }
         }
         walk(document, prefix: "")
         return (attributes, children)
+    }
+
+    /// Each item of a list as a child at `depth`: an object's fields as its attributes, a
+    /// scalar as its `value`, a list inside the list as a child holding its own items.
+    private static func listed(_ items: [DocValue], as element: String, depth: Int) -> [ExportElementChild] {
+        var children: [ExportElementChild] = []
+        for item in items {
+            switch item {
+            case .map(let inner):
+                let (itemAttributes, itemChildren) = flattened(inner, depth: depth)
+                children.append(ExportElementChild(element: element, depth: depth, attributes: itemAttributes))
+                children += itemChildren
+            case .array(let inner):
+                children.append(ExportElementChild(element: element, depth: depth))
+                children += listed(inner, as: element, depth: depth + 1)
+            default:
+                children.append(ExportElementChild(element: element, depth: depth, attributes: ["value": text(item)]))
+            }
+        }
+        return children
     }
 }

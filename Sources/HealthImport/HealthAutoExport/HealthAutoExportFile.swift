@@ -6,8 +6,9 @@ import LedgerCore
 /// point is a bucket the app aggregated (a minute's heart rate, an hour's steps, a night's
 /// sleep); it is stored as it came, at the offset its `date` was written with (where it was
 /// lived), and daily metrics count it only where no sample covers its series that day.
-/// A metric the table does not map, a unit HealthKit does not spell, and every workout are
-/// kept whole as `exportElement.recorded` and named in the summary's notes.
+/// A metric the table does not map, a unit HealthKit does not spell, and each entry of an
+/// array of `data` this version does not read are kept whole as `exportElement.recorded` and
+/// named in the summary's notes.
 struct HealthAutoExportFile {
     let path: String
     let identity: ImportIdentity
@@ -35,10 +36,7 @@ struct HealthAutoExportFile {
     /// that a caller can store each slice's bytes and drop its events before the next is made.
     /// A bad field anywhere throws, whatever slices went before.
     func forEachSlice(parsing text: String, size: Int, summary: inout ImportSummary, _ body: ([Event]) throws -> Void) throws {
-        var (metrics, workouts, entries, others) = try lists(parsing: text)
-        for (name, count) in others {
-            summary.note("data.\(name): \(count) \(count == 1 ? "entry" : "entries") \(Self.notImported)")
-        }
+        var (metrics, workouts, entries) = try lists(parsing: text)
         var events: [Event] = []
         var points = 0
         // Each metric, and each point of it, is let go once made into events: the parsed
@@ -82,7 +80,10 @@ struct HealthAutoExportFile {
                 throw ImportError.malformed(path, column: "data." + array, "more than \(Self.maximumPoints) points and entries in one file; export a shorter window")
             }
             for (index, value) in items.enumerated() {
-                events.append(try entry(value, of: array, field: "data.\(array)[\(index)]", summary: &summary))
+                let field = "data.\(array)[\(index)]"
+                guard let event = try Self.entryArrays.contains(array) ? entry(value, of: array, field: field, summary: &summary)
+                    : unreadEntry(value, of: array, field: field, summary: &summary) else { continue }
+                events.append(event)
                 if events.count >= size {
                     try body(events)
                     events = []
@@ -92,19 +93,16 @@ struct HealthAutoExportFile {
         if !events.isEmpty { try body(events) }
     }
 
-    /// What a note on an array of `data` this version does not read ends with.
-    static let notImported = "this version does not import (it reads metrics, workouts, symptoms, states of mind, medications, ECGs and cycle tracking): none of them is stored"
-
-    /// `data.metrics`, `data.workouts` and the entries of `entryArrays` of the text (of a `.csv`
-    /// file, read as the JSON it stands for), and the name and length of every other non-empty
-    /// array of `data` (heart-rate notifications…), which the import names rather than drop unsaid; the
-    /// rest of the document is let go.
+    /// `data.metrics`, `data.workouts` and the entries of every other array of `data` (of a
+    /// `.csv` file, read as the JSON it stands for): those of `entryArrays` and those this
+    /// version does not read (heart-rate notifications…), which are kept whole rather than
+    /// dropped unsaid; the rest of the document is let go.
     private func lists(parsing text: String) throws(ImportError) -> (
-        metrics: [DocValue], workouts: [DocValue], entries: [(array: String, items: [DocValue])], others: [(String, Int)]
+        metrics: [DocValue], workouts: [DocValue], entries: [(array: String, items: [DocValue])]
     ) {
         if path.lowercased().hasSuffix(".csv") {
             let (metrics, workouts) = try HealthAutoExportCSV(path: path, clock: clock).lists(parsing: text)
-            return (metrics, workouts, [], [])
+            return (metrics, workouts, [])
         }
         let root: Document
         do {
@@ -115,17 +113,16 @@ struct HealthAutoExportFile {
         guard case .map(let data)? = root["data"] else {
             throw .malformed(path, column: "data", "no 'data' object: this is not a Health Auto Export JSON export (version 2)")
         }
-        let read = Self.entryArrays.union(["metrics", "workouts"])
-        let others = data.fields.compactMap { field -> (String, Int)? in
-            guard !read.contains(field.name), case .array(let items) = field.value, !items.isEmpty else { return nil }
-            return (field.name, items.count)
-        }
         // In the order the document has them, so that a run's events and summaries repeat.
         var entries: [(array: String, items: [DocValue])] = []
-        for field in data.fields where Self.entryArrays.contains(field.name) {
-            entries.append((field.name, try array(field.value, field: "data." + field.name)))
+        for field in data.fields where field.name != "metrics" && field.name != "workouts" {
+            if Self.entryArrays.contains(field.name) {
+                entries.append((field.name, try array(field.value, field: "data." + field.name)))
+            } else if case .array(let items) = field.value, !items.isEmpty {
+                entries.append((field.name, items))
+            }
         }
-        return (try array(data["metrics"], field: "data.metrics"), try array(data["workouts"], field: "data.workouts"), entries, others)
+        return (try array(data["metrics"], field: "data.metrics"), try array(data["workouts"], field: "data.workouts"), entries)
     }
 
     private func events(of metric: Document, items: ArraySlice<DocValue>, field: String, summary: inout ImportSummary) throws(ImportError) -> [Event] {
@@ -158,6 +155,8 @@ struct HealthAutoExportFile {
                                        why: "unit '\(unitText ?? "")' of \(name) is not a HealthKit unit"))
             case .sleep?:
                 events += try sleep(point, name: name, field: pointField, summary: &summary)
+            case .sexualActivity?:
+                events += try sexualActivity(point, name: name, units: unitText, field: pointField, summary: &summary)
             case nil:
                 events.append(try kept(point, name: name, units: unitText, field: pointField, summary: &summary,
                                        why: "metric \(name) is not in the HealthKit table"))
@@ -255,7 +254,7 @@ struct HealthAutoExportFile {
 
     /// The id of a bucket: its metric, part, start and the app's source, never its value,
     /// so a re-sent bucket finds the event it sent before.
-    private func id(_ name: String, _ part: String, _ start: Timestamp, _ point: Document) -> EventID {
+    func id(_ name: String, _ part: String, _ start: Timestamp, _ point: Document) -> EventID {
         identity.id(Self.idNamespace, [name, part, String(start.micros), pointSource(point) ?? ""])
     }
 
@@ -264,7 +263,7 @@ struct HealthAutoExportFile {
         return nil
     }
 
-    private func metadata(_ name: String, _ point: Document) -> [String: String] {
+    func metadata(_ name: String, _ point: Document) -> [String: String] {
         var tags = [Self.metricKey: name]
         tags[Self.pointSourceKey] = pointSource(point)
         return tags

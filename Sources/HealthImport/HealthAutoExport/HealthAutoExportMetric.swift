@@ -8,6 +8,8 @@ enum HealthAutoExportMetric: Equatable {
     case bloodPressure
     /// Sleep analysis, a night's totals (`asleep`, `core`…) or one stage per point.
     case sleep
+    /// Sexual activity: how many times in the bucket, with protection not said, used or not used.
+    case sexualActivity
 
     static let heartRateType = "HKQuantityTypeIdentifierHeartRate"
     static let systolicType = "HKQuantityTypeIdentifierBloodPressureSystolic"
@@ -19,6 +21,7 @@ enum HealthAutoExportMetric: Equatable {
         case "heart_rate": self = .heartRate
         case "blood_pressure": self = .bloodPressure
         case "sleep_analysis": self = .sleep
+        case "sexual_activity": self = .sexualActivity
         default:
             guard let identifier = Self.quantities[name] else { return nil }
             self = .quantity("HKQuantityTypeIdentifier" + identifier)
