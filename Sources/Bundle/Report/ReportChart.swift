@@ -36,6 +36,11 @@ struct ReportChart {
         if plotted.count == 1 { canvas.dot(plotted[0]) } else { canvas.polyline(plotted, width: 1.2) }
     }
 
+    /// A value tick's figure with the decimals its step needs, thousands grouped.
+    static func label(_ value: Double, decimals: Int) -> String {
+        decimals == 0 ? ReportFormat.grouped(Int64(value.rounded())) : ReportFormat.decimal(value, digits: decimals)
+    }
+
     private func position(_ value: Double, _ floor: Double, _ ceiling: Double, _ top: Double, _ bottom: Double) -> Double {
         bottom - (value - floor) / (ceiling - floor) * (bottom - top)
     }
