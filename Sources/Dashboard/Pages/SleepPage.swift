@@ -34,7 +34,7 @@ struct SleepPage {
         }
         let rows = score.parts.map { part in
             "<tr data-key=\"contributor-\(part.contributor.rawValue)\" data-value=\"\(part.score)\"><td>\(part.contributor.rawValue)</td>"
-                + "<td>\(String(format: "%.1f", part.value)) <span class=\"muted\">\(HTML.escape(part.contributor.unit))</span></td>"
+                + "<td>\(String(format: "%.1f", part.value)) <span class=\"muted\">\(Markup.escape(part.contributor.unit))</span></td>"
                 + "<td>\(Int(part.score.rounded()))</td><td class=\"wide-only\">× \(part.contributor.weight)</td></tr>"
         }.joined()
         return """
@@ -51,7 +51,7 @@ struct SleepPage {
             let label = MetricLabel(column)
             let shown = metrics.values[index].map { column.shown($0) }
             let text = shown.map { key == "bedtime" || key == "wake_time" ? Self.clock($0) : NumberText.format($0) } ?? "—"
-            return "<tr data-key=\"\(key)\" data-value=\"\(shown.map { String($0) } ?? "")\"><td>\(HTML.escape(label.name))</td><td>\(text)</td><td class=\"muted\">\(HTML.escape(label.unit))</td></tr>"
+            return "<tr data-key=\"\(key)\" data-value=\"\(shown.map { String($0) } ?? "")\"><td>\(Markup.escape(label.name))</td><td>\(text)</td><td class=\"muted\">\(Markup.escape(label.unit))</td></tr>"
         }.joined()
         let sleeps = night.sleeps.filter { $0.isMain || $0.isNap }.map { sleep in
             let start = sleep.stretches.map(\.start).min()!, end = sleep.stretches.map(\.end).max()!
