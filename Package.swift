@@ -96,6 +96,7 @@ let package = Package(
         .executableTarget(name: "calorie-sim", dependencies: ["Projections", "DemoData"], path: "Tools/CalorieSim"),
         .target(name: "TestSupport", dependencies: ["CLMDB", "LedgerCore", "LedgerCrypto", "LedgerStore"], path: "Tests/TestSupport"),
         .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "LedgerApplicationTests", dependencies: ["LedgerApplication", "LedgerCore", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "LedgerCryptoTests", dependencies: ["LedgerCrypto", "LedgerCore", "CSodium"]),
         .testTarget(name: "MigrationsTests", dependencies: ["Migrations", "LedgerCore"]),
         .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "TestSupport", "CLMDB", "Migrations", .product(name: "PropertyBased", package: "swift-property-based")]),
