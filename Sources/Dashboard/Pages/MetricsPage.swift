@@ -42,7 +42,7 @@ struct MetricsPage {
             units[unit, default: []].append(position)
         }
         for unit in unitOrder {
-            let series = units[unit]!.map { position in
+            let series = (units[unit] ?? []).map { position in
                 Chart.Series(name: MetricLabel(table.columns[position].column).name, points: table.rows.compactMap { row in
                     row.values[position].map { (x: Double(row.start.number * 86_400_000_000), y: $0) }
                 })

@@ -22,7 +22,7 @@ struct TodayPage {
     func render() throws -> (title: String, html: String) {
         let day = try context.day()
         let days = (day.number - Self.sparkDays + 1...day.number).map(LocalDay.init(number:))
-        let daily = try context.point.dailyMetrics(ledger: context.ledger, days: days.first!...day)
+        let daily = try context.point.dailyMetrics(ledger: context.ledger, days: LocalDay(number: day.number - Self.sparkDays + 1)...day)
         let columns = Self.keyColumns.compactMap(MetricLabel.column)
         let rows = try days.map { try daily.values(for: $0, columns: columns.map(\.index)) }
         var html = "<p class=\"muted\">\(day) · <a href=\"/?date=\(LocalDay(number: day.number - 1))\(asOfLink)\">previous day</a></p>"
@@ -50,7 +50,7 @@ struct TodayPage {
 
     private func card(_ column: MetricColumn, values: [Double?]) -> String {
         let label = MetricLabel(column)
-        let shown = values.last!.map { column.shown($0) }
+        let shown = values.last.flatMap { $0 }.map { column.shown($0) }
         let value = shown.map(NumberText.format) ?? "—"
         return """
             <article class="card metric" data-key="\(column.key)" data-value="\(shown.map { String($0) } ?? "")">\
