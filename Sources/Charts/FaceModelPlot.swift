@@ -19,7 +19,8 @@ public enum FaceModelPlot {
 
     private static func scatter(_ model: FaceModel, into canvas: inout SVGWriter, frame: Frame) {
         let values = model.samples.flatMap { [$0.actual, $0.predicted] }
-        let (low, high) = padded(values.min()!, values.max()!)
+        guard let smallest = values.min(), let largest = values.max() else { return }
+        let (low, high) = padded(smallest, largest)
         func x(_ value: Double) -> Double { frame.x + (value - low) / (high - low) * frame.width }
         func y(_ value: Double) -> Double { frame.y + frame.height - (value - low) / (high - low) * frame.height }
         let ticks = niceTicks(low, high)
@@ -31,8 +32,9 @@ public enum FaceModelPlot {
 
     private static func errors(_ model: FaceModel, into canvas: inout SVGWriter, frame: Frame) {
         let days = model.samples.map { Double($0.day.number) }
-        let first = days.min()!, last = max(days.max()!, first + 1)
-        let bound = max(model.samples.map { abs($0.error) }.max()!, 1e-9) * 1.1
+        guard let first = days.min(), let latest = days.max(), let largestError = model.samples.map({ abs($0.error) }).max() else { return }
+        let last = max(latest, first + 1)
+        let bound = max(largestError, 1e-9) * 1.1
         func x(_ day: Double) -> Double { frame.x + (day - first) / (last - first) * frame.width }
         func y(_ error: Double) -> Double { frame.y + frame.height / 2 - error / bound * frame.height / 2 }
         let dayStep = max(1, ((last - first) / 5).rounded(.up))

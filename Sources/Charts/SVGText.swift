@@ -1,12 +1,8 @@
 import Foundation
 
-/// Writing SVG by hand: escaped text and coordinates with two decimals.
+/// What pictures share besides their writer: coordinates with two decimals, the palette,
+/// and how wide text renders. Text is escaped by `Markup`.
 enum SVGText {
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
-
     static func number(_ value: Double) -> String { String(format: "%.2f", value) }
 
     /// A colour-blind-safe palette (Okabe–Ito), one per series.

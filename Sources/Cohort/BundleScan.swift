@@ -32,11 +32,11 @@ struct BundleScan {
             case .eventCorrected:
                 let correction = try event.decode(EventCorrected.self)
                 amendments[correction.target, default: Amendment()].payload = correction.payload
-                amendments[correction.target]!.lastLine = ids.count - 1
+                amendments[correction.target, default: Amendment()].lastLine = ids.count - 1
             case .eventRetracted:
                 let target = try event.decode(EventRetracted.self).target
                 amendments[target, default: Amendment()].retracted = true
-                amendments[target]!.lastLine = ids.count - 1
+                amendments[target, default: Amendment()].lastLine = ids.count - 1
             default: break
             }
         }

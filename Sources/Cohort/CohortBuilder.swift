@@ -88,7 +88,7 @@ public final class CohortBuilder {
                 throw .unwritable(path: directory + "/" + entry, reason: "\(error)")
             }
         }
-        state = keep ? existing! : fresh
+        if keep, let existing { state = existing } else { state = fresh }
     }
 
     /// What an earlier build writes into the folder (and staging left by one interrupted).
@@ -202,13 +202,16 @@ public final class CohortBuilder {
                 throw BundleError(.hashMismatch, "\(BundleLayout.events) line \(number + 1) differs from the first read: the bundle changed while it was read")
             }
             guard !event.kind.isAmendment, let current = scan.current(event), let (table, values) = try CohortTable.row(current, shiftDays: shift) else { return }
-            if writers[table.name] == nil {
+            let writer: ParquetFileWriter
+            if let open = writers[table.name] {
+                writer = open
+            } else {
                 let kindFolder = folder + "/kind=" + table.name
                 try Self.makeFolder(kindFolder)
-                writers[table.name] = try ParquetFileWriter(
-                    path: kindFolder + "/" + Self.partName(from), columns: table.parquetColumns, metadata: metadata(table))
+                writer = try ParquetFileWriter(path: kindFolder + "/" + Self.partName(from), columns: table.parquetColumns, metadata: metadata(table))
+                writers[table.name] = writer
             }
-            try writers[table.name]!.append(values)
+            try writer.append(values)
             rows[table.name, default: 0] += 1
         }
         try? FileManager.default.removeItem(atPath: folder)
@@ -221,7 +224,7 @@ public final class CohortBuilder {
         guard number == scan.lineIDs.count else {
             throw BundleError(.hashMismatch, "\(BundleLayout.events) has \(number) lines now and had \(scan.lineIDs.count): the bundle changed while it was read")
         }
-        for name in writers.keys.sorted() { try writers[name]!.close() }
+        for (_, writer) in writers.sorted(by: { $0.key < $1.key }) { try writer.close() }
         return rows
     }
 

@@ -29,8 +29,7 @@ struct CohortState: Equatable {
 
     var document: Document {
         var participants = Document()
-        for name in self.participants.keys.sorted() {
-            let participant = self.participants[name]!
+        for (name, participant) in self.participants.sorted(by: { $0.key < $1.key }) {
             participants[name] = .map([
                 "lines": .int(Int64(participant.lines)), "last_line": .string(participant.lastLine), "signer": .string(participant.signer),
                 "checkpoint_size": .int(Int64(participant.checkpointSize)),

@@ -22,6 +22,7 @@ public struct StudyKey: Sendable {
         precondition(sodium_init() >= 0, "libsodium failed to initialise")
         var bytes = [UInt8](repeating: 0, count: byteCount)
         randombytes_buf(&bytes, byteCount)
+        // Cannot fail: the bytes are byteCount long, all a key needs
         return try! StudyKey(bytes: bytes)
     }
 
@@ -32,10 +33,11 @@ public struct StudyKey: Sendable {
     public init(fileText: String) throws(CohortError) {
         let text = fileText.trimmingCharacters(in: .whitespacesAndNewlines)
         let digits = Array(text.utf8)
-        guard digits.count == Self.byteCount * 2, digits.allSatisfy({ Self.hexValue($0) != nil }) else {
+        let values = digits.compactMap(Self.hexValue)
+        guard digits.count == Self.byteCount * 2, values.count == digits.count else {
             throw CohortError.badStudyKey("a study key file holds 64 hex characters on one line (`healthledger cohort keygen FILE` writes one)")
         }
-        try self.init(bytes: stride(from: 0, to: digits.count, by: 2).map { Self.hexValue(digits[$0])! << 4 | Self.hexValue(digits[$0 + 1])! })
+        try self.init(bytes: stride(from: 0, to: values.count, by: 2).map { values[$0] << 4 | values[$0 + 1] })
     }
 
     private static func hexValue(_ digit: UInt8) -> UInt8? {

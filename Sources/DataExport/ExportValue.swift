@@ -18,14 +18,14 @@ public enum ExportValue: Sendable, Hashable {
     static func json(_ map: [String: String]) -> ExportValue {
         guard !map.isEmpty else { return .null }
         var document = Document()
-        for key in map.keys.sorted() { document[key] = .string(map[key]!) }
+        for (key, value) in map.sorted(by: { $0.key < $1.key }) { document[key] = .string(value) }
         return .text(JSONWriter.string(document))
     }
 
     static func json(_ map: [String: Double]) -> ExportValue {
         guard !map.isEmpty else { return .null }
         var document = Document()
-        for key in map.keys.sorted() { document[key] = .double(map[key]!) }
+        for (key, value) in map.sorted(by: { $0.key < $1.key }) { document[key] = .double(value) }
         return .text(JSONWriter.string(document))
     }
 

@@ -29,6 +29,7 @@ public final class ParquetDatasetWriter {
         var stored = values
         var partition: String?
         if let index = table.partitionIndex {
+            // Cannot fail: a table has a partition column exactly when it has a partition index
             guard case .text(let value) = values[index] else { throw ExportError.unwritable(path: directory, reason: "\(table.name) row without \(table.partitionColumn!)") }
             partition = value
             stored.remove(at: index)
@@ -40,7 +41,7 @@ public final class ParquetDatasetWriter {
     }
 
     func close() throws {
-        for key in files.keys.sorted() { try files[key]!.writer.close() }
+        for (_, file) in files.sorted(by: { $0.key < $1.key }) { try file.writer.close() }
         files.removeAll()
     }
 

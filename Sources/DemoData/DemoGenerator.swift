@@ -92,6 +92,7 @@ public struct DemoGenerator {
     }
 
     mutating func event<P: EventPayload>(_ payload: P, _ start: Timestamp, _ source: Source = .cli, end: Timestamp? = nil) -> Event {
+        // Cannot fail: 16 bytes, an id's size
         let id = EventID(bytes: (0..<16).map { _ in UInt8.random(in: 0...255, using: &random) })!
         return Event(payload, id: id, start: start, end: end, utcOffset: utcOffset, zone: "Europe/Berlin", source: source)
     }

@@ -1,3 +1,4 @@
+import Charts
 import Foundation
 import LedgerCore
 import Projections
@@ -28,10 +29,10 @@ struct PageTests {
         let dashboard = try await DashboardHarness()
         let cookie = try await dashboard.signIn()
         let page = try await dashboard.get("/query?as-of=12", cookie: cookie).body
-        #expect(page.contains(HTML.escape(QueryLanguage.grammar)) && !page.contains("docs/query.md"))
+        #expect(page.contains(Markup.escape(QueryLanguage.grammar)) && !page.contains("docs/query.md"))
         for example in QueryLanguage.examples {
             let link = "/query?q=\(HTML.query(example))&as-of=12"
-            #expect(page.contains(HTML.escape(link)) || page.contains(link), "\(example)")
+            #expect(page.contains(Markup.escape(link)) || page.contains(link), "\(example)")
             let answer = try await dashboard.get(link, cookie: cookie)
             #expect(answer.status == 200 && answer.body.contains("id=\"query-result\"") && !answer.body.contains("query-error"), "\(example): \(answer.body.suffix(400))")
         }

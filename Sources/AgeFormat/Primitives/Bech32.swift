@@ -8,6 +8,7 @@ enum Bech32 {
     /// Encodes in lowercase; age writes secret keys uppercased by the caller.
     static func encode(humanReadablePart: String, data: [UInt8]) -> String {
         let prefix = humanReadablePart.lowercased()
+        // Cannot fail: 8-bit groups regroup to 5-bit ones whenever padding is allowed
         let values = regroup(data, from: 8, to: 5, pad: true)!
         let check = polymod(expand(prefix) + values + [UInt8](repeating: 0, count: checksumLength)) ^ 1
         let checksum = (0..<checksumLength).map { UInt8((check >> (5 * (5 - UInt32($0)))) & 31) }

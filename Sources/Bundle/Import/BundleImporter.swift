@@ -68,8 +68,8 @@ public struct BundleImporter {
             guard !batch.isEmpty else { return }
             do {
                 try appender.add(batch, tag: lineNumber)
-            } catch let error as LedgerStoreError where error.refusedEvent != nil {
-                let (index, refusal) = error.refusedEvent!
+            } catch let error as LedgerStoreError {
+                guard case let (index, refusal)? = error.refusedEvent else { throw error }
                 throw BundleError(.notABundle, "\(BundleLayout.events) line \(lineNumber - batch.count + index + 1): \(refusal)")
             }
             batch.removeAll(keepingCapacity: true)

@@ -1,3 +1,4 @@
+import Charts
 import Foundation
 import HealthBundle
 import LedgerCore
@@ -26,14 +27,14 @@ struct AdherenceSection {
             let adherence = medication.adherence.map { "\(Int(($0 * 100).rounded(.down))) %" } ?? "as needed"
             let key = "adherence-" + medication.name.lowercased().filter { $0.isLetter || $0.isNumber }
             return """
-                <tr data-medication="\(HTML.escape(medication.name))"><td>\(HTML.escape(medication.name))</td><td class="wide-only">\(HTML.escape(medication.frequency ?? "—"))</td>\
+                <tr data-medication="\(Markup.escape(medication.name))"><td>\(Markup.escape(medication.name))</td><td class="wide-only">\(Markup.escape(medication.frequency ?? "—"))</td>\
                 <td data-key="\(key)-taken" data-value="\(medication.dosesTaken)">\(medication.dosesTaken)</td><td>\(due)</td>\
                 <td class="wide-only">\(medication.scheduledDays.map { "\(medication.daysTaken) of \($0)" } ?? "\(medication.daysTaken)")</td>\
                 <td data-key="\(key)" data-value="\(medication.adherence.map { String($0) } ?? "")"><strong>\(adherence)</strong></td></tr>
                 """
         }.joined()
         return """
-            <section class="card scroll" id="adherence"><h2>\(HTML.escape(title ?? "Adherence, \(days.lowerBound) to \(days.upperBound)"))</h2>\
+            <section class="card scroll" id="adherence"><h2>\(Markup.escape(title ?? "Adherence, \(days.lowerBound) to \(days.upperBound)"))</h2>\
             <table class="numeric"><tr><th>Medication</th><th class="wide-only">Frequency</th><th>Taken</th><th>Due</th><th class="wide-only">Days taken</th><th>Adherence</th></tr>\(rows)</table>\
             \(table.isEmpty ? "<p class=\"muted\">No medications defined or taken.</p>" : "")\
             <p class="muted">Days taken: days with a dose of the days the schedule asked for one (from the medication's start, by its frequency). \

@@ -1,3 +1,4 @@
+import Charts
 import Foundation
 import LedgerApplication
 import LedgerCore
@@ -39,12 +40,12 @@ struct EntryPage {
     }
 
     func render(notice: (ok: Bool, text: String)?) throws -> (title: String, html: String) {
-        var html = notice.map { "<p class=\"notice \($0.ok ? "good" : "bad")\" id=\"notice\" role=\"status\">\(HTML.escape($0.text))</p>" } ?? ""
+        var html = notice.map { "<p class=\"notice \($0.ok ? "good" : "bad")\" id=\"notice\" role=\"status\">\(Markup.escape($0.text))</p>" } ?? ""
         html += "<div class=\"grid\">"
         for form in Self.forms {
             let inputs = form.fields.map { field in
                 let step = field.type == "number" ? " step=\"any\"" : ""
-                return "<label>\(field.label)<input name=\"\(field.name)\" type=\"\(field.type)\"\(step) placeholder=\"\(field.hint.isEmpty ? "" : "e.g. " + HTML.escape(field.hint))\"></label>"
+                return "<label>\(field.label)<input name=\"\(field.name)\" type=\"\(field.type)\"\(step) placeholder=\"\(field.hint.isEmpty ? "" : "e.g. " + Markup.escape(field.hint))\"></label>"
             }.joined()
             html += """
                 <section class="card"><h2>\(form.title)</h2><form class="entry" method="post" action="/entry" id="entry-\(form.kind)">\

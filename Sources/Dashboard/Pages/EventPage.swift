@@ -1,3 +1,4 @@
+import Charts
 import Foundation
 import LedgerApplication
 import LedgerCore
@@ -20,17 +21,17 @@ struct EventPage {
         let state = current.isRetracted ? "<span class=\"badge bad\">retracted</span>" : current.isCorrected ? "<span class=\"badge good\">corrected</span>" : ""
         var html = """
             <section class="card" id="event-now"><h2>#\(current.stored.sequence) \(event.kind.rawValue) \(state)</h2>\
-            <p>\(HTML.escape(EventSummary.text(event)))</p><table>\
+            <p>\(Markup.escape(EventSummary.text(event)))</p><table>\
             <tr><th>id</th><td><code>\(event.id)</code></td></tr>\
             <tr><th>start</th><td>\(event.start.iso8601(utcOffset: event.utcOffset))</td></tr>\
             \(event.end.map { "<tr><th>end</th><td>\($0.iso8601(utcOffset: event.utcOffset))</td></tr>" } ?? "")\
             <tr><th>recorded</th><td>\(event.recordedAt.iso8601(utcOffset: event.utcOffset))</td></tr>\
-            <tr><th>source</th><td>\(HTML.escape([event.source.name, event.source.device, event.source.version].compactMap { $0 }.joined(separator: " · ")))</td></tr>\
-            <tr><th>payload now</th><td><code>\(HTML.escape(JSONWriter.string(event.payload)))</code></td></tr></table></section>
+            <tr><th>source</th><td>\(Markup.escape([event.source.name, event.source.device, event.source.version].compactMap { $0 }.joined(separator: " · ")))</td></tr>\
+            <tr><th>payload now</th><td><code>\(Markup.escape(JSONWriter.string(event.payload)))</code></td></tr></table></section>
             """
         let original = current.stored.event
         var versions = [version(number: "#\(current.stored.sequence)", what: "original", at: original.recordedAt, offset: original.utcOffset,
-                                content: "<code>\(HTML.escape(JSONWriter.string(original.payload)))</code>")]
+                                content: "<code>\(Markup.escape(JSONWriter.string(original.payload)))</code>")]
         for amendment in current.amendments {
             versions.append(version(number: "#\(amendment.sequence)", what: amendment.event.kind.rawValue, at: amendment.event.recordedAt,
                                     offset: original.utcOffset, content: try change(amendment.event)))
@@ -43,7 +44,7 @@ struct EventPage {
     }
 
     private func version(number: String, what: String, at recorded: Timestamp, offset: Int32, content: String) -> String {
-        "<li><strong>\(number) \(HTML.escape(what))</strong> <span class=\"muted\">recorded \(recorded.iso8601(utcOffset: offset))</span><div>\(content)</div></li>"
+        "<li><strong>\(number) \(Markup.escape(what))</strong> <span class=\"muted\">recorded \(recorded.iso8601(utcOffset: offset))</span><div>\(content)</div></li>"
     }
 
     /// What an amendment did: the payload a correction put in place, or the retraction, with its reason.
@@ -51,10 +52,10 @@ struct EventPage {
         let (text, reason): (String, String?)
         if amendment.kind == .eventCorrected {
             let correction = try amendment.decode(EventCorrected.self)
-            (text, reason) = ("<code>\(HTML.escape(JSONWriter.string(correction.payload)))</code>", correction.reason)
+            (text, reason) = ("<code>\(Markup.escape(JSONWriter.string(correction.payload)))</code>", correction.reason)
         } else {
             (text, reason) = ("withdrawn", try amendment.decode(EventRetracted.self).reason)
         }
-        return text + (reason.map { " <span class=\"muted\">· reason: \(HTML.escape($0))</span>" } ?? "")
+        return text + (reason.map { " <span class=\"muted\">· reason: \(Markup.escape($0))</span>" } ?? "")
     }
 }

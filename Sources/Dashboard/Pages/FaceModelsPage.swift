@@ -25,15 +25,15 @@ struct FaceModelsPage {
         var html = "<p class=\"muted\">\(faces.allCaptures.count) face captures; each model is rebuilt from them and the daily metrics on every read, as <code>healthledger models</code> does.</p>"
         let rows = outcomes.map { outcome -> String in
             let name = outcome.target.name
-            let link = "<a href=\"/models?target=\(HTML.query(name))\(asOfLink)\">\(HTML.escape(name))</a>"
+            let link = "<a href=\"/models?target=\(HTML.query(name))\(asOfLink)\">\(Markup.escape(name))</a>"
             guard case .trained(let model) = outcome else {
-                return "<tr data-target=\"\(HTML.escape(name))\"><td>\(link)</td><td colspan=\"4\" class=\"muted\">\(HTML.escape(outcome.insufficientMessage ?? ""))</td></tr>"
+                return "<tr data-target=\"\(Markup.escape(name))\"><td>\(link)</td><td colspan=\"4\" class=\"muted\">\(Markup.escape(outcome.insufficientMessage ?? ""))</td></tr>"
             }
             let accuracy = model.accuracy
             return """
-                <tr data-target="\(HTML.escape(name))"><td>\(link)</td><td data-key="n-\(HTML.escape(name))" data-value="\(accuracy.count)">\(accuracy.count)</td>\
-                <td data-key="r-\(HTML.escape(name))" data-value="\(accuracy.r.map { String($0) } ?? "")">\(Self.value(accuracy.r))</td>\
-                <td data-key="mae-\(HTML.escape(name))" data-value="\(accuracy.meanAbsoluteError)">\(Self.value(accuracy.meanAbsoluteError))</td>\
+                <tr data-target="\(Markup.escape(name))"><td>\(link)</td><td data-key="n-\(Markup.escape(name))" data-value="\(accuracy.count)">\(accuracy.count)</td>\
+                <td data-key="r-\(Markup.escape(name))" data-value="\(accuracy.r.map { String($0) } ?? "")">\(Self.value(accuracy.r))</td>\
+                <td data-key="mae-\(Markup.escape(name))" data-value="\(accuracy.meanAbsoluteError)">\(Self.value(accuracy.meanAbsoluteError))</td>\
                 <td>\(Self.value(accuracy.rootMeanSquaredError))</td></tr>
                 """
         }.joined()
@@ -48,7 +48,7 @@ struct FaceModelsPage {
         if let model = trained.first(where: { $0.target.name == chosen }) ?? (chosen == nil ? trained.first : nil) {
             html += detail(model)
         } else if let chosen {
-            html += "<section class=\"card\"><p class=\"muted\">\(HTML.escape(chosen)): no model yet.</p></section>"
+            html += "<section class=\"card\"><p class=\"muted\">\(Markup.escape(chosen)): no model yet.</p></section>"
         }
         return ("Face models", html)
     }
@@ -62,7 +62,7 @@ struct FaceModelsPage {
             yLabel: model.target.name, series: [Chart.Series(name: "coefficient", points: features.enumerated().map { (x: Double($0.offset), y: $0.element.coefficient) })])
         let rows = features.map { "<tr><td>\($0.feature.rawValue)</td><td>\(Self.signed($0.coefficient))</td></tr>" }.joined()
         return """
-            <h2 id="model-detail">\(HTML.escape(model.target.name)) — \(HTML.escape(model.target.label))</h2>\
+            <h2 id="model-detail">\(Markup.escape(model.target.name)) — \(Markup.escape(model.target.label))</h2>\
             <figure class="card chart" id="model-plot">\(SVGInline.strip(FaceModelPlot.svg(model)))</figure>\
             <div class="split"><figure class="card chart" id="importance-chart">\(SVGInline.strip(SVGChart.render(importance)))</figure>\
             <section class="card"><h2>Feature importance</h2><table class="numeric" id="importance"><tr><th>Feature</th><th>Coefficient</th></tr>\(rows)</table></section></div>

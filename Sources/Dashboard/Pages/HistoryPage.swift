@@ -1,3 +1,4 @@
+import Charts
 import Foundation
 import LedgerApplication
 import LedgerCore
@@ -15,7 +16,7 @@ struct HistoryPage {
         if let audit {
             context.lastAudit.record(audit)
             let badge = audit.isClean ? "<span class=\"badge good\">audit clean</span>" : "<span class=\"badge bad\">audit FAILED</span>"
-            let problems = audit.problems.map { "<li>\(HTML.escape("\($0)"))</li>" }.joined()
+            let problems = audit.problems.map { "<li>\(Markup.escape("\($0)"))</li>" }.joined()
             html += "<section class=\"card\" id=\"audit-report\"><h2>Audit report</h2><p>\(badge) \(audit.recordsChecked) records opened and checked"
             if let signed = audit.checkpoint { html += "; signed checkpoint size \(signed.size), root <code>\(Data(signed.rootHash).base64EncodedString())</code>" }
             html += "</p>" + (problems.isEmpty ? "" : "<ul>\(problems)</ul>") + "</section>"
@@ -33,12 +34,12 @@ struct HistoryPage {
             <section class="card" id="audit"><h2>Audit</h2><p>Opens every record, recomputes the Merkle tree and checks the signed checkpoint.</p>\
             <form method="post" action="/audit">\(context.csrfField)<button id="run-audit">Run the audit</button></form></section>
             <section class="card"><h2>Time travel</h2><form class="entry" method="get" action="/history">\
-            <label>As of a date<input type="date" name="as-of" value="\(HTML.escape(context.asOf ?? ""))"></label><button>Show</button></form>\
+            <label>As of a date<input type="date" name="as-of" value="\(Markup.escape(context.asOf ?? ""))"></label><button>Show</button></form>\
             <p class="muted">Or a number of events (the log as it was after its first N) in the box at the top; every page keeps it.</p></section>
             """
         let items = rows.reversed().map { stored in
             let event = stored.event
-            return "<tr><td><a href=\"/event?id=\(versionsOf(event))\(asOfLink)\">#\(stored.sequence)</a></td><td class=\"when\">\(event.start.iso8601(utcOffset: event.utcOffset))</td><td>\(event.kind.rawValue)</td><td>\(HTML.escape(EventSummary.text(event)))</td></tr>"
+            return "<tr><td><a href=\"/event?id=\(versionsOf(event))\(asOfLink)\">#\(stored.sequence)</a></td><td class=\"when\">\(event.start.iso8601(utcOffset: event.utcOffset))</td><td>\(event.kind.rawValue)</td><td>\(Markup.escape(EventSummary.text(event)))</td></tr>"
         }.joined()
         html += "<section class=\"card scroll\"><h2>The last \(rows.count) of \(total) events</h2>"
             + "<table id=\"log\"><tr><th>#</th><th>When</th><th>Kind</th><th>What</th></tr>\(items)</table></section>"

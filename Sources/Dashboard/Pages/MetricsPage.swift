@@ -42,7 +42,7 @@ struct MetricsPage {
             units[unit, default: []].append(position)
         }
         for unit in unitOrder {
-            let series = units[unit]!.map { position in
+            let series = (units[unit] ?? []).map { position in
                 Chart.Series(name: MetricLabel(table.columns[position].column).name, points: table.rows.compactMap { row in
                     row.values[position].map { (x: Double(row.start.number * 86_400_000_000), y: $0) }
                 })
@@ -65,7 +65,7 @@ struct MetricsPage {
     private func form(_ table: MetricSeriesTable) -> String {
         let chosen = Set(table.columns.map(\.column.key))
         let options = MetricCatalog.columns.map { column in
-            "<option value=\"\(column.key)\"\(chosen.contains(column.key) ? " selected" : "")>\(HTML.escape(column.header))</option>"
+            "<option value=\"\(column.key)\"\(chosen.contains(column.key) ? " selected" : "")>\(Markup.escape(column.header))</option>"
         }.joined()
         let groups = MetricSeriesTable.Grouping.allCases.map { grouping in
             "<option\(grouping == table.grouping ? " selected" : "")>\(grouping.rawValue)</option>"
@@ -74,8 +74,8 @@ struct MetricsPage {
         return """
             <form class="card entry" method="get" action="/metrics">\(context.asOfField)
             <label>Columns (Ctrl/⌘ for several)<select name="col" multiple size="6">\(options)</select></label>
-            <label>From<input type="date" name="from" value="\(HTML.escape(context.parameter("from") ?? first))"></label>
-            <label>To<input type="date" name="to" value="\(HTML.escape(context.parameter("to") ?? ""))"></label>
+            <label>From<input type="date" name="from" value="\(Markup.escape(context.parameter("from") ?? first))"></label>
+            <label>To<input type="date" name="to" value="\(Markup.escape(context.parameter("to") ?? ""))"></label>
             <label>Group<select name="group">\(groups)</select></label>
             <button>Show</button> <button name="format" value="csv">Download CSV</button></form>
             """
@@ -83,7 +83,7 @@ struct MetricsPage {
 
     private func tableHTML(_ table: MetricSeriesTable) -> String {
         let header = "<tr><th>\(table.grouping == .day ? "Day" : "From")</th>"
-            + table.columns.map { "<th>\(HTML.escape($0.column.header))</th>" }.joined() + "</tr>"
+            + table.columns.map { "<th>\(Markup.escape($0.column.header))</th>" }.joined() + "</tr>"
         let rows = table.rows.reversed().map { row in
             "<tr><td>\(row.start)</td>" + row.values.map { "<td>\($0.map { NumberText.format($0) } ?? "–")</td>" }.joined() + "</tr>"
         }.joined()

@@ -1,3 +1,4 @@
+import Charts
 import Foundation
 import Hummingbird
 import LedgerApplication
@@ -46,5 +47,5 @@ struct PageContext {
     var csrfField: String { "<input type=\"hidden\" name=\"csrf\" value=\"\(csrf)\">" }
 
     /// The as-of parameter to keep in links and forms.
-    var asOfField: String { asOf.map { "<input type=\"hidden\" name=\"as-of\" value=\"\(HTML.escape($0))\">" } ?? "" }
+    var asOfField: String { asOf.map { "<input type=\"hidden\" name=\"as-of\" value=\"\(Markup.escape($0))\">" } ?? "" }
 }

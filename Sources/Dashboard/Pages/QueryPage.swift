@@ -16,8 +16,8 @@ struct QueryPage {
     /// same point.
     private var language: String {
         let asOf = context.asOf.map { "&as-of=" + HTML.query($0) } ?? ""
-        let examples = QueryLanguage.examples.map { "<li><a href=\"/query?q=\(HTML.query($0))\(asOf)\"><code>\(HTML.escape($0))</code></a></li>" }.joined()
-        return "<details id=\"query-language\"><summary>How to ask</summary><p><code>\(HTML.escape(QueryLanguage.grammar))</code></p><ul class=\"plain\">\(examples)</ul></details>"
+        let examples = QueryLanguage.examples.map { "<li><a href=\"/query?q=\(HTML.query($0))\(asOf)\"><code>\(Markup.escape($0))</code></a></li>" }.joined()
+        return "<details id=\"query-language\"><summary>How to ask</summary><p><code>\(Markup.escape(QueryLanguage.grammar))</code></p><ul class=\"plain\">\(examples)</ul></details>"
     }
 
     func render() throws -> (title: String, html: String) {
@@ -25,7 +25,7 @@ struct QueryPage {
         var html = """
             <form class="card" method="get" action="/query">\(context.asOfField)
             <label for="q">Query</label>
-            <textarea class="query" id="q" name="q" rows="2" placeholder="\(Self.example)">\(HTML.escape(text ?? ""))</textarea>
+            <textarea class="query" id="q" name="q" rows="2" placeholder="\(Self.example)">\(Markup.escape(text ?? ""))</textarea>
             <p><button id="run">Run</button></p>\(language)</form>
             """
         guard let text else { return ("Query", html + "<p class=\"muted\">Try <a href=\"/query?q=\(HTML.query(Self.example))\">\(Self.example)</a>.</p>") }
@@ -35,16 +35,16 @@ struct QueryPage {
         do {
             result = try QueryEngine.run(text, data: data)
         } catch let error as QueryError {
-            return ("Query", html + "<pre class=\"error\" id=\"query-error\">query \(HTML.escape(error.rendered(in: text)))</pre>")
+            return ("Query", html + "<pre class=\"error\" id=\"query-error\">query \(Markup.escape(error.rendered(in: text)))</pre>")
         }
         do {
             let chart = try result.chart(result.bucket == nil && result.rows.count == 1 ? .bar : .line, title: text)
             html += "<figure class=\"card chart\">\(SVGInline.strip(SVGChart.render(chart)))</figure>"
         } catch {
-            html += "<p class=\"muted\">No chart: \(HTML.escape(error.description)).</p>"
+            html += "<p class=\"muted\">No chart: \(Markup.escape(error.description)).</p>"
         }
-        let header = "<tr>" + result.columns.map { "<th>\(HTML.escape($0.title + ($0.unit.map { " (\($0))" } ?? "")))</th>" }.joined() + "</tr>"
-        let rows = result.rows.map { row in "<tr>" + row.map { "<td>\(HTML.escape(QueryResult.text($0)))</td>" }.joined() + "</tr>" }.joined()
+        let header = "<tr>" + result.columns.map { "<th>\(Markup.escape($0.title + ($0.unit.map { " (\($0))" } ?? "")))</th>" }.joined() + "</tr>"
+        let rows = result.rows.map { row in "<tr>" + row.map { "<td>\(Markup.escape(QueryResult.text($0)))</td>" }.joined() + "</tr>" }.joined()
         html += "<section class=\"card scroll\"><h2>\(result.rows.count) row\(result.rows.count == 1 ? "" : "s")</h2><table class=\"numeric\" id=\"query-result\">\(header)\(rows)</table></section>"
         return ("Query", html)
     }

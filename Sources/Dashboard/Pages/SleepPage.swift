@@ -15,11 +15,12 @@ struct SleepPage {
     func render() throws -> (title: String, html: String) {
         let day = try context.day()
         let days = (day.number - Self.span...day.number).map(LocalDay.init(number:))
-        let daily = try context.point.dailyMetrics(ledger: context.ledger, days: days.first!...day)
-        let nights = try days.map { try daily.night(for: $0) }
+        let daily = try context.point.dailyMetrics(ledger: context.ledger, days: LocalDay(number: day.number - Self.span)...day)
+        let tonight = try daily.night(for: day)
+        let nights = try days.dropLast().map { try daily.night(for: $0) } + [tonight]
         let metrics = try daily.metrics(for: day)
         var html = "<p class=\"muted\">The night ending on \(day) · <a href=\"/sleep?date=\(LocalDay(number: day.number - 1))\(asOfLink)\">previous night</a></p>"
-        html += "<div class=\"grid pair\">" + score(metrics) + night(metrics, nights.last!) + "</div>"
+        html += "<div class=\"grid pair\">" + score(metrics) + night(metrics, tonight) + "</div>"
         html += "<figure class=\"card chart\" id=\"sleep-timeline\">\(SVGInline.strip(SleepTimelinePlot.svg(nights.reversed())))</figure>"
         html += try scores(days.reversed(), daily: daily)
         return ("Sleep", html)
@@ -34,7 +35,7 @@ struct SleepPage {
         }
         let rows = score.parts.map { part in
             "<tr data-key=\"contributor-\(part.contributor.rawValue)\" data-value=\"\(part.score)\"><td>\(part.contributor.rawValue)</td>"
-                + "<td>\(String(format: "%.1f", part.value)) <span class=\"muted\">\(HTML.escape(part.contributor.unit))</span></td>"
+                + "<td>\(String(format: "%.1f", part.value)) <span class=\"muted\">\(Markup.escape(part.contributor.unit))</span></td>"
                 + "<td>\(Int(part.score.rounded()))</td><td class=\"wide-only\">× \(part.contributor.weight)</td></tr>"
         }.joined()
         return """
@@ -51,10 +52,10 @@ struct SleepPage {
             let label = MetricLabel(column)
             let shown = metrics.values[index].map { column.shown($0) }
             let text = shown.map { key == "bedtime" || key == "wake_time" ? Self.clock($0) : NumberText.format($0) } ?? "—"
-            return "<tr data-key=\"\(key)\" data-value=\"\(shown.map { String($0) } ?? "")\"><td>\(HTML.escape(label.name))</td><td>\(text)</td><td class=\"muted\">\(HTML.escape(label.unit))</td></tr>"
+            return "<tr data-key=\"\(key)\" data-value=\"\(shown.map { String($0) } ?? "")\"><td>\(Markup.escape(label.name))</td><td>\(text)</td><td class=\"muted\">\(Markup.escape(label.unit))</td></tr>"
         }.joined()
-        let sleeps = night.sleeps.filter { $0.isMain || $0.isNap }.map { sleep in
-            let start = sleep.stretches.map(\.start).min()!, end = sleep.stretches.map(\.end).max()!
+        let sleeps = night.sleeps.filter { $0.isMain || $0.isNap }.compactMap { sleep -> String? in
+            guard let start = sleep.stretches.map(\.start).min(), let end = sleep.stretches.map(\.end).max() else { return nil }
             let what = sleep.isMain ? "<strong>main sleep</strong>" : "nap"
             return "<li>\(what) \(time(start, night))–\(time(end, night)) <span class=\"muted\">\(String(format: "%.2f", sleep.asleepHours)) h asleep</span></li>"
         }.joined()

@@ -1,3 +1,4 @@
+import Charts
 import Foundation
 import LedgerCore
 import Projections
@@ -29,7 +30,7 @@ struct TimelinePage {
             }
         }
         entries.sort { $0.time > $1.time }
-        let rows = entries.map { "<tr><td class=\"when\">\(HTML.escape($0.time))</td><td><span class=\"kind kind-\($0.kind)\">\($0.kind)</span></td><td>\(HTML.escape($0.text))</td></tr>" }.joined()
+        let rows = entries.map { "<tr><td class=\"when\">\(Markup.escape($0.time))</td><td><span class=\"kind kind-\($0.kind)\">\($0.kind)</span></td><td>\(Markup.escape($0.text))</td></tr>" }.joined()
         let html = """
             <p class="muted">\(first) to \(last) · <a href="/timeline?date=\(LocalDay(number: first.number - 1))\(context.asOf.map { "&as-of=" + HTML.query($0) } ?? "")">earlier</a></p>
             \(try AdherenceSection(data: data).render(first...last))<section class="card scroll"><table id="timeline"><tr><th>When</th><th>What</th><th>Details</th></tr>\(rows)</table>\

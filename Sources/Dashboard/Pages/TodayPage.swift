@@ -1,3 +1,4 @@
+import Charts
 import Foundation
 import LedgerApplication
 import LedgerCore
@@ -21,7 +22,7 @@ struct TodayPage {
     func render() throws -> (title: String, html: String) {
         let day = try context.day()
         let days = (day.number - Self.sparkDays + 1...day.number).map(LocalDay.init(number:))
-        let daily = try context.point.dailyMetrics(ledger: context.ledger, days: days.first!...day)
+        let daily = try context.point.dailyMetrics(ledger: context.ledger, days: LocalDay(number: day.number - Self.sparkDays + 1)...day)
         let columns = Self.keyColumns.compactMap(MetricLabel.column)
         let rows = try days.map { try daily.values(for: $0, columns: columns.map(\.index)) }
         var html = "<p class=\"muted\">\(day) · <a href=\"/?date=\(LocalDay(number: day.number - 1))\(asOfLink)\">previous day</a></p>"
@@ -49,19 +50,19 @@ struct TodayPage {
 
     private func card(_ column: MetricColumn, values: [Double?]) -> String {
         let label = MetricLabel(column)
-        let shown = values.last!.map { column.shown($0) }
+        let shown = values.last.flatMap { $0 }.map { column.shown($0) }
         let value = shown.map(NumberText.format) ?? "—"
         return """
             <article class="card metric" data-key="\(column.key)" data-value="\(shown.map { String($0) } ?? "")">\
-            <div class="label">\(HTML.escape(label.name))</div><div><span class="value">\(value)</span>\
-            <span class="unit">\(HTML.escape(label.unit))</span></div>\(Sparkline.svg(values, label: label.name))</article>
+            <div class="label">\(Markup.escape(label.name))</div><div><span class="value">\(value)</span>\
+            <span class="unit">\(Markup.escape(label.unit))</span></div>\(Sparkline.svg(values, label: label.name))</article>
             """
     }
 
     private func budget(_ day: LocalDay) throws -> String {
         let budget = try context.point.calorieCredit(ledger: context.ledger, budgetOn: day).budget(on: day)
         let eaten = budget.today.energy ?? 0
-        let lines = budget.summary.map(HTML.escape).joined(separator: "\n")
+        let lines = budget.summary.map { Markup.escape($0) }.joined(separator: "\n")
         return """
             <section class="card" id="budget"><h2>Calorie budget</h2><div class="grid">\
             <div class="metric" data-key="budget" data-value="\(budget.budget)"><div class="label">Budget</div><span class="value">\(NumberText.format(budget.budget.rounded()))</span><span class="unit">kcal</span></div>\
@@ -80,7 +81,7 @@ struct TodayPage {
                 var text = QueryResult.text(value)
                 // The listing's first column is the local time; the day is the page's.
                 if column.title == result.columns.first?.title, text.count > 11 { text = String(text.dropFirst(11)) }
-                return "<span title=\"\(HTML.escape(column.title))\">\(HTML.escape(text))</span>"
+                return "<span title=\"\(Markup.escape(column.title))\">\(Markup.escape(text))</span>"
             }.joined(separator: " · ") + "</li>"
         }.joined()
         return "<section class=\"card\" id=\"\(source)s\"><h2>\(title)</h2>"
@@ -92,7 +93,7 @@ struct TodayPage {
             try VaultApplication.runningActivities(context.ledger).map { ($0.name, $0.start) }
         }
         let items = running.map { activity in
-            "<li>\(HTML.escape(activity.name)) <span class=\"muted\">since \(activity.start.iso8601(utcOffset: context.offset))</span></li>"
+            "<li>\(Markup.escape(activity.name)) <span class=\"muted\">since \(activity.start.iso8601(utcOffset: context.offset))</span></li>"
         }.joined()
         return "<section class=\"card\" id=\"running\"><h2>Running activities</h2>"
             + (items.isEmpty ? "<p class=\"muted\">none running</p>" : "<ul class=\"plain\">\(items)</ul>") + "</section>"
@@ -103,10 +104,10 @@ struct TodayPage {
     private func lastDelivery() throws -> String {
         guard context.asOf == nil, let (delivery, at) = try DeliverySources.latest(context.ledger) else { return "" }
         let apps = delivery.apps.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-            .map { "\(NumberText.format(Double($0.value))) from \(HTML.escape($0.key))" }.joined(separator: ", ")
+            .map { "\(NumberText.format(Double($0.value))) from \(Markup.escape($0.key))" }.joined(separator: ", ")
         let readings = "\(NumberText.format(Double(delivery.readings))) \(delivery.readings == 1 ? "reading" : "readings")"
         return """
-            <section class="card" id="delivery"><h2>Last delivery</h2><p>\(HTML.escape(delivery.name)) · \
+            <section class="card" id="delivery"><h2>Last delivery</h2><p>\(Markup.escape(delivery.name)) · \
             \(at.iso8601(utcOffset: context.offset).prefix(16).replacingOccurrences(of: "T", with: " ")) · \
             \(readings)\(apps.isEmpty ? "" : " (\(apps))"), \(NumberText.format(Double(delivery.stored))) new</p></section>
             """

@@ -34,11 +34,11 @@ struct VitalsPage {
                 "<span class=\"meter\"><span class=\"meter-\(Int((quality * 10).rounded()))\"></span></span> \(String(format: "%.2f", quality))"
             } ?? "—"
             let status = reading.estimate.rate == nil
-                ? "<span class=\"badge bad\" title=\"\(HTML.escape(reading.estimate.unreliable?.explanation ?? ""))\">\(HTML.escape(reading.estimate.unreliable?.code ?? "unreliable"))</span>"
+                ? "<span class=\"badge bad\" title=\"\(Markup.escape(reading.estimate.unreliable?.explanation ?? ""))\">\(Markup.escape(reading.estimate.unreliable?.code ?? "unreliable"))</span>"
                 : "<span class=\"badge good\">reliable</span>"
             return """
                 <tr data-key="reading-\(reading.id)" data-value="\(rate.map { String($0) } ?? "")"><td class="when">\(reading.start.iso8601(utcOffset: reading.utcOffset).prefix(16).replacingOccurrences(of: "T", with: " "))</td>\
-                <td class="wide-only">\(reading.measure)</td>\(rate.map { "<td class=\"when\">\(Int($0.rounded())) \(reading.unit)</td>" } ?? "<td class=\"muted\">\(HTML.escape(reading.measure)) unreliable: \(HTML.escape(reading.estimate.unreliable?.explanation ?? "no estimate"))</td>")<td class="when">\(quality)</td><td>\(status)</td>\
+                <td class="wide-only">\(reading.measure)</td>\(rate.map { "<td class=\"when\">\(Int($0.rounded())) \(reading.unit)</td>" } ?? "<td class=\"muted\">\(Markup.escape(reading.measure)) unreliable: \(Markup.escape(reading.estimate.unreliable?.explanation ?? "no estimate"))</td>")<td class="when">\(quality)</td><td>\(status)</td>\
                 <td class="wide-only">v\(reading.algorithm)\(reading.session.map { " · session \($0.prefix(8))" } ?? "")</td></tr>
                 """
         }.joined()

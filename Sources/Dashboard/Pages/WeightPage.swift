@@ -31,7 +31,7 @@ struct WeightPage {
                 <section class="card" id="maintenance-v\(algorithm)"><h2>Maintenance v\(algorithm)</h2>\
                 <div class="metric" data-key="maintenance-v\(algorithm)" data-value="\(budget.estimate.maintenance)"><span class="value">\(NumberText.format(budget.estimate.maintenance.rounded()))</span><span class="unit">kcal</span></div>\
                 <p class="muted">95 % interval \(interval)\(budget.estimate.trendWeight.map { String(format: " · trend weight %.1f kg", $0) } ?? "")</p>\
-                <pre>\(budget.summary.map(HTML.escape).joined(separator: "\n"))</pre></section>
+                <pre>\(budget.summary.map { Markup.escape($0) }.joined(separator: "\n"))</pre></section>
                 """
         }
         return ("Weight and budget", html + "</div>")

@@ -1,3 +1,4 @@
+import Charts
 import Foundation
 import Hummingbird
 import LedgerApplication
@@ -84,7 +85,7 @@ struct DashboardRouter: Sendable {
             status = .ok
         } catch let rejected as EntryRejected {
             let layout = PageLayout(title: "Not shown", path: path, asOf: asOf, csrf: csrf, live: live)
-            html = layout.render("<pre class=\"error\">\(HTML.escape(rejected.description))</pre>")
+            html = layout.render("<pre class=\"error\">\(Markup.escape(rejected.description))</pre>")
             status = .badRequest
         }
         return Self.html(html, status: status)

@@ -63,6 +63,7 @@ enum SecurityHeaders {
     static func apply(to headers: inout HTTPFields) {
         headers[.contentSecurityPolicy] = contentSecurityPolicy
         headers[.xContentTypeOptions] = "nosniff"
+        // Cannot fail: valid header names
         headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
         headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
         headers[.cacheControl] = headers[.cacheControl] ?? "no-store"

@@ -44,6 +44,7 @@ struct ElementEvents {
         canonical.append(element.name)
         for key in element.attributes.keys.sorted() {
             canonical.append(key)
+            // Cannot fail: the key is one of the attributes' own
             canonical.append(key == "device" ? DeviceText.normalized(element.attributes[key]!) : element.attributes[key])
         }
         return identity.id(canonical.bytes)
@@ -59,6 +60,7 @@ struct ElementEvents {
             canonical.append(Int64(child.depth))
             for key in child.attributes.keys.sorted() {
                 canonical.append(key)
+                // Cannot fail: the key is one of the attributes' own
                 canonical.append(key == "device" ? DeviceText.normalized(child.attributes[key]!) : child.attributes[key])
             }
         }

@@ -59,7 +59,7 @@ final class ExportEventBuilder {
         case .close:
             depth -= 1
             if capture != nil {
-                if let finished = capture!.add(tag) {
+                if let finished = capture?.add(tag) {
                     capture = nil
                     try finish(finished)
                 }
@@ -78,9 +78,10 @@ final class ExportEventBuilder {
             case 1: try beginTopLevel(tag)
             default:
                 if pendingRecord != nil {
+                    // Cannot fail: checked on the line above; the record is read into in place.
                     recordReader.child(tag, of: &pendingRecord!)
                 } else if capture != nil {
-                    _ = capture!.add(tag)
+                    _ = capture?.add(tag)
                 }
             }
             if tag.kind == .open { depth += 1 }
@@ -133,7 +134,7 @@ final class ExportEventBuilder {
 
     private func countRecord(type: String, source: String) {
         if let current = run, current.type == type, current.source == source {
-            run!.count += 1
+            run?.count += 1
             return
         }
         if let run { tally.count(type: run.type, source: run.source, times: run.count) }

@@ -124,8 +124,9 @@ struct RecordEvents {
     ) -> Event {
         let length = end.map { Double($0.micros - start.micros) / 1e6 } ?? 0
         let fitting = Self.hourShifts.lazy.compactMap { shift in
-            Self.beatOffsets(record.beats, start: start, utcOffset: Int64(utcOffset) + shift).flatMap { offsets in
-                offsets.first! >= -Self.beatTolerance && offsets.last! <= length + Self.beatTolerance ? offsets : nil
+            Self.beatOffsets(record.beats, start: start, utcOffset: Int64(utcOffset) + shift).flatMap { offsets -> [Double]? in
+                guard let first = offsets.first, let last = offsets.last else { return nil }
+                return first >= -Self.beatTolerance && last <= length + Self.beatTolerance ? offsets : nil
             }
         }.first
         if fitting == nil { unplacedBeatSeries += 1 }

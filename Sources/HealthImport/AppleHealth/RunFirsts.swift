@@ -87,6 +87,7 @@ struct RunFirsts {
         day.saves.reserveCapacity(place.saves)
         for _ in 0..<place.saves {
             let key = Int(truncatingIfNeeded: word())
+            // Cannot fail: two 8-byte words, an id's 16 bytes
             day.saves[key] = EventID(bytes: bigEndianBytes(word()) + bigEndianBytes(word()))!
         }
         residentCount += day.count
@@ -95,7 +96,13 @@ struct RunFirsts {
 
     /// Writes the days met longest ago to the scratch file until half the limit is held.
     private mutating func spillOldest() throws(ScratchFile.Failure) {
-        if scratch == nil { scratch = try ScratchFile() }
+        let file: ScratchFile
+        if let open = scratch {
+            file = open
+        } else {
+            file = try ScratchFile()
+            scratch = file
+        }
         // The day just met stays: a day larger than the limit is held rather than read back for each record.
         for (dayNumber, day) in resident.sorted(by: { $0.value.lastMet < $1.value.lastMet }) where day.lastMet != met {
             guard residentCount > residentLimit / 2 else { break }
@@ -103,7 +110,7 @@ struct RunFirsts {
             bytes.reserveCapacity(day.contents.count * 16 + day.saves.count * 24)
             for (key, content) in day.contents { bytes += bigEndianBytes(key) + bigEndianBytes(UInt64(bitPattern: Int64(content))) }
             for (key, id) in day.saves { bytes += bigEndianBytes(UInt64(bitPattern: Int64(key))) + id.bytes }
-            let offset = try scratch!.append(bytes)
+            let offset = try file.append(bytes)
             spilled[dayNumber] = SpilledDay(offset: offset, contents: day.contents.count, saves: day.saves.count)
             resident[dayNumber] = nil
             residentCount -= day.count

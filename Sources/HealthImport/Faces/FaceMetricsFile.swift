@@ -36,12 +36,12 @@ struct FaceMetricsFile {
         let known = Set(FaceFeature.allCases.map(\.rawValue))
         var features = Document()
         var unknown: [String] = []
-        for field in parts["mediaPipeFeatures"]!.fields {
+        for field in (parts["mediaPipeFeatures"] ?? Document()).fields {
             if known.contains(field.name) { features[field.name] = field.value } else { unknown.append(field.name) }
         }
         do {
             payload = try FaceCaptured(document: [
-                "features": .map(features), "indicators": .map(parts["healthIndicators"]!), "metadata": .map(parts["metadata"]!),
+                "features": .map(features), "indicators": .map(parts["healthIndicators"] ?? Document()), "metadata": .map(parts["metadata"] ?? Document()),
             ])
         } catch {
             throw .malformed(path, "\(error)")

@@ -60,13 +60,11 @@ struct HealthAutoExportCSV {
             } else {
                 field = "qty"
             }
-            if byName[name] == nil {
-                order.append(name)
-                byName[name] = MetricColumns(name: name, units: units)
-            } else if byName[name]!.units != units {
-                throw .malformed(path, line: 1, column: title, "\(label) in \(units) beside \(byName[name]!.units) in another column")
+            if let earlier = byName[name], earlier.units != units {
+                throw .malformed(path, line: 1, column: title, "\(label) in \(units) beside \(earlier.units) in another column")
             }
-            byName[name]!.fields.append((index, field))
+            if byName[name] == nil { order.append(name) }
+            byName[name, default: MetricColumns(name: name, units: units)].fields.append((index, field))
         }
         var points: [String: [DocValue]] = [:]
         for row in rows {
@@ -78,7 +76,7 @@ struct HealthAutoExportCSV {
             for name in order {
                 var point: Document = ["date": .string(date)]
                 var filled = false
-                for (column, field) in byName[name]!.fields {
+                for (column, field) in byName[name]?.fields ?? [] {
                     guard column < row.cells.count else { continue }
                     let cell = row.cells[column].trimmingCharacters(in: .whitespaces)
                     guard !cell.isEmpty else { continue }
@@ -93,8 +91,8 @@ struct HealthAutoExportCSV {
                 points[name, default: []].append(.map(point))
             }
         }
-        return order.map { name in
-            .map(["name": .string(name), "units": .string(byName[name]!.units), "data": .array(points[name] ?? [])])
+        return order.compactMap { name in
+            byName[name].map { .map(["name": .string(name), "units": .string($0.units), "data": .array(points[name] ?? [])]) }
         }
     }
 
@@ -174,9 +172,9 @@ struct HealthAutoExportCSV {
 
     /// `hh:mm:ss` or `mm:ss` → seconds.
     static func seconds(_ text: String) -> Double? {
-        let parts = text.split(separator: ":").map { Double($0) }
-        guard (2...3).contains(parts.count), parts.allSatisfy({ $0 != nil && $0! >= 0 }) else { return nil }
-        return parts.reduce(0.0) { $0 * 60 + $1! }
+        let parts = text.split(separator: ":").compactMap { Double($0) }
+        guard (2...3).contains(parts.count), parts.count == text.split(separator: ":").count, parts.allSatisfy({ $0 >= 0 }) else { return nil }
+        return parts.reduce(0.0) { $0 * 60 + $1 }
     }
 
     // MARK: Time

@@ -13,7 +13,7 @@ extension HealthAutoExportFile {
         attributes["name"] = name
         attributes["units"] = units
         let payload = ExportElementRecorded(element: Self.keptMetricElement, attributes: attributes, children: children)
-        let canonical = attributes.keys.sorted().map { "\($0)=\(attributes[$0]!)" }
+        let canonical = attributes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         summary.note("\(why): kept whole as exportElement.recorded (unmapped)")
         summary.count(type: "HealthAutoExport:" + name, source: source.name)
         // Every field is in the id: a point with no date of its own bucket can only be told by them all.

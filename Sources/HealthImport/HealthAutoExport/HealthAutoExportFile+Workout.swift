@@ -64,6 +64,7 @@ extension HealthAutoExportFile {
                 }
                 route = points.sorted { $0.offset < $1.offset }
             case let series where Self.workoutSeries[series] != nil:
+                // Cannot fail: the case's condition found the series
                 let (type, isRate) = Self.workoutSeries[series]!
                 var buckets: [WorkoutSample] = []
                 for (index, point) in try array(fieldValue, field: path).enumerated() {
@@ -130,8 +131,9 @@ extension HealthAutoExportFile {
     private func heartRate(_ value: DocValue, field: String) throws(ImportError) -> WorkoutStatistic? {
         guard case .map(let object) = value else { throw .malformed(path, column: field, "is not an object with min, avg and max") }
         var parts: [String: Quantity] = [:]
-        for part in ["min", "avg", "max"] where object[part] != nil && object[part] != .null {
-            guard let quantity = try quantity(object[part]!, field: "\(field).\(part)") else { return nil }
+        for part in ["min", "avg", "max"] {
+            guard let given = object[part], given != .null else { continue }
+            guard let quantity = try quantity(given, field: "\(field).\(part)") else { return nil }
             parts[part] = quantity
         }
         guard let unit = parts.values.first?.unit, parts.values.allSatisfy({ $0.unit == unit }) else { return nil }

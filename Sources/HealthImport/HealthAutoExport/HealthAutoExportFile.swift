@@ -147,8 +147,10 @@ struct HealthAutoExportFile {
                 events.append(try quantity(point, name: name, type: type, unit: unit, field: pointField))
             // Without units the app means its default, the one HealthKit uses too.
             case .heartRate? where unitText == nil || unit != nil:
+                // Cannot fail: a symbol HealthUnit.all holds
                 events.append(try heartRate(point, name: name, unit: unit ?? HealthUnit.named("count/min")!, field: pointField))
             case .bloodPressure? where unitText == nil || unit != nil:
+                // Cannot fail: a symbol HealthUnit.all holds
                 events += try bloodPressure(point, name: name, unit: unit ?? HealthUnit.named("mmHg")!, field: pointField)
             case .heartRate?, .bloodPressure?:
                 events.append(try kept(point, name: name, units: unitText, field: pointField, summary: &summary,

@@ -18,6 +18,7 @@ enum IntrospectiveTimestamp {
     static func parse(_ text: String) -> Timestamp? {
         let plain = text.replacingOccurrences(of: "\u{202F}", with: " ").replacingOccurrences(of: "\u{00A0}", with: " ")
         for format in formats {
+            // Cannot fail: UTC is a zone every system knows
             if let date = formatter(format, zone: TimeZone(identifier: "UTC")!).date(from: plain) { return Timestamp(date) }
         }
         return nil
@@ -30,6 +31,7 @@ enum IntrospectiveTimestamp {
 
     /// The zone of an event: its IANA name when it has one, else its fixed offset.
     static func zone(of event: Event) -> TimeZone {
+        // Cannot fail: UTC is a zone every system knows
         event.zone.flatMap(TimeZone.init(identifier:)) ?? TimeZone(secondsFromGMT: Int(event.utcOffset)) ?? TimeZone(identifier: "UTC")!
     }
 

@@ -20,11 +20,13 @@ enum ActivityRing: CaseIterable {
 
     /// The unit the payload holds this field in.
     var unit: HealthUnit {
-        switch self {
-        case .move, .moveGoal: HealthUnit.named("kcal")!
-        case .moveTime, .moveTimeGoal, .exercise, .exerciseGoal: HealthUnit.named("min")!
-        case .stand, .standGoal: HealthUnit.named("hr")!
+        let symbol = switch self {
+        case .move, .moveGoal: "kcal"
+        case .moveTime, .moveTimeGoal, .exercise, .exerciseGoal: "min"
+        case .stand, .standGoal: "hr"
         }
+        // Cannot fail: symbols HealthUnit.all holds
+        return HealthUnit.named(symbol)!
     }
 
     var field: WritableKeyPath<ActivitySummaryRecorded, Double?> {

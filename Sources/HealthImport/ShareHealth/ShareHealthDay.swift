@@ -117,6 +117,7 @@ struct ShareHealthDay {
             }
             return true
         }
+        // Cannot fail: a symbol HealthUnit.all holds
         guard let seconds = convert(value, header, to: HealthUnit.named("s")!, summary: &summary) else { return false }
         guard seconds >= 0, seconds <= 86_400 else {
             throw .malformed(file, line: line, column: header.text, "\(value) is not a duration within one day")

@@ -25,6 +25,7 @@ public struct ImportIdentity: Sendable {
 
     /// The id of a record whose canonical bytes the caller has already built.
     public func id(_ canonical: [UInt8]) -> EventID {
+        // Cannot fail: the hash is an id's 16 bytes long
         EventID(bytes: Hashing.blake2b(canonical, key: key, outputLength: EventID.byteCount))!
     }
 
@@ -42,6 +43,7 @@ public struct ImportIdentity: Sendable {
                 if recent.hashes.count == RecentPrefixes.capacity { recent.hashes.removeLast() }
                 recent.hashes.insert(hash, at: 0)
             }
+            // Cannot fail: the hash was made with an id's 16-byte output
             return EventID(bytes: hash.digest(of: bytes))!
         }
     }

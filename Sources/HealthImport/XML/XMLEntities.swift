@@ -30,7 +30,7 @@ enum XMLEntities {
     }
 
     /// The scalar a reference at `at` stands for and its length in bytes, or nil when it is not one.
-    private static func reference(_ raw: UnsafeBufferPointer<UInt8>, at: Int) -> (UInt32, Int)? {
+    private static func reference(_ raw: UnsafeBufferPointer<UInt8>, at: Int) -> (Unicode.Scalar, Int)? {
         var end = at + 1
         while end < raw.count, end - at <= 10, raw[end] != 0x3B { end += 1 }
         guard end < raw.count, raw[end] == 0x3B else { return nil }
@@ -38,15 +38,15 @@ enum XMLEntities {
         let length = end - at + 1
         // Devices are written as "&lt;&lt;HKDevice…&gt;": the named five are told apart by
         // their bytes, without making a String per reference.
-        if let named = namedEntity(body) { return (named, length) }
+        if let named = namedEntity(body) { return (Unicode.Scalar(named), length) }
         guard body.first == 0x23 else { return nil }  // #
         let digits = String(decoding: UnsafeBufferPointer(rebasing: body.dropFirst()), as: UTF8.self)
         let value = digits.hasPrefix("x") || digits.hasPrefix("X") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
-        guard let value, Unicode.Scalar(value) != nil else { return nil }
-        return (value, length)
+        guard let value, let scalar = Unicode.Scalar(value) else { return nil }
+        return (scalar, length)
     }
 
-    private static func namedEntity(_ body: UnsafeBufferPointer<UInt8>) -> UInt32? {
+    private static func namedEntity(_ body: UnsafeBufferPointer<UInt8>) -> UInt8? {
         switch (body.count, body.first) {
         case (2, 0x6C) where body[1] == 0x74: 0x3C  // lt
         case (2, 0x67) where body[1] == 0x74: 0x3E  // gt
@@ -57,11 +57,11 @@ enum XMLEntities {
         }
     }
 
-    private static func append(_ scalar: UInt32, to output: inout [UInt8]) {
-        if scalar < 0x20 {
+    private static func append(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {
+        if scalar.value < 0x20 {
             output.append(0x20)
             return
         }
-        output.append(contentsOf: String(Unicode.Scalar(scalar)!).utf8)
+        output.append(contentsOf: String(scalar).utf8)
     }
 }

@@ -41,7 +41,9 @@ extension QuickEntries {
     public static func weight(_ text: String, timing: EntryTiming) throws -> [Event] {
         guard !text.isEmpty else { throw EntryRejected("give the weight with its unit, e.g. `weigh 72.4kg`") }
         let quantity = try Quantity.parse(text)
-        guard let perUnit = kilogramsPer[quantity.unit] else { throw EntryRejected("\(text): give the weight in kg or lb, e.g. 72.4kg") }
+        guard Self.weighingUnits.contains(quantity.unit), let perUnit = HealthUnit.named(quantity.unit)?.multiplier(to: .kilogram) else {
+            throw EntryRejected("\(text): give the weight in kg or lb, e.g. 72.4kg")
+        }
         if !EntryBounds.bodyMassKg.contains(quantity.value * perUnit) {
             throw EntryRejected(
                 "\(text) is not a possible body weight: give "
@@ -51,5 +53,6 @@ extension QuickEntries {
         return [try timing.event(payload)]
     }
 
-    private static let kilogramsPer: [String: Double] = ["kg": 1, "lb": 0.453_592_37, "g": 0.001, "st": 6.350_293_18]
+    /// The units scales show; the factors are HealthUnit's, as for every conversion.
+    private static let weighingUnits: Set<String> = ["kg", "lb", "g", "st"]
 }

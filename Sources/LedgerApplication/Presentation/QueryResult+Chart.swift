@@ -9,7 +9,7 @@ extension QueryResult {
         guard !valueColumns.isEmpty else { throw ChartInputError("the query gives no numbers to draw") }
         func name(_ index: Int) -> String { columns[index].title + (columns[index].unit.map { " (\($0))" } ?? "") }
         let units = Set(valueColumns.map { columns[$0].unit ?? columns[$0].title })
-        let yLabel = units.count == 1 ? units.first! : "value"
+        let yLabel = (units.count == 1 ? units.first : nil) ?? "value"
         switch style {
         case .line:
             guard let times, bucket != nil || rows.count > 1 else { throw ChartInputError("a line chart needs rows over time: group with `by day` or list one kind") }

@@ -151,6 +151,7 @@ public struct JSONParser {
                 offset += 2
                 let low = try hex4()
                 guard (0xDC00..<0xE000).contains(low) else { throw error("bad low surrogate") }
+                // Cannot fail: both halves were checked to be surrogates, which pair to a scalar above 0xFFFF
                 return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))!
             }
             guard let scalar = Unicode.Scalar(high) else { throw error("lone surrogate in \\u escape") }

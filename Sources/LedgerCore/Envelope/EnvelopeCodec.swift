@@ -45,6 +45,7 @@ public enum EnvelopeCodec {
         let kindCode = try reader.byte()
         guard let kind = EventKind(code: kindCode) else { throw .malformed("unknown event kind \(kindCode)", at: 0) }
         guard let schema = Int(exactly: try reader.varint()) else { throw .malformed("schema version out of range", at: reader.offset) }
+        // Cannot fail: the reader gives exactly an id's 16 bytes or throws
         let id = EventID(bytes: try reader.raw(EventID.byteCount))!
         let flags = Flags(rawValue: try reader.byte())
         let start = Timestamp(micros: try reader.signed())

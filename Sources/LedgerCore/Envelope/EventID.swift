@@ -33,6 +33,7 @@ public struct EventID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// A random id from the system's generator, for events typed at the CLI.
     public static func random() -> EventID {
         var generator = SystemRandomNumberGenerator()
+        // Cannot fail: byteCount bytes, an id's size
         return EventID(bytes: (0..<byteCount).map { _ in UInt8.random(in: .min ... .max, using: &generator) })!
     }
 

@@ -27,9 +27,9 @@ public enum RepeatedSample {
     public static func fingerprint(_ metadata: [String: String]) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         var any = false
-        for key in metadata.keys.sorted() where !saveMetadataKeys.contains(key) {
+        for (key, value) in metadata.sorted(by: { $0.key < $1.key }) where !saveMetadataKeys.contains(key) {
             any = true
-            for text in [key, metadata[key]!] {
+            for text in [key, value] {
                 for byte in text.utf8 {
                     hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
                 }

@@ -37,6 +37,7 @@ public struct ActivitySummaryRecorded: EventPayload {
 
     public init(document: Document) throws(ValidationError) {
         do throws(ValidationError) {
+            // Cannot fail: Rule.date returns the text it is given or throws
             date = try Rule.date(document.string("date"), "date")!
             func amount(_ name: String) throws(ValidationError) -> Double? {
                 try Rule.nonNegativeIfPresent(document.optionalDouble(name), name)

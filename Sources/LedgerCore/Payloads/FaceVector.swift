@@ -13,6 +13,7 @@ where Name: RawRepresentable<String> & CaseIterable & Hashable & Sendable, Name.
     }
 
     public subscript(name: Name) -> Double {
+        // Cannot fail: every case is in allCases
         get { values[Name.allCases.firstIndex(of: name)!] }
         set { values[Name.allCases.firstIndex(of: name)!] = newValue }
     }

@@ -53,7 +53,8 @@ public struct HeartbeatSeriesRecorded: EventPayload {
         var document = Document()
         document.setDoubles("offsets", beats.map(\.offset))
         // One rate per beat or none: a series read from an export has them all.
-        if !beats.isEmpty, beats.allSatisfy({ $0.bpm != nil }) { document.setDoubles("bpm", beats.map { $0.bpm! }) }
+        let rates = beats.compactMap(\.bpm)
+        if !beats.isEmpty, rates.count == beats.count { document.setDoubles("bpm", rates) }
         let gaps = beats.indices.filter { beats[$0].precededByGap }
         if !gaps.isEmpty { document["gaps"] = .array(gaps.map { .int(Int64($0)) }) }
         return document

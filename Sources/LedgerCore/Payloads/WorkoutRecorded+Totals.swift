@@ -8,13 +8,15 @@ extension WorkoutRecorded {
     /// The distance covered: `totalDistance`, else the sum of the distance statistics of the
     /// first distance type stated (a workout moves one way: walking, cycling, swimming…).
     public var distance: Quantity? {
-        totalDistance ?? statistics.first { $0.type.hasPrefix("HKQuantityTypeIdentifierDistance") && $0.sum != nil }
-            .map { Quantity(value: $0.sum!, unit: $0.unit) }
+        totalDistance ?? statistics.lazy.compactMap { statistic in
+            statistic.type.hasPrefix("HKQuantityTypeIdentifierDistance") ? statistic.sum.map { Quantity(value: $0, unit: statistic.unit) } : nil
+        }.first
     }
 
     /// Active energy burned: `totalEnergyBurned`, else the `ActiveEnergyBurned` statistic's sum.
     public var energyBurned: Quantity? {
-        totalEnergyBurned ?? statistics.first { $0.type == "HKQuantityTypeIdentifierActiveEnergyBurned" && $0.sum != nil }
-            .map { Quantity(value: $0.sum!, unit: $0.unit) }
+        totalEnergyBurned ?? statistics.lazy.compactMap { statistic in
+            statistic.type == "HKQuantityTypeIdentifierActiveEnergyBurned" ? statistic.sum.map { Quantity(value: $0, unit: statistic.unit) } : nil
+        }.first
     }
 }

@@ -38,8 +38,8 @@ public enum TimeExpression {
             clock = words.dropFirst()
         }
         if clock.isEmpty { return zone.instant(localMicros: day * 86_400_000_000) }
-        if clock.count == 1, clock.first?.contains("-") == false {
-            var scanner = ISO8601.Scanner(String(clock.first!))
+        if clock.count == 1, let word = clock.first, !word.contains("-") {
+            var scanner = ISO8601.Scanner(String(word))
             guard let (second, micros) = scanner.time(), scanner.isAtEnd else {
                 throw TimeParseError(text: text, reason: Self.slashedDate(trimmed) ?? "is not a clock time like 22:30 nor another accepted form")
             }

@@ -38,6 +38,14 @@ public struct HealthUnit: Hashable, Sendable {
         return (value + offset) * factor / other.factor - other.offset
     }
 
+    /// How many of `other` one of this unit is (`lb` in `kg`: 0.45359237), from the same
+    /// factors `convert` uses; nil when the two measure different things or either scale is
+    /// offset (temperatures), where no single multiplier converts.
+    public func multiplier(to other: HealthUnit) -> Double? {
+        guard dimension == other.dimension, offset == 0, other.offset == 0 else { return nil }
+        return factor / other.factor
+    }
+
     /// HealthKit annotates molar units with the substance's molar mass; the unit is the same.
     private static func withoutMolarMass(_ symbol: String) -> String {
         guard let open = symbol.firstIndex(of: "<"), let close = symbol[open...].firstIndex(of: ">"),
@@ -46,12 +54,15 @@ public struct HealthUnit: Hashable, Sendable {
         return String(symbol[..<open] + symbol[symbol.index(after: close)...])
     }
 
+    /// Body mass's unit, which entries are checked in.
+    public static let kilogram = HealthUnit("kg", .mass, 1000)
+
     /// HealthKit's unit strings (`HKUnit.unitString`) and the spellings of Apple Health exports.
     public static let all: [HealthUnit] = [
         HealthUnit("count", .count),
         HealthUnit("%", .fraction),
         HealthUnit("count/s", .frequency), HealthUnit("count/min", .frequency, 1.0 / 60), HealthUnit("Hz", .frequency),
-        HealthUnit("g", .mass), HealthUnit("kg", .mass, 1000), HealthUnit("mg", .mass, 1e-3), HealthUnit("mcg", .mass, 1e-6),
+        HealthUnit("g", .mass), kilogram, HealthUnit("mg", .mass, 1e-3), HealthUnit("mcg", .mass, 1e-6),
         HealthUnit("lb", .mass, 453.59237), HealthUnit("oz", .mass, 28.349523125), HealthUnit("st", .mass, 6350.29318),
         HealthUnit("J", .energy), HealthUnit("kJ", .energy, 1000), HealthUnit("cal", .energy, 4.184),
         HealthUnit("kcal", .energy, 4184), HealthUnit("Cal", .energy, 4184),

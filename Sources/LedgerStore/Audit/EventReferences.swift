@@ -31,7 +31,7 @@ struct EventReferences {
 
     mutating func check(_ event: AuditedEvent, at sequence: UInt64, _ txn: Transaction, problems: inout ProblemCollector) throws {
         if logEntries != nil {
-            logEntries!.add(hasher.digest(event.indexKey.high, event.indexKey.low, sequence))
+            logEntries?.add(hasher.digest(event.indexKey.high, event.indexKey.low, sequence))
             noteBlobs(event, at: sequence)
             return
         }

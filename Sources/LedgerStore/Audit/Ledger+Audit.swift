@@ -12,6 +12,7 @@ extension Ledger {
         // The first pass adds up the dedup index's entries; a second looks each id up only
         // when they do not add up, to name where (see `EventReferences`).
         if let report = try audit(olderCheckpoint: olderCheckpoint, lookingUpEachID: false) { return report }
+        // Cannot fail: looking up each id, the audit always ends with a report
         return try audit(olderCheckpoint: olderCheckpoint, lookingUpEachID: true)!
     }
 

@@ -66,7 +66,7 @@ extension Ledger {
             return report
         }
         guard report.consistency?.isConsistent == true else { return report }
-        report.problems += auditViews(views, logEnd: report.since! + report.recordsChecked, rootsAtSizes: report.problems.isEmpty ? rootsAtViewSizes : [:], everyPartition: false)
+        report.problems += auditViews(views, logEnd: checkpoint.size + report.recordsChecked, rootsAtSizes: report.problems.isEmpty ? rootsAtViewSizes : [:], everyPartition: false)
         return report
     }
 

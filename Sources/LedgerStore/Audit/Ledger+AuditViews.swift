@@ -51,6 +51,7 @@ extension Ledger {
                 _ = try view.store.checkpoint()
                 if everyPartition { try view.store.checkAllPartitions() }
             } catch let error as LedgerStoreError where error.damagedViewReason != nil {
+                // Cannot fail: the catch clause checked it.
                 add(error.damagedViewReason!)
             } catch {
                 add("cannot be read (\(error))")

@@ -45,11 +45,11 @@ struct StoreIndexAudit {
             let entry = try cursor.seek(atOrAfter: ledger.storeIndexHasher.kindKey(facts.kind, from))
             kinds[facts.kind] = (cursor, kindSequence(entry, facts.kind))
         }
-        while let next = kinds[facts.kind]!.next, next < sequence {
+        while let next = kinds[facts.kind]?.next, next < sequence {
             try reportExtra(at: next, kind: facts.kind, problems: &problems)
             try advance(facts.kind)
         }
-        if kinds[facts.kind]!.next == sequence {
+        if kinds[facts.kind]?.next == sequence {
             kindEntriesMatched += 1
             try advance(facts.kind)
         } else {
@@ -65,7 +65,7 @@ struct StoreIndexAudit {
             problems.add(.index, logEnd, covered - 1, "the store indexes say they cover \(covered) events but the log holds \(logEnd)")
         }
         for kind in kinds.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
-            while let next = kinds[kind]!.next {
+            while let next = kinds[kind]?.next {
                 try reportExtra(at: next, kind: kind, problems: &problems)
                 try advance(kind)
             }
@@ -113,7 +113,7 @@ struct StoreIndexAudit {
         for kind in EventKind.allCases where kinds[kind] == nil {
             let cursor = try txn.cursor(ledger.databases.indexes.byKind)
             kinds[kind] = (cursor, kindSequence(try cursor.seek(atOrAfter: ledger.storeIndexHasher.kindKey(kind, from)), kind))
-            while let next = kinds[kind]!.next {
+            while let next = kinds[kind]?.next {
                 try reportExtra(at: next, kind: kind, problems: &problems)
                 try advance(kind)
             }
@@ -149,7 +149,9 @@ struct StoreIndexAudit {
     }
 
     private mutating func advance(_ kind: EventKind) throws {
-        kinds[kind]!.next = kindSequence(try kinds[kind]!.cursor.move(.next), kind)
+        guard let cursor = kinds[kind]?.cursor else { return }
+        let next = kindSequence(try cursor.move(.next), kind)
+        kinds[kind]?.next = next
     }
 
     private func kindSequence(_ entry: (key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)?, _ kind: EventKind) -> UInt64? {

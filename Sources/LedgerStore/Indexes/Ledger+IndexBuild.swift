@@ -55,9 +55,10 @@ extension Ledger {
                 return true
             }
             guard written else { continue }
-            if from == nil { from = first }
+            let start = from ?? first
+            from = start
             indexed += end - first
-            progress?(indexed, size - from!)
+            progress?(indexed, size - start)
         }
         return from.map { StoreIndexBuild(indexed: indexed, from: $0, reindexedBecause: reindexedBecause) }
     }

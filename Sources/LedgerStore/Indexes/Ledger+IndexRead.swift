@@ -254,7 +254,7 @@ extension Ledger {
                     sources.append(try NewestFirstCursor(txn, txn.cursor(databases.indexes.byKind), tag: storeIndexHasher.tag(kind)))
                 }
             }
-            while let index = sources.indices.filter({ sources[$0].sequence != nil }).max(by: { sources[$0].sequence! < sources[$1].sequence! }),
+            while let index = sources.indices.filter({ sources[$0].sequence != nil }).max(by: { (sources[$0].sequence ?? 0) < (sources[$1].sequence ?? 0) }),
                   let sequence = sources[index].sequence {
                 try sources[index].step()
                 guard try hand(sequence, current: current, &reader, to: body) else { return }

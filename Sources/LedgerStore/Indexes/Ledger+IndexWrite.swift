@@ -48,7 +48,7 @@ extension Ledger {
                     refold = true
                 } else {
                     if activities == nil { activities = try storedActivities(txn) }
-                    activities!.apply(fact, id: facts.id, sequence: sequence)
+                    activities?.apply(fact, id: facts.id, sequence: sequence)
                 }
             }
         }

@@ -56,6 +56,7 @@ struct StoreIndexHasher {
         var tags: [EventKind: UInt64] = [:]
         for kind in EventKind.allCases {
             // A kind name through an unkeyed hash only to fit the keyed one's 16-byte input.
+            // Cannot fail: the hash is 16 bytes, an id's size
             let name = EventID(bytes: Hashing.blake2b(Array("kind.\(kind.rawValue)".utf8), outputLength: 16))!
             tags[kind] = hasher.words(name).high
         }
@@ -63,6 +64,7 @@ struct StoreIndexHasher {
         kinds = Dictionary(uniqueKeysWithValues: tags.map { ($0.value, $0.key) })
     }
 
+    // Cannot fail: init gave every kind of EventKind.allCases a tag
     func tag(_ kind: EventKind) -> UInt64 { tags[kind]! }
 
     /// The kind whose tag this is, or nil for a tag no kind has (a damaged entry).
@@ -76,12 +78,14 @@ struct StoreIndexHasher {
         // "day" and the day's number fill the hasher's 16-byte input; ids and kind names
         // (BLAKE2b outputs) do not take this form.
         let input = Array("day.".utf8) + [UInt8](repeating: 0, count: 4) + bigEndianBytes(UInt64(bitPattern: day.number))
+        // Cannot fail: 4 + 4 + 8 bytes, an id's 16
         return hasher.words(EventID(bytes: input)!).high
     }
 
     /// The tag every event lasting more than a day is also listed under, beside its day's.
     var longEventsTag: UInt64 {
         // 16 bytes that no day's input ("day." first), id or kind name takes.
+        // Cannot fail: 16 ASCII bytes, an id's size
         hasher.words(EventID(bytes: Array("long.events.tag.".utf8))!).high
     }
 

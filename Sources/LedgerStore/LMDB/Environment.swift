@@ -19,6 +19,7 @@ final class Environment {
     init(path: String, mapSize: Int, readOnly: Bool = false) throws {
         var env: OpaquePointer?
         try lmdb(mdb_env_create(&env), "mdb_env_create")
+        // Cannot fail: mdb_env_create succeeded (lmdb throws otherwise), so it set the handle
         handle = env!
         self.path = path
         self.mapSize = mapSize
@@ -95,6 +96,7 @@ final class Environment {
             status = mdb_txn_begin(handle, nil, readOnly ? UInt32(MDB_RDONLY) : 0, &txn)
         }
         try lmdb(status, "mdb_txn_begin")
+        // Cannot fail: mdb_txn_begin succeeded (lmdb throws otherwise), so it set the handle
         return Transaction(handle: txn!, environment: self)
     }
 

@@ -111,6 +111,7 @@ final class Transaction {
     func cursor(_ database: Database) throws -> Cursor {
         var cursor: OpaquePointer?
         try lmdb(mdb_cursor_open(handle, database.handle, &cursor), "mdb_cursor_open(\(database.name))")
+        // Cannot fail: mdb_cursor_open succeeded (lmdb throws otherwise), so it set the handle
         return Cursor(handle: cursor!, transaction: self)
     }
 }

@@ -92,7 +92,7 @@ extension Ledger {
         _ txn: Transaction, _ batch: PreparedBatch, at assigned: [UInt64?], first: UInt64, frontier: inout MerkleFrontier
     ) throws -> RecordSealer.BatchKey {
         let sealedAhead = batch.speculation.map { $0.first == first && !assigned.contains(nil) } ?? false
-        let batchKey = sealedAhead ? batch.speculation!.batchKey : codec.sealer.batchKey(RecordSealer.newNoncePrefix())
+        let batchKey = (sealedAhead ? batch.speculation?.batchKey : nil) ?? codec.sealer.batchKey(RecordSealer.newNoncePrefix())
         for (event, sequence) in zip(batch.events, assigned) {
             guard let sequence else { continue }
             var key = sequence.bigEndian

@@ -60,8 +60,8 @@ extension Ledger {
                 }
                 entry = try cursor.move(.next)
             }
-            for size in edges.keys.sorted() {
-                try txn.put(databases.treeEdges.database, key: bigEndianBytes(size), value: edges[size]!)
+            for (size, edge) in edges.sorted(by: { $0.key < $1.key }) {
+                try txn.put(databases.treeEdges.database, key: bigEndianBytes(size), value: edge)
             }
             rebuild.edges += edges.count
             // Every edge put back was either missing (added) or held another root (counted above).

@@ -36,6 +36,7 @@ struct CheckedPartitionTree {
     mutating func set(_ txn: Transaction, _ storedKey: [UInt8], entryHash: [UInt8]?) throws {
         let id = Self.leafID(storedKey)
         _ = try loadLeaf(txn, id)
+        // Cannot fail: loadLeaf just put it in memory
         leaves[id]![storedKey] = entryHash
         changedLeaves.insert(id)
     }
@@ -46,11 +47,13 @@ struct CheckedPartitionTree {
     mutating func writeLeaves(_ txn: Transaction) throws {
         for id in changedLeaves {
             let first = UInt8(id >> 8), second = UInt8(id & 0xFF)
+            // Cannot fail: set loaded every changed leaf, and leaves are let go only with the changes
             let entries = leaves[id]!.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map { (name: $0.key, hash: $0.value) }
             let bytes = PartitionTree.encode(entries)
             let key = PartitionTree.leafKey(first, second)
             if entries.isEmpty { try txn.delete(database, key: key) } else { try txn.put(database, key: key, value: bytes) }
             _ = try loadBranch(txn, first)
+            // Cannot fail: loadBranch just put it in memory
             branches[first]![second] = entries.isEmpty ? nil : PartitionTree.nodeHash(bytes, level: PartitionTree.Level.leaf.rawValue)
             changedBranches.insert(first)
         }
@@ -62,6 +65,7 @@ struct CheckedPartitionTree {
     mutating func save(_ txn: Transaction) throws -> [UInt8] {
         try writeLeaves(txn)
         for first in changedBranches {
+            // Cannot fail: writeLeaves loaded the branch of every changed leaf
             let children = branches[first]!.sorted { $0.key < $1.key }.map { (name: [$0.key], hash: $0.value) }
             let bytes = PartitionTree.encode(children)
             let key = PartitionTree.branchKey(first)

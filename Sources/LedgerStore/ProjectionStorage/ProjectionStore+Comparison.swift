@@ -17,7 +17,7 @@ extension ProjectionStore {
                 let keys = try parallelMap(run.count) { index -> [UInt8]? in
                     let pair = run[index]
                     let mine = try pair.mine.map { try open($0, storedKey: pair.storedKey) }
-                    let theirs = try pair.theirs.map { try other!.open($0, storedKey: pair.storedKey) }
+                    let theirs = try pair.theirs.flatMap { bytes in try other.map { try $0.open(bytes, storedKey: pair.storedKey) } }
                     guard let mine, let theirs else { return (mine ?? theirs)?.key }
                     return mine.key == theirs.key && mine.value == theirs.value ? nil : mine.key
                 }
@@ -33,10 +33,13 @@ extension ProjectionStore {
             var theirs = try theirsCursor.map { try nextPartition($0, from: .first) } ?? nil
             while mine != nil || theirs != nil {
                 let order = Self.order(mine?.key, theirs?.key)
-                let storedKey = Array((order <= 0 ? mine : theirs)!.key)
-                run.append((storedKey, order <= 0 ? Array(mine!.value) : nil, order >= 0 ? Array(theirs!.value) : nil))
+                // `order` puts a missing side after a present one: the side it picks is there.
+                guard let picked = order <= 0 ? mine : theirs else { break }
+                let mineValue = order <= 0 ? mine.map { Array($0.value) } : nil
+                let theirsValue = order >= 0 ? theirs.map { Array($0.value) } : nil
+                run.append((Array(picked.key), mineValue, theirsValue))
                 ReadStatistics.partitionsOpened.wrappingAdd(order == 0 ? 2 : 1, ordering: .relaxed)
-                runBytes += (order <= 0 ? mine!.value.count : 0) + (order >= 0 ? theirs!.value.count : 0)
+                runBytes += (mineValue?.count ?? 0) + (theirsValue?.count ?? 0)
                 if order <= 0 { mine = try nextPartition(mineCursor, from: .next) }
                 if order >= 0, let theirsCursor { theirs = try nextPartition(theirsCursor, from: .next) }
                 if run.count == Self.sealedAtOnce || runBytes >= Self.bytesAtOnce { try compareRun() }

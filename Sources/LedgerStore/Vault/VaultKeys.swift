@@ -44,6 +44,7 @@ public enum VaultKeys {
         let master = MasterKey.generate()
         let vaultID = secureRandomBytes(16)
         let recoveryCode = RecoveryCode.generate()
+        // Cannot fail: a code just generated is in the normal form
         var recoveryBytes = RecoveryCode.normalized(recoveryCode)!
         let signing = SigningKey(seed: master.derive(.signingSeed))
         do {

@@ -18,6 +18,7 @@ public struct CalorieBudget: Sendable {
     public var base: Double { estimate.maintenance + settings.dailyAdjustment }
     /// B′: what is left to eat today, including the credit.
     public var budget: Double { credit.adjustedBudget }
+    // Cannot fail: the week runs from its start to the day, never empty
     public var today: DayInputs { week.last!.inputs }
 
     /// The days a budget on `day` reads, by either algorithm: the longer window before it and
@@ -47,7 +48,7 @@ extension CalorieCreditState {
         // v2 treats an unlogged earlier day as eaten at budget: a missing log is not a fast.
         let credit = WeeklyCredit(base: base, earlierIntake: algorithm == 2 ? earlier.map { $0 ?? base } : earlier)
         return CalorieBudget(
-            day: day, settings: settings, algorithm: algorithm, window: windowDays.first!...windowDays.last!,
+            day: day, settings: settings, algorithm: algorithm, window: first...LocalDay(number: day.number - 1),
             windowInputs: windowInputs, estimate: estimate, week: week, credit: credit)
     }
 }

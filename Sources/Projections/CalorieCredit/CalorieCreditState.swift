@@ -140,7 +140,7 @@ public final class CalorieCreditState {
                 guard let field = Self.macroTypes[sample.type] else { return [] }
                 target = (field, "g")
             }
-            guard let unit = HealthUnit.named(sample.unit), let value = unit.convert(sample.value, to: HealthUnit.named(target.1)!) else { return [] }
+            guard let unit = HealthUnit.named(sample.unit), let targetUnit = HealthUnit.named(target.1), let value = unit.convert(sample.value, to: targetUnit) else { return [] }
             return [(day, IntakeEntry(id: id, field: target.0, value: value))]
         default:
             return []

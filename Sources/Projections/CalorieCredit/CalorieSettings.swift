@@ -50,6 +50,7 @@ public enum MacroNutrient: String, Sendable, CaseIterable, Comparable {
     case protein, carbs, fat
 
     public static func < (lhs: MacroNutrient, rhs: MacroNutrient) -> Bool {
+        // Cannot fail: every case is in allCases
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 }

@@ -11,7 +11,7 @@ public struct SeriesCoverage: Equatable, Sendable {
     public init(_ values: [Double?], minPoints: Int) {
         let present = values.indices.filter { values[$0] != nil }
         points = present.count
-        span = present.last.map { $0 - present.first! + 1 } ?? 0
+        span = present.first.flatMap { first in present.last.map { $0 - first + 1 } } ?? 0
         self.minPoints = minPoints
     }
 

@@ -7,6 +7,7 @@ public enum Weekday: Int, Sendable, CaseIterable {
     public init(_ day: LocalDay) {
         // 1970-01-01 was a Thursday.
         let index = ((day.number + 4) % 7 + 7) % 7
+        // Cannot fail: index is 0…6 and the raw values run 1…7
         self.init(rawValue: Int(index) + 1)!
     }
 

@@ -108,6 +108,7 @@ extension DailyMetricsState {
                 if type == "HKCategoryTypeIdentifierAppleStandHour", value == "HKCategoryValueAppleStandHourIdle" || value == "1" { return }
                 // Summed categories (mindful sessions) count their duration; the others count events.
                 if layout.kinds[series] == .cumulative, let unit = layout.series[series].unit {
+                    // Cannot fail: a symbol HealthUnit.all holds
                     try put(series, HealthUnit.named("s")!.convert(Double(end - start) / 1_000_000, to: unit) ?? 0)
                 } else {
                     try put(series, 1)
@@ -120,6 +121,7 @@ extension DailyMetricsState {
             for sample in correlation.samples { try quantity(sample.type, sample.value, sample.unit) }
         case .workoutRecorded:
             let duration = try event.payload.double("duration")
+            // Cannot fail: MetricCatalog has a column fed by each of these inputs
             try put(layout.inputs[.workoutCount]!, 1)
             try put(layout.inputs[.workoutTime]!, duration / 60, to: event.end.map { max(start, $0.micros) } ?? start + Int64(duration * 1_000_000))
         case .activitySummaryRecorded:
@@ -131,14 +133,18 @@ extension DailyMetricsState {
                 (.exercise, summary.exerciseMinutes), (.exerciseGoal, summary.exerciseMinutesGoal),
                 (.stand, summary.standHours), (.standGoal, summary.standHoursGoal),
             ]
+            // Cannot fail: MetricCatalog has a column fed by each of these inputs
             for case let (field, value?) in fields { try put(layout.inputs[.ring(field)]!, value, day: day) }
         case .moodRated:
             let mood = try event.decode(MoodRated.self)
+            // Cannot fail: MetricCatalog has a column fed by each of these inputs
             try put(layout.inputs[.mood]!, (mood.rating - mood.scaleMin) / (mood.scaleMax - mood.scaleMin))
         case .fatigueRated:
             let fatigue = try event.decode(FatigueRated.self)
+            // Cannot fail: MetricCatalog has a column fed by each of these inputs
             try put(layout.inputs[.fatigue]!, (fatigue.rating - fatigue.scaleMin) / (fatigue.scaleMax - fatigue.scaleMin))
         case .doseTaken:
+            // Cannot fail: MetricCatalog has a column fed by each of these inputs
             try put(layout.inputs[.dose]!, 1)
         case .symptomReported:
             try put(layout.inputs[.symptom]!, Double(try event.decode(SymptomReported.self).severity.rawValue))
@@ -150,9 +156,9 @@ extension DailyMetricsState {
             ]
             for case let (name, value?, unit) in macros { try quantity("HKQuantityTypeIdentifier" + name, value, unit) }
             // Sorted so that records land in the same order whatever the dictionary's order.
-            for name in food.nutrients.keys.sorted() {
+            for (name, value) in food.nutrients.sorted(by: { $0.key < $1.key }) {
                 guard let (identifier, unit) = FoodNutrient.resolve(name) else { continue }
-                try quantity(identifier, food.nutrients[name]!, unit.symbol)
+                try quantity(identifier, value, unit.symbol)
             }
         default:
             return
@@ -182,6 +188,7 @@ extension DailyMetricsState {
             return unit.convert(value, to: target)
         }
         let seconds = Double((event.end?.micros ?? event.start.micros) - event.start.micros) / 1_000_000
+        // Cannot fail: a symbol HealthUnit.all holds
         return target.flatMap { HealthUnit.named("s")!.convert(seconds, to: $0) }
     }
 
@@ -222,6 +229,7 @@ extension DailyMetricsState {
         guard let source = HealthUnit.named(unit) else { return nil }
         if let converted = source.convert(value, to: target) { return converted }
         // Glucose is the one molar quantity Health exports in both forms: 1 mmol/L = 18.0156 mg/dL.
+        // Cannot fail: a symbol HealthUnit.all holds
         if source.dimension == .molarConcentration, target.dimension == .massConcentration,
            layout.series[series].input == .quantity("BloodGlucose"), let millimolar = source.convert(value, to: HealthUnit.named("mmol/L")!) {
             return millimolar * 18.015588

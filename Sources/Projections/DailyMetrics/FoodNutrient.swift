@@ -8,10 +8,11 @@ enum FoodNutrient {
         let folded = String(name.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) })
         if let identifier = identifiers[folded] {
             // The payload's rule is grams; water is the exception people write in mL, and a gram of water is a mL.
+            // Cannot fail: a symbol HealthUnit.all holds
             return (identifier, HealthUnit.named(identifier == "HKQuantityTypeIdentifierDietaryWater" ? "mL" : "g")!)
         }
         for (suffix, unit) in suffixes where folded.hasSuffix(suffix) {
-            if let identifier = identifiers[String(folded.dropLast(suffix.count))] { return (identifier, HealthUnit.named(unit)!) }
+            if let identifier = identifiers[String(folded.dropLast(suffix.count))], let unit = HealthUnit.named(unit) { return (identifier, unit) }
         }
         return nil
     }

@@ -114,6 +114,7 @@ struct CatalogLayout {
         self.quantities = quantities
         self.categories = categories
         plans = entries.map { entry in
+            // Cannot fail: the loop above gave every input of every entry an index
             ColumnPlan(series: entry.inputs.map { inputs[$0]! }, statistic: entry.statistic, scale: entry.header.hasSuffix("(%)") ? 100 : 1)
         }
         columnIndex = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.key, $0) })

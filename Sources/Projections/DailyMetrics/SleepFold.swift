@@ -151,7 +151,7 @@ struct SleepFold {
     /// Time asleep, then span, then the earlier start: the larger is the main sleep.
     private static func measure(_ cluster: [Part]) -> (Int64, Int64, Int64) {
         let asleep = cluster.reduce(0) { $0 + ($1.stage.isAsleep ? $1.end - $1.start : 0) }
-        let start = cluster.map(\.start).min()!, end = cluster.map(\.end).max()!
+        guard let start = cluster.map(\.start).min(), let end = cluster.map(\.end).max() else { return (asleep, 0, 0) }
         return (asleep, end - start, -start)
     }
 }

@@ -74,6 +74,7 @@ public struct FaceMeshExtractorV1: FaceFeatureExtractor {
             .mouthWidth: Self.planar(landmarks, (61, 61), (291, 291)),
             .faceCenterX: landmarks.reduce(0) { $0 + $1.x } / Double(landmarks.count),
         ]
+        // Cannot fail: the dictionary above names every feature
         return FaceFeatures { values[$0]! }
     }
 

@@ -24,7 +24,7 @@ public struct FaceModelTarget: Hashable, Sendable, CustomStringConvertible {
         case Self.sleepScore: "Sleep score (0-100)"
         case "hrv": "Heart Rate Variability (ms)"
         case "resting-hr": "Resting Heart Rate (count/min)"
-        default: MetricCatalog.columns[MetricCatalog.layout.columnIndex[name]!].header
+        default: MetricCatalog.layout.columnIndex[name].map { MetricCatalog.columns[$0].header } ?? name
         }
     }
 

@@ -36,8 +36,9 @@ public enum FaceModelTraining {
         for capture in captures {
             guard let features = capture.features else { continue }
             let day = capture.day
-            if values[day] == nil { values[day] = .some(target.value(in: try metrics(day))) }
-            guard let value = values[day]! else { excluded += 1; continue }
+            let known = try values[day] ?? target.value(in: try metrics(day))
+            values[day] = .some(known)
+            guard let value = known else { excluded += 1; continue }
             pairs.append((capture, features.values, value))
         }
         guard pairs.count >= minimumPairs else { return .insufficient(target: target, paired: pairs.count, excluded: excluded) }

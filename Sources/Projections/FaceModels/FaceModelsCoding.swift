@@ -28,6 +28,7 @@ enum FaceModelsCoding {
         try reader.expectVersion(formatVersion, of: "face-models")
         var captures: [FaceCaptureRecord] = []
         for _ in 0..<(try reader.count()) {
+            // Cannot fail: the reader gives exactly an id's 16 bytes or throws
             let id = EventID(bytes: try reader.raw(EventID.byteCount))!
             let start = Timestamp(micros: try reader.signed())
             let utcOffset = Int32(clamping: try reader.signed())
@@ -36,6 +37,7 @@ enum FaceModelsCoding {
             if try reader.byte() == 1 {
                 var values: [Double] = []
                 for _ in FaceFeature.allCases { values.append(try reader.float64()) }
+                // Cannot fail: every case is in allCases
                 features = FaceFeatures { values[FaceFeature.allCases.firstIndex(of: $0)!] }
             }
             captures.append(FaceCaptureRecord(id: id, start: start, utcOffset: utcOffset, extractorVersion: version, features: features))

@@ -29,7 +29,7 @@ extension QueryIndexState {
         if seriesHoldingMembers?.series != row.series {
             seriesHoldingMembers = (row.series, directory.entries[row.series]?.texts.contains("correlation") == true)
         }
-        guard seriesHoldingMembers!.holds, let value = row.numbers.first(where: { $0.name == "value" })?.value else { return }
+        guard seriesHoldingMembers?.holds == true, let value = row.numbers.first(where: { $0.name == "value" })?.value else { return }
         let table = try table(partition)
         let values = table.numbers["value"]
         guard let member = (0..<table.count).first(where: { index in

@@ -37,7 +37,7 @@ public final class QueryIndexState: ProjectionState {
 
     /// An empty index, for folding events in memory.
     public convenience init() {
-        // Force-try: a loader that finds nothing cannot fail.
+        // Cannot fail: a loader that finds nothing cannot fail.
         try! self.init(load: { _ in nil })
     }
 
@@ -102,6 +102,7 @@ public final class QueryIndexState: ProjectionState {
             touched.insert(partition)
         }
         // In place: a copy of the table would copy the whole month per event.
+        // Cannot fail: the lines above left the partition open.
         let before = open!.table.count
         change(&open!.table)
         heldRows += open!.table.count - before
@@ -114,7 +115,8 @@ public final class QueryIndexState: ProjectionState {
 
     /// The table of `partition` if it is in memory.
     func heldTable(_ partition: SeriesMonth) -> SeriesTable? {
-        open?.partition == partition ? open!.table : tables[partition]
+        if let open, open.partition == partition { return open.table }
+        return tables[partition]
     }
 
     func table(_ partition: SeriesMonth) throws -> SeriesTable {
@@ -131,6 +133,7 @@ public final class QueryIndexState: ProjectionState {
     public func drainChanges() -> [(key: [UInt8], value: [UInt8]?)] {
         parkOpenTable()
         var changes = touched.sorted().map { partition in
+            // Cannot fail: a touched partition stays in memory, and the open one was parked above.
             let table = tables[partition]!
             return (key: partition.key, value: table.count == 0 ? nil : Optional(table.encoded))
         }

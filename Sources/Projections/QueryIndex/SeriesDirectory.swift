@@ -30,8 +30,7 @@ struct SeriesDirectory: Equatable {
     var encoded: [UInt8] {
         var writer = BinaryWriter()
         writer.varint(UInt64(entries.count))
-        for name in entries.keys.sorted() {
-            let entry = entries[name]!
+        for (name, entry) in entries.sorted(by: { $0.key < $1.key }) {
             writer.string(name)
             writer.varint(UInt64(entry.months.count))
             for month in entry.months.sorted() { writer.signed(Int64(month)) }

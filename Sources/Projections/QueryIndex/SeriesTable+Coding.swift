@@ -18,14 +18,14 @@ extension SeriesTable {
             withUnsafeBytes(of: idLow[index].bigEndian) { writer.raw($0) }
         }
         writer.varint(UInt64(numbers.count))
-        for name in numbers.keys.sorted() {
+        for (name, values) in numbers.sorted(by: { $0.key < $1.key }) {
             writer.string(name)
-            for value in numbers[name]! { writer.float64(value) }
+            for value in values { writer.float64(value) }
         }
         writer.varint(UInt64(texts.count))
-        for name in texts.keys.sorted() {
+        for (name, values) in texts.sorted(by: { $0.key < $1.key }) {
             writer.string(name)
-            let codes = Self.textCodes(texts[name]!)
+            let codes = Self.textCodes(values)
             writer.varint(UInt64(codes.distinct.count))
             for text in codes.distinct { writer.string(text) }
             for code in codes.rows { writer.varint(UInt64(code)) }

@@ -54,6 +54,7 @@ public struct SeriesTable: Sendable, Equatable {
     /// column it has no field for: searching the row for each column, as `append` does for
     /// rows of a few fields, is quadratic in the fields of a row with thousands.
     private mutating func appendFieldsByName(_ row: IndexedRow, at index: Int) {
+        // Cannot fail: append made a column for every field of the row before it came here
         for field in row.numbers { numbers[field.name]!.append(field.value) }
         for field in row.texts { texts[field.name]!.append(field.value) }
         var number = numbers.startIndex
@@ -95,8 +96,8 @@ public struct SeriesTable: Sendable, Equatable {
         offsets.remove(at: index)
         idHigh.remove(at: index)
         idLow.remove(at: index)
-        for name in Array(numbers.keys) { numbers[name]!.remove(at: index) }
-        for name in Array(texts.keys) { texts[name]!.remove(at: index) }
+        for name in Array(numbers.keys) { numbers[name]?.remove(at: index) }
+        for name in Array(texts.keys) { texts[name]?.remove(at: index) }
     }
 
     mutating func setEnd(_ end: Int64, at index: Int) { ends[index] = end }

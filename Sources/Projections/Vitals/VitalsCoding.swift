@@ -30,6 +30,7 @@ enum VitalsCoding {
     static func decodeReading(_ bytes: [UInt8]) throws -> VitalReading {
         var reader = BinaryReader(bytes)
         try reader.expectVersion(formatVersion, of: "vitals")
+        // Cannot fail: the reader gives exactly an id's 16 bytes or throws
         let id = EventID(bytes: try reader.raw(16))!
         let start = Timestamp(micros: try reader.signed())
         let offset = Int32(clamping: try reader.signed())
@@ -83,6 +84,7 @@ enum VitalsCoding {
         session.end = end == .min ? nil : Timestamp(micros: end)
         session.note = try optionalString(&reader)
         for _ in 0..<(try reader.count()) {
+            // Cannot fail: the reader gives exactly an id's 16 bytes or throws
             let id = EventID(bytes: try reader.raw(16))!
             let start = Timestamp(micros: try reader.signed())
             let name = try reader.string()

@@ -46,9 +46,9 @@ public enum VitalsView: ProjectionKind {
                 case let (was?, now?) where abs(now - was) >= 0.05:
                     deltas.append(now - was)
                     if samples.count < 3 { samples.append("  \(after.start.iso8601(utcOffset: after.utcOffset)): \(format(was)) → \(format(now)) \(unit)") }
-                case (_?, nil):
+                case (let was?, nil):
                     nowUnreliable += 1
-                    if samples.count < 3 { samples.append("  \(after.start.iso8601(utcOffset: after.utcOffset)): \(format(before.estimate.rate!)) \(unit) → unreliable (\(after.estimate.unreliable?.code ?? "?"))") }
+                    if samples.count < 3 { samples.append("  \(after.start.iso8601(utcOffset: after.utcOffset)): \(format(was)) \(unit) → unreliable (\(after.estimate.unreliable?.code ?? "?"))") }
                 case (nil, let now?):
                     nowReliable += 1
                     if samples.count < 3 { samples.append("  \(after.start.iso8601(utcOffset: after.utcOffset)): unreliable (\(before.estimate.unreliable?.code ?? "?")) → \(format(now)) \(unit)") }

@@ -36,9 +36,10 @@ public struct Correlation: Sendable {
             }
             return Correlation(factor: factor, outcome: outcome, lagDays: lagDays, finding: .factor(welch))
         }
-        let days = factorDays.values.keys.filter { outcomeDays.values[$0 + Int64(lagDays)] != nil }.sorted()
-        guard let pearson = Pearson(days.map { factorDays.values[$0]! }, days.map { outcomeDays.values[$0 + Int64(lagDays)]! }) else {
-            throw CorrelationError("'\(factor)' and '\(outcome)' share \(days.count) day(s) with values that vary; a correlation needs at least 3")
+        let pairs = factorDays.values.compactMap { day, value in outcomeDays.values[day + Int64(lagDays)].map { (day: day, factor: value, outcome: $0) } }
+            .sorted { $0.day < $1.day }
+        guard let pearson = Pearson(pairs.map(\.factor), pairs.map(\.outcome)) else {
+            throw CorrelationError("'\(factor)' and '\(outcome)' share \(pairs.count) day(s) with values that vary; a correlation needs at least 3")
         }
         return Correlation(factor: factor, outcome: outcome, lagDays: lagDays, finding: .numeric(pearson))
     }

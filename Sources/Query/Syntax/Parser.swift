@@ -101,6 +101,6 @@ public struct Parser {
     static let reserved: Set<String> = ["by", "where", "and", "or", "not", "in", "contains", "within", "last", "between", "before", "after", "around"]
 
     static func list(_ items: [String]) -> String {
-        items.count <= 1 ? items.joined() : items.dropLast().joined(separator: ", ") + " or " + items.last!
+        items.count <= 1 ? items.joined() : items.dropLast().joined(separator: ", ") + " or " + (items.last ?? "")
     }
 }

@@ -78,8 +78,8 @@ struct Append: ParsableCommand {
             guard !batch.isEmpty else { return }
             do {
                 try appender.add(batch, tag: lineNumber)
-            } catch let error as LedgerStoreError where error.refusedEvent != nil {
-                let (index, refusal) = error.refusedEvent!
+            } catch let error as LedgerStoreError {
+                guard case let (index, refusal)? = error.refusedEvent else { throw error }
                 throw ExitStatus.Failure(status: .invalidInput, message: "\(path) line \(batchLines[index]): \(refusal)")
             }
             batch.removeAll(keepingCapacity: true)

@@ -24,6 +24,7 @@ struct Keygen: ParsableCommand {
 
     func run() throws {
         let identity = AgeIdentity.generateX25519()
+        // Cannot fail: a generated X25519 identity has a recipient, and both encode
         let publicKey = identity.recipient!.encoded!
         let created = Timestamp(micros: Timestamp.now().micros / 1_000_000 * 1_000_000).iso8601(utcOffset: 0)
         var contents = Array("# created: \(created)\n# public key: \(publicKey)\n\(identity.secretKeyString()!)\n".utf8)
@@ -36,6 +37,7 @@ struct Keygen: ParsableCommand {
             output.print(["publicKey": .string(publicKey), "created": .string(created), "file": .string(out)])
         } else if output.json {
             // The same secret, on the same standard output, as the identity file printed there.
+            // Cannot fail: a generated X25519 identity's secret key encodes
             output.print(["publicKey": .string(publicKey), "created": .string(created), "secretKey": .string(identity.secretKeyString()!)])
         } else {
             // Standard output stays a valid identity file, so the public key goes to stderr (as age-keygen does).

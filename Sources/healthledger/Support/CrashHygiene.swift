@@ -49,7 +49,9 @@ enum CrashHygiene {
 /// The message for each signal number, allocated once before any crash; never written to.
 nonisolated(unsafe) private let crashMessages: [UnsafeMutablePointer<CChar>] = (0..<65).map { signal in
     if signal == SIGQUIT {
+        // Cannot fail: strdup fails only without memory, and these are made at start-up
         return strdup("healthledger: quit (SIGQUIT); no memory was printed or dumped. What was committed before stays; run the command again to finish.\n")!
     }
+    // Cannot fail: strdup fails only without memory, and these are made at start-up
     return strdup("healthledger: crashed (signal \(signal)); no memory was printed or dumped, so no key can have leaked. Please report it with the command you ran (see SECURITY.md).\n")!
 }

@@ -101,7 +101,7 @@ struct CohortBuild: ParsableCommand {
         if json {
             let participants: [DocValue] = outcomes.map { entry in
                 var rows = Document()
-                for kind in entry.outcome.rows.keys.sorted() { rows[kind] = .int(Int64(entry.outcome.rows[kind]!)) }
+                for (kind, count) in entry.outcome.rows.sorted(by: { $0.key < $1.key }) { rows[kind] = .int(Int64(count)) }
                 return .map([
                     "bundle": .string(entry.bundle), "participant": .string(entry.outcome.participant),
                     "action": .string(entry.outcome.action.rawValue), "rows": .map(rows), "signer": .string(entry.outcome.signer),
@@ -115,7 +115,7 @@ struct CohortBuild: ParsableCommand {
             return
         }
         for (bundle, outcome) in outcomes {
-            let rows = outcome.rows.keys.sorted().map { "\($0) \(outcome.rows[$0]!)" }.joined(separator: ", ")
+            let rows = outcome.rows.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             let newKey = outcome.action == .created || outcome.action == .rebuilt ? " (signed by vault key \(outcome.signer))" : ""
             print("\(bundle): participant \(outcome.participant) \(outcome.action.rawValue)\(newKey)\(rows.isEmpty ? "" : ": " + rows)")
         }

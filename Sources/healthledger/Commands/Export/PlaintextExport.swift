@@ -80,11 +80,11 @@ enum PlaintextExport {
     static func printSummary(json: Bool, _ fields: [(String, DocValue)], rows: [String: Int], text: String) {
         if json {
             var counts = Document()
-            for table in rows.keys.sorted() { counts[table] = .int(Int64(rows[table]!)) }
+            for (table, count) in rows.sorted(by: { $0.key < $1.key }) { counts[table] = .int(Int64(count)) }
             print(JSONWriter.string(Document(fields + [("rows", .map(counts))])))
         } else {
             print(text)
-            for table in rows.keys.sorted() { print("  \(table): \(rows[table]!)") }
+            for (table, count) in rows.sorted(by: { $0.key < $1.key }) { print("  \(table): \(count)") }
         }
     }
 }

@@ -5,19 +5,21 @@ import LedgerCore
 extension Append {
     /// `append face --metrics FILE | --landmarks FILE [--image FILE]`: one `face.captured`
     /// event, its image sealed as a blob of its own so `forget` can shred it.
+    static var oneFaceFile: ExitStatus.Failure {
+        ExitStatus.Failure(status: .invalidInput, message: "append face needs exactly one of --metrics FILE.json (ShareHealth) and --landmarks FILE.json (MediaPipe)")
+    }
+
     func appendFace() throws {
-        guard (metrics == nil) != (landmarks == nil) else {
-            throw ExitStatus.Failure(status: .invalidInput, message: "append face needs exactly one of --metrics FILE.json (ShareHealth) and --landmarks FILE.json (MediaPipe)")
-        }
+        guard (metrics == nil) != (landmarks == nil) else { throw Self.oneFaceFile }
         for path in [metrics, landmarks, image].compactMap({ $0 }) where !FileManager.default.fileExists(atPath: path) {
             throw ExitStatus.Failure(status: .noVault, message: "cannot read \(path): no such file")
         }
         var capture: FaceCaptured
         var taken: Timestamp?
-        if let metrics {
-            (capture, taken) = try FaceFile.metrics(metrics)
-        } else {
-            capture = try FaceFile.landmarks(landmarks!)
+        switch (metrics, landmarks) {
+        case (let metrics?, _): (capture, taken) = try FaceFile.metrics(metrics)
+        case (nil, let landmarks?): capture = try FaceFile.landmarks(landmarks)
+        case (nil, nil): throw Self.oneFaceFile
         }
         let ledger = try vault.openLedger()
         if let image {

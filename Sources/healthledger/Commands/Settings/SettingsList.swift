@@ -41,7 +41,7 @@ struct SettingsList: ParsableCommand {
                 if known == nil { document["known"] = .bool(false) }
                 print(JSONWriter.string(document))
             } else {
-                let origin = change == nil ? (since.map { "default since \($0)" } ?? "default") : "since \(since!)"
+                let origin = since.map { change == nil ? "default since \($0)" : "since \($0)" } ?? "default"
                 let note = known == nil ? "  (read by no view)" : ""
                 print("\(key.padding(toLength: 26, withPad: " ", startingAt: 0)) \(value)  [\(origin)]\(note)")
             }
