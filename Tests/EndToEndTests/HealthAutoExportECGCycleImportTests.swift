@@ -78,15 +78,7 @@ import TestSupport
 
     @Test func postedECGsAndCycleTrackingAreStoredOnceAndCounted() throws {
         let vault = try CLIVault()
-        let token = try IngestListenerTests.addToken(vault, "Alex’s iPhone")
-        let listener = try IngestListener(vault: vault)
-        let first = try listener.post(Self.export, token: token)
-        #expect(first.status == 200)
-        #expect(first.json["stored"] as? Int == 4 && (first.json["notImported"] as? [String]) == [], "\(first.json)")
-        #expect(first.json["unmapped"] as? Int == 1, "\(first.json)")
-        let retry = try listener.post(Self.export, token: token)
-        #expect(retry.json["stored"] as? Int == 0 && retry.json["alreadyStored"] as? Int == 4, "\(retry.json)")
-        #expect(listener.stop() == 0)
+        try IngestListener.postTwice(Self.export, to: vault, stored: 4, unmapped: 1)
         try Self.expectStored(vault)
         let sources = try vault.ok(["sources"])
         #expect(sources.contains("4 readings (3 from Alex’s iPhone, 1 from Alex’s Apple Watch)"), "\(sources)")

@@ -65,16 +65,8 @@ import TestSupport
 
     @Test func postedMedicationsAreStoredOnceAndCounted() throws {
         let vault = try CLIVault()
-        let token = try IngestListenerTests.addToken(vault, "Alex’s iPhone")
-        let listener = try IngestListener(vault: vault)
-        let first = try listener.post(Self.export, token: token)
-        #expect(first.status == 200)
-        #expect(first.json["stored"] as? Int == 4 && (first.json["notImported"] as? [String]) == [], "\(first.json)")
         // The skipped and the snoozed one: kept under their own name, so counted as unmapped.
-        #expect(first.json["unmapped"] as? Int == 2, "\(first.json)")
-        let retry = try listener.post(Self.export, token: token)
-        #expect(retry.json["stored"] as? Int == 0 && retry.json["alreadyStored"] as? Int == 4, "\(retry.json)")
-        #expect(listener.stop() == 0)
+        try IngestListener.postTwice(Self.export, to: vault, stored: 4, unmapped: 2)
         let doses = try Self.doses(vault)
         #expect(doses == ["Aspirin 81 mg Oral Tablet 1 tablets", "Ibuprofen 2 capsules"])
         #expect(try vault.ok(["sources"]).contains("4 readings"))

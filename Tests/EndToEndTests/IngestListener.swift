@@ -37,6 +37,21 @@ final class IngestListener {
         return process.wait()
     }
 
+    /// Posts `export` from a new device and again as the app retries: the first answer stores
+    /// `stored` events, `unmapped` of them kept under their own names, and names no array as
+    /// not imported; the retry stores none. The listener is stopped cleanly after.
+    static func postTwice(_ export: String, to vault: CLIVault, stored: Int, unmapped: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let token = try IngestListenerTests.addToken(vault, "Alex’s iPhone")
+        let listener = try IngestListener(vault: vault)
+        let first = try listener.post(export, token: token)
+        #expect(first.status == 200, sourceLocation: sourceLocation)
+        #expect(first.json["stored"] as? Int == stored && (first.json["notImported"] as? [String]) == [], "\(first.json)", sourceLocation: sourceLocation)
+        #expect(first.json["unmapped"] as? Int == unmapped, "\(first.json)", sourceLocation: sourceLocation)
+        let retry = try listener.post(export, token: token)
+        #expect(retry.json["stored"] as? Int == 0 && retry.json["alreadyStored"] as? Int == stored, "\(retry.json)", sourceLocation: sourceLocation)
+        #expect(listener.stop() == 0, sourceLocation: sourceLocation)
+    }
+
     struct Answer {
         let status: Int
         let body: String
