@@ -67,6 +67,20 @@ import TestSupport
         #expect(afterSave.checkedNodes.nodesChecked - beforeRead <= 3, "the changed path's root, branch and leaf at most")
     }
 
+    /// The checked nodes a ledger keeps for as long as it is open stay bounded by the children
+    /// they name, however many stale roots and branches (256 children each) saves leave.
+    @Test func checkedNodesStayBoundedByTheChildrenTheyName() {
+        let nodes = CheckedNodes()
+        let wide = Dictionary(uniqueKeysWithValues: (0...255).map { (UInt8($0), [UInt8](repeating: UInt8($0), count: 32)) })
+        for number in 0..<2_000 {
+            nodes.remember(inner: wide, hashed: Array("branch \(number)".utf8))
+            nodes.remember(leaf: [Array("partition \(number)".utf8): [1]], hashed: Array("leaf \(number)".utf8))
+            #expect(nodes.childrenHeld.inner <= CheckedNodes.innerChildLimit && nodes.childrenHeld.leaves <= CheckedNodes.leafChildLimit)
+        }
+        #expect(nodes.childrenHeld.inner > CheckedNodes.innerChildLimit / 2, "the newest are kept")
+        #expect(nodes.inner(hashed: Array("branch 1999".utf8)) == wide)
+    }
+
     /// Any sequence of saves and deletions: every partition reads back through its checked
     /// path as the whole-state read has it, misses included, and the tree the saves updated
     /// bit by bit is the one built from scratch over the same partitions.

@@ -9,13 +9,18 @@ final class CheckedNodes: Sendable {
     private struct Tables {
         var inner: [[UInt8]: [UInt8: [UInt8]]] = [:]
         var leaves: [[UInt8]: [[UInt8]: [UInt8]]] = [:]
+        var innerChildren = 0
         var leafChildren = 0
         var checked = 0
     }
 
     private let tables = Mutex(Tables())
-    /// Roots and branches (a save gives those it changes new hashes); the table is forgotten at once when full.
-    private static let capacity = 8_192
+    /// Children named by the roots and branches kept (a save gives those it changes new
+    /// hashes; the table is forgotten at once when full): two whole trees' worth, 256 from the
+    /// root and 256 from each branch. Counted by children, as leaves are, since a branch of a
+    /// lifetime's view names all 256 and the ledger keeps these tables for as long as it is
+    /// open (a dashboard's lifetime), whatever stale roots and branches its saves leave.
+    static let innerChildLimit = 2 * 257 * 256
     /// Partitions named by the leaves kept, rather than a count of leaves: a leaf of a
     /// lifetime's view names many more partitions than a new vault's, and a replay's saves
     /// meet leaves by the thousand that they change at once, which no later read asks for.
@@ -24,14 +29,21 @@ final class CheckedNodes: Sendable {
     /// Nodes read and hashed since this table was made: what the tests hold bounded.
     var nodesChecked: Int { tables.withLock { $0.checked } }
 
+    /// Children named by the roots and branches, and by the leaves, held now.
+    var childrenHeld: (inner: Int, leaves: Int) { tables.withLock { ($0.innerChildren, $0.leafChildren) } }
+
     func inner(hashed hash: [UInt8]) -> [UInt8: [UInt8]]? { tables.withLock { $0.inner[hash] } }
 
     func leaf(hashed hash: [UInt8]) -> [[UInt8]: [UInt8]]? { tables.withLock { $0.leaves[hash] } }
 
     func remember(inner children: [UInt8: [UInt8]], hashed hash: [UInt8]) {
         tables.withLock { tables in
-            if tables.inner.count >= Self.capacity { tables.inner.removeAll(keepingCapacity: true) }
+            if tables.innerChildren + children.count > Self.innerChildLimit {
+                tables.inner.removeAll()
+                tables.innerChildren = 0
+            }
             tables.inner[hash] = children
+            tables.innerChildren += children.count
             tables.checked += 1
         }
     }
