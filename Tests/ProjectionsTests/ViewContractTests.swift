@@ -37,6 +37,8 @@ import TestSupport
     /// issue) until the view is changed.
     static func removalLeftover(of view: String) -> (key: [UInt8], why: String)? {
         switch view {
+        case DailyMetricsView.name:
+            ([0x02], "daily-metrics: removing the only source-priority setting stores an empty settings partition, where a fold that never saw it stores none (DailyMetricsViewState.drainChanges)")
         case CalorieCreditView.name:
             ([0x02], "calorie-credit: the settings partition keeps the range of days holding inputs, which add widens and remove never narrows (CalorieCreditState.dayRange)")
         case QueryIndexView.name:
@@ -65,6 +67,12 @@ import TestSupport
     /// Enough for the setup, a first day and some of the next: every kind the demo makes.
     static let eventsAtMost = 700
 
+    /// Where a history is cut into what is kept and what is removed: half of the cuts fall in
+    /// the setup (settings, definitions), which a cut anywhere would seldom split.
+    static var cuts: Generator<Int, AnySequence<(index: Int, value: Any)>> {
+        Gen.oneOf(Gen.int(in: 0...10), Gen.int(in: 0...Self.eventsAtMost))
+    }
+
     @Test("every listed view states what it promises on arrival order")
     func everyViewStatesItsOrderPromise() {
         for view in ProjectionCatalog.names {
@@ -75,7 +83,7 @@ import TestSupport
     @Test("folding is pure: the same events drain the same partitions, byte for byte", arguments: ProjectionCatalog.names)
     func foldingIsPure(view: String) async throws {
         let kind = try Self.kind(view)
-        await propertyCheck(count: 30, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 1...Self.eventsAtMost)) { seed, count in
+        await propertyCheck(count: 50, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 1...Self.eventsAtMost)) { seed, count in
             await recordingThrownErrors {
                 let events = Self.history(seed: seed, count: count)
                 let first = try ViewFolds.drained(kind, events)
@@ -90,7 +98,7 @@ import TestSupport
         let kind = try Self.kind(view)
         // Recorded after the check: an issue recorded inside it, known or not, fails the check.
         var leftovers: [String] = []
-        await propertyCheck(count: 30, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 1...Self.eventsAtMost), Gen.int(in: 0...Self.eventsAtMost)) { seed, count, cut in
+        await propertyCheck(count: 50, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 1...Self.eventsAtMost), Self.cuts) { seed, count, cut in
             await recordingThrownErrors {
                 let events = Self.history(seed: seed, count: count)
                 let kept = Array(events.prefix(cut)), undone = Array(events.dropFirst(cut))
@@ -115,7 +123,7 @@ import TestSupport
     func orderIndependence(view: String) async throws {
         let kind = try Self.kind(view)
         let promise = try #require(Self.orderPromise(of: view))
-        await propertyCheck(count: 30, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 1...Self.eventsAtMost), Gen.uint64(in: 0...UInt64.max)) { seed, count, order in
+        await propertyCheck(count: 50, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 1...Self.eventsAtMost), Gen.uint64(in: 0...UInt64.max)) { seed, count, order in
             await recordingThrownErrors {
                 let events = Self.history(seed: seed, count: count)
                 var random = SeededRandom(seed: order)
