@@ -2,7 +2,13 @@ import LedgerStore
 
 /// The projections this build computes, by name, for the CLI and the replay tool.
 public enum ProjectionCatalog {
-    public static let names = [DailyMetricsView.name, CalorieCreditView.name, VitalsView.name, FaceModelsView.name, QueryIndexView.name]
+    /// Every view this build computes, in the order they are listed, caught up, folded live and
+    /// replayed (replay output and catch-up follow it): a new view is one more line here.
+    static var kinds: [any ProjectionKind.Type] {
+        [DailyMetricsView.self, CalorieCreditView.self, VitalsView.self, FaceModelsView.self, QueryIndexView.self]
+    }
+
+    public static let names = kinds.map { $0.name }
 
     /// Replays the projections named (all when empty) in one pass over the log (each once);
     /// an unknown name is refused before any work. `progress` hears (events folded, events to
@@ -12,17 +18,11 @@ public enum ProjectionCatalog {
         progress: ((UInt64, UInt64) -> Void)? = nil
     ) throws -> [ReplayReport] {
         var seen: Set<String> = []
-        let makers = try (names.isEmpty ? Self.names : names).filter { seen.insert($0).inserted }.map { name -> () throws -> any ViewRebuild in
-            switch name {
-            case DailyMetricsView.name: { try ShadowRebuild(DailyMetricsView.self, ledger: ledger) }
-            case CalorieCreditView.name: { try ShadowRebuild(CalorieCreditView.self, ledger: ledger) }
-            case VitalsView.name: { try ShadowRebuild(VitalsView.self, ledger: ledger) }
-            case FaceModelsView.name: { try ShadowRebuild(FaceModelsView.self, ledger: ledger) }
-            case QueryIndexView.name: { try ShadowRebuild(QueryIndexView.self, ledger: ledger) }
-            default: throw UnknownProjection(name: name)
-            }
+        let chosen = try (names.isEmpty ? Self.names : names).filter { seen.insert($0).inserted }.map { name in
+            guard let kind = kinds.first(where: { $0.name == name }) else { throw UnknownProjection(name: name) }
+            return kind
         }
-        let rebuilds = try makers.map { try $0() }
+        let rebuilds = try chosen.map { try $0.shadowRebuild(ledger: ledger) }
         return try ProjectionEngine.replay(rebuilds, ledger: ledger, dryRun: dryRun, residentLimit: residentLimit, progress: progress)
     }
 
@@ -30,10 +30,7 @@ public enum ProjectionCatalog {
     /// folded in memory and saved together in one durable transaction; a view that needs
     /// more, or that another writer saved meanwhile, goes through `ProjectionEngine.current`.
     public static func catchUpAll(ledger: Ledger) throws {
-        let views = [
-            CatchUpStep(DailyMetricsView.self, ledger), CatchUpStep(CalorieCreditView.self, ledger), CatchUpStep(VitalsView.self, ledger),
-            CatchUpStep(FaceModelsView.self, ledger), CatchUpStep(QueryIndexView.self, ledger),
-        ]
+        let views = kinds.map { $0.catchUpStep(ledger: ledger) }
         let pending = try views.map { try $0.pending() }
         var written = try ledger.save(pending.compactMap { if case .save(let save) = $0 { save } else { nil } }).makeIterator()
         for (view, found) in zip(views, pending) {
@@ -54,12 +51,7 @@ public enum ProjectionCatalog {
     /// 5 MB keeps a long import's peak near a short one's at the same speed (figures in
     /// docs/performance.md, `residentLimit`).
     public static func liveViews(ledger: Ledger, residentLimit: Int = 5 << 20) throws -> LiveViews {
-        let views: [any LiveView] = [
-            try LiveProjection<DailyMetricsView>(ledger: ledger), try LiveProjection<CalorieCreditView>(ledger: ledger),
-            try LiveProjection<VitalsView>(ledger: ledger),
-            try LiveProjection<FaceModelsView>(ledger: ledger),
-            try LiveProjection<QueryIndexView>(ledger: ledger),
-        ]
+        let views = try kinds.map { try $0.liveView(ledger: ledger) }
         return LiveViews(views, size: try ledger.head().size, residentLimit: residentLimit)
     }
 }
@@ -67,15 +59,4 @@ public enum ProjectionCatalog {
 public struct UnknownProjection: Error, CustomStringConvertible {
     public let name: String
     public var description: String { "'\(name)' is not a projection; there are: \(ProjectionCatalog.names.joined(separator: ", "))" }
-}
-
-/// One view's two ways of catching up, for `ProjectionCatalog.catchUpAll`.
-private struct CatchUpStep {
-    let pending: () throws -> PendingCatchUp
-    let current: () throws -> Void
-
-    init<P: ProjectionKind>(_ kind: P.Type, _ ledger: Ledger) {
-        pending = { try ProjectionEngine.pendingCatchUp(kind, ledger: ledger) }
-        current = { _ = try ProjectionEngine.current(kind, ledger: ledger) }
-    }
 }
