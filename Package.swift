@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "Query", dependencies: ["LedgerCore", "Projections"]),
         .target(name: "LedgerApplication", dependencies: ["Charts", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", "Query"]),
         .target(name: "Charts", dependencies: ["LedgerCore", "Projections"]),
-        .target(name: "Parquet", dependencies: ["CZstd"]),
+        .target(name: "Parquet", dependencies: ["CZstd", "LedgerCore"]),
         .target(name: "DataExport", dependencies: [
             "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", "Parquet", .product(name: "GRDB", package: "GRDB.swift"),
         ]),

@@ -1,4 +1,5 @@
 import Glibc
+import LedgerCore
 
 /// A file (or standard output) an ``AgeWriter`` writes to, through its file descriptor.
 public final class AgeFileOutput: AgeOutput {
@@ -24,14 +25,10 @@ public final class AgeFileOutput: AgeOutput {
     }
 
     public func write(_ bytes: UnsafeRawBufferPointer) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw AgeFileError(path: path, operation: "write", code: errno)
-            }
-            offset += written
+        do {
+            try WriteAll.write(bytes, to: descriptor)
+        } catch {
+            throw AgeFileError(path: path, operation: "write", code: error.code)
         }
     }
 

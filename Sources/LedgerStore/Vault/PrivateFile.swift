@@ -27,14 +27,10 @@ final class PrivateFile {
     }
 
     func write(_ data: Data) throws {
-        try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-            var written = 0
-            while written < bytes.count {
-                let count = Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { throw LedgerStoreError.failed("writing", path: path, errno: count < 0 ? errno : ENOSPC) }
-                written += count
-            }
+        do {
+            try WriteAll.write([UInt8](data), to: descriptor)
+        } catch {
+            throw LedgerStoreError.failed("writing", path: path, errno: error.code)
         }
     }
 

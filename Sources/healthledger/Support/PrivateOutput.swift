@@ -14,15 +14,12 @@ enum PrivateOutput {
         let temporary = "\(folder)/.\(url.lastPathComponent).\(Hex.encode(secureRandomBytes(6))).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw failure(path, errno) }
-        var written = 0
-        let bytes = Array(text.utf8)
         var code: Int32 = 0
         fchmod(descriptor, 0o600)
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, bytes.count - written) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { code = count < 0 ? errno : ENOSPC; break }
-            written += count
+        do {
+            try WriteAll.write(Array(text.utf8), to: descriptor)
+        } catch {
+            code = error.code
         }
         close(descriptor)
         if code == 0, rename(temporary, path) != 0 { code = errno }
