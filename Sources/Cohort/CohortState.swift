@@ -75,8 +75,12 @@ struct CohortState: Equatable {
         let path = directory + "/" + Self.fileName
         let staged = directory + "/.staging-state"
         let bytes = Array((JSONWriter.string(document) + "\n").utf8)
-        let descriptor = open(staged, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw CohortError.unwritable(path: staged, reason: String(cString: strerror(errno))) }
+        let descriptor: Int32
+        do {
+            descriptor = try OwnerOnlyFile.open(staged, existing: .truncate)
+        } catch {
+            throw CohortError.unwritable(path: staged, reason: error.reason)
+        }
         var failure: Int32?
         do {
             try WriteAll.write(bytes, to: descriptor)

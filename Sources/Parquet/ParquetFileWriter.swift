@@ -32,8 +32,11 @@ public final class ParquetFileWriter {
         self.rowGroupBytes = rowGroupBytes
         keyValueMetadata = metadata
         buffers = columns.map(ColumnChunkBuffer.init)
-        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, permissions)
-        guard descriptor >= 0 else { throw ParquetError.io(path: path, reason: String(cString: strerror(errno))) }
+        do {
+            descriptor = try OwnerOnlyFile.open(path, existing: .truncate, permissions: permissions)
+        } catch {
+            throw ParquetError.io(path: path, reason: error.reason)
+        }
         try write(Self.magic)
     }
 

@@ -9,10 +9,11 @@ public final class AgeFileOutput: AgeOutput {
 
     /// Creates `path` with `permissions`, refusing to replace an existing file unless `overwrite`.
     public init(path: String, permissions: mode_t = 0o600, overwrite: Bool = false) throws(AgeFileError) {
-        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (overwrite ? O_TRUNC : O_EXCL)
-        let descriptor = open(path, flags, permissions)
-        guard descriptor >= 0 else { throw AgeFileError(path: path, operation: "create", code: errno) }
-        self.descriptor = descriptor
+        do {
+            descriptor = try OwnerOnlyFile.open(path, existing: overwrite ? .truncate : .refuse, permissions: permissions)
+        } catch {
+            throw AgeFileError(path: path, operation: "create", code: error.code)
+        }
         self.path = path
         owned = true
     }

@@ -9,15 +9,23 @@ import LedgerCrypto
 enum PrivateOutput {
     /// Writes `text` to `path` atomically: a private temporary file beside it, renamed over it.
     static func write(_ text: String, to path: String) throws {
+        try write(Array(text.utf8), to: path)
+    }
+
+    /// Writes `bytes` to `path` atomically: a private temporary file beside it, renamed over it.
+    static func write(_ bytes: [UInt8], to path: String) throws {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         let temporary = "\(folder)/.\(url.lastPathComponent).\(Hex.encode(secureRandomBytes(6))).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw failure(path, errno) }
-        var code: Int32 = 0
-        fchmod(descriptor, 0o600)
+        let descriptor: Int32
         do {
-            try WriteAll.write(Array(text.utf8), to: descriptor)
+            descriptor = try OwnerOnlyFile.open(temporary, existing: .refuse)
+        } catch {
+            throw failure(path, error.code)
+        }
+        var code: Int32 = 0
+        do {
+            try WriteAll.write(bytes, to: descriptor)
         } catch {
             code = error.code
         }
