@@ -10,9 +10,10 @@ func systemLibrary(_ name: String, pkgConfig: String, apt: [String]) -> Target {
 /// they show in an import's CPU (docs/performance.md, `hotPath`), and debug builds (the tests) still make them.
 let hotPath: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
+/// Linux only: the code calls Glibc, the kernel keyring (keyutils) and Linux's file flags
+/// directly, so no Apple platform is claimed.
 let package = Package(
     name: "HealthLedger",
-    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "healthledger", targets: ["healthledger"]),
         .executable(name: "ledger-bench", targets: ["ledger-bench"]),
