@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import LedgerCore
 
 /// `_cohort.json` in the dataset (the leading underscore keeps Spark, DuckDB and pyarrow

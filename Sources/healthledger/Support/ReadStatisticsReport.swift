@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import LedgerCore
 import LedgerStore
 
