@@ -10,9 +10,10 @@ func systemLibrary(_ name: String, pkgConfig: String, apt: [String]) -> Target {
 /// they show in an import's CPU (docs/performance.md, `hotPath`), and debug builds (the tests) still make them.
 let hotPath: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
+/// Linux only: the code calls Glibc, the kernel keyring (keyutils) and Linux's file flags
+/// directly, so no Apple platform is claimed.
 let package = Package(
     name: "HealthLedger",
-    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "healthledger", targets: ["healthledger"]),
         .executable(name: "ledger-bench", targets: ["ledger-bench"]),
@@ -55,7 +56,7 @@ let package = Package(
         .target(name: "Query", dependencies: ["LedgerCore", "Projections"]),
         .target(name: "LedgerApplication", dependencies: ["Charts", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", "Query"]),
         .target(name: "Charts", dependencies: ["LedgerCore", "Projections"]),
-        .target(name: "Parquet", dependencies: ["CZstd"]),
+        .target(name: "Parquet", dependencies: ["CZstd", "LedgerCore"]),
         .target(name: "DataExport", dependencies: [
             "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", "Parquet", .product(name: "GRDB", package: "GRDB.swift"),
         ]),

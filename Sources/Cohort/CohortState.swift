@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import LedgerCore
 
 /// `_cohort.json` in the dataset (the leading underscore keeps Spark, DuckDB and pyarrow
@@ -75,10 +74,19 @@ struct CohortState: Equatable {
         let path = directory + "/" + Self.fileName
         let staged = directory + "/.staging-state"
         let bytes = Array((JSONWriter.string(document) + "\n").utf8)
-        let descriptor = open(staged, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw CohortError.unwritable(path: staged, reason: String(cString: strerror(errno))) }
-        let written = Glibc.write(descriptor, bytes, bytes.count)
-        let failure = written == bytes.count && fsync(descriptor) == 0 ? nil : errno
+        let descriptor: Int32
+        do {
+            descriptor = try OwnerOnlyFile.open(staged, existing: .truncate)
+        } catch {
+            throw CohortError.unwritable(path: staged, reason: error.reason)
+        }
+        var failure: Int32?
+        do {
+            try WriteAll.write(bytes, to: descriptor)
+            if fsync(descriptor) != 0 { failure = errno }
+        } catch {
+            failure = error.code
+        }
         close(descriptor)
         if let failure {
             unlink(staged)

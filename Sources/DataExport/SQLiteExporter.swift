@@ -140,12 +140,11 @@ public struct SQLiteExporter {
         for file in [path] + Self.journalSuffixes.map({ path + $0 }) where unlink(file) != 0 && errno != ENOENT {
             throw ExportError.unwritable(path: path, reason: "cannot replace \(file): \(String(cString: strerror(errno)))")
         }
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw ExportError.unwritable(path: path, reason: "cannot create the file: \(String(cString: strerror(errno)))")
+        do {
+            close(try OwnerOnlyFile.open(path, existing: .refuse))
+        } catch {
+            throw ExportError.unwritable(path: path, reason: "cannot create the file: \(error.reason)")
         }
-        fchmod(descriptor, 0o600)
-        close(descriptor)
     }
 
     private func insert(_ row: EventRow, _ db: GRDB.Database) throws {

@@ -1,4 +1,5 @@
 import Glibc
+import LedgerCore
 
 /// Writes one Parquet file row by row: rows are buffered per column and written as a row
 /// group whenever the buffered values reach `rowGroupBytes`, so memory stays bounded by that
@@ -31,8 +32,11 @@ public final class ParquetFileWriter {
         self.rowGroupBytes = rowGroupBytes
         keyValueMetadata = metadata
         buffers = columns.map(ColumnChunkBuffer.init)
-        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, permissions)
-        guard descriptor >= 0 else { throw ParquetError.io(path: path, reason: String(cString: strerror(errno))) }
+        do {
+            descriptor = try OwnerOnlyFile.open(path, existing: .truncate, permissions: permissions)
+        } catch {
+            throw ParquetError.io(path: path, reason: error.reason)
+        }
         try write(Self.magic)
     }
 
@@ -112,17 +116,11 @@ public final class ParquetFileWriter {
     }
 
     private func write(_ bytes: [UInt8]) throws {
-        var written = 0
-        while written < bytes.count {
-            let result = bytes.withUnsafeBytes { buffer in
-                Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-            }
-            if result < 0 {
-                if errno == EINTR { continue }
-                if errno == ENOSPC { throw ParquetError.diskFull(path: path) }
-                throw ParquetError.io(path: path, reason: String(cString: strerror(errno)))
-            }
-            written += result
+        do {
+            try WriteAll.write(bytes, to: descriptor)
+        } catch {
+            if error.code == ENOSPC { throw ParquetError.diskFull(path: path) }
+            throw ParquetError.io(path: path, reason: error.reason)
         }
         offset += Int64(bytes.count)
     }

@@ -1,4 +1,5 @@
 import Glibc
+import LedgerCore
 
 /// A file (or standard output) an ``AgeWriter`` writes to, through its file descriptor.
 public final class AgeFileOutput: AgeOutput {
@@ -8,10 +9,11 @@ public final class AgeFileOutput: AgeOutput {
 
     /// Creates `path` with `permissions`, refusing to replace an existing file unless `overwrite`.
     public init(path: String, permissions: mode_t = 0o600, overwrite: Bool = false) throws(AgeFileError) {
-        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (overwrite ? O_TRUNC : O_EXCL)
-        let descriptor = open(path, flags, permissions)
-        guard descriptor >= 0 else { throw AgeFileError(path: path, operation: "create", code: errno) }
-        self.descriptor = descriptor
+        do {
+            descriptor = try OwnerOnlyFile.open(path, existing: overwrite ? .truncate : .refuse, permissions: permissions)
+        } catch {
+            throw AgeFileError(path: path, operation: "create", code: error.code)
+        }
         self.path = path
         owned = true
     }
@@ -24,14 +26,10 @@ public final class AgeFileOutput: AgeOutput {
     }
 
     public func write(_ bytes: UnsafeRawBufferPointer) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw AgeFileError(path: path, operation: "write", code: errno)
-            }
-            offset += written
+        do {
+            try WriteAll.write(bytes, to: descriptor)
+        } catch {
+            throw AgeFileError(path: path, operation: "write", code: error.code)
         }
     }
 

@@ -44,9 +44,12 @@ public struct CheckpointWitness: Sendable {
         if let kept = read(publicKey: publicKey), kept.size >= checkpoint.size { return }
         let folder = (file as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let temporary = "\(file).\(getpid()).tmp"
-        let note = Data(checkpoint.note(publicKey: publicKey).utf8)
-        guard FileManager.default.createFile(atPath: temporary, contents: note, attributes: [.posixPermissions: 0o600]) else { return }
-        if rename(temporary, file) != 0 { unlink(temporary) }
+        guard let temporary = try? PrivateFile.create(inFolder: folder, named: (file as NSString).lastPathComponent) else { return }
+        do {
+            try temporary.write(Data(checkpoint.note(publicKey: publicKey).utf8))
+            try temporary.rename(to: file)
+        } catch {
+            temporary.remove()
+        }
     }
 }

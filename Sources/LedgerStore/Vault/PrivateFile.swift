@@ -19,22 +19,18 @@ final class PrivateFile {
 
     static func create(inFolder directory: String, named name: String) throws -> PrivateFile {
         let path = "\(directory)/\(name).\(Hex.encode(secureRandomBytes(8))).tmp"
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw LedgerStoreError.failed("creating", path: path, errno: errno) }
-        // The umask may have taken bits away, never added them: this makes it exactly 0600.
-        fchmod(descriptor, 0o600)
-        return PrivateFile(path: path, descriptor: descriptor)
+        do {
+            return PrivateFile(path: path, descriptor: try OwnerOnlyFile.open(path, existing: .refuse))
+        } catch {
+            throw LedgerStoreError.failed("creating", path: path, errno: error.code)
+        }
     }
 
     func write(_ data: Data) throws {
-        try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-            var written = 0
-            while written < bytes.count {
-                let count = Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { throw LedgerStoreError.failed("writing", path: path, errno: count < 0 ? errno : ENOSPC) }
-                written += count
-            }
+        do {
+            try WriteAll.write([UInt8](data), to: descriptor)
+        } catch {
+            throw LedgerStoreError.failed("writing", path: path, errno: error.code)
         }
     }
 

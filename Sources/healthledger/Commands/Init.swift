@@ -53,7 +53,16 @@ struct Init: ParsableCommand {
         if !FileManager.default.fileExists(atPath: path) {
             var bytes = secureRandomBytes(64)
             defer { wipe(&bytes) }
-            guard FileManager.default.createFile(atPath: path, contents: Data(bytes), attributes: [.posixPermissions: 0o600]) else {
+            do {
+                let descriptor = try OwnerOnlyFile.open(path, existing: .refuse)
+                defer { close(descriptor) }
+                do {
+                    try WriteAll.write(bytes, to: descriptor)
+                } catch {
+                    unlink(path)
+                    throw error
+                }
+            } catch {
                 throw ExitStatus.Failure(status: .ioError, message: "cannot create keyfile \(path)")
             }
         }

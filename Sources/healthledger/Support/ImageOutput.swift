@@ -9,9 +9,7 @@ enum ImageOutput {
             throw ExitStatus.Failure(status: .invalidInput, message: "event \(event.id) (\(event.kind.rawValue)) has no image")
         }
         let bytes = try ledger.blob(named: name)
-        guard FileManager.default.createFile(atPath: path, contents: Data(bytes), attributes: [.posixPermissions: 0o600]) else {
-            throw ExitStatus.Failure(status: .ioError, message: "cannot write \(path)")
-        }
+        try PrivateOutput.write(bytes, to: path)
         FileHandle.standardError.write(Data("wrote the image (\(bytes.count) bytes) to \(path)\n".utf8))
     }
 }

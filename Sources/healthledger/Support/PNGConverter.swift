@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCore
 
 /// Rasterises SVG files with `rsvg-convert` (Debian's librsvg2-bin) when it is installed.
 enum PNGConverter {
@@ -17,12 +18,11 @@ enum PNGConverter {
     /// these tools truncate the file and keep its mode, and a picture of health data is
     /// plaintext.
     static func writePNG(_ png: String, with tool: String, _ arguments: [String]) throws {
-        let descriptor = open(png, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw ExitStatus.Failure(status: .ioError, message: "cannot write \(png): \(String(cString: strerror(errno)))")
+        do {
+            close(try OwnerOnlyFile.open(png, existing: .truncate))
+        } catch {
+            throw ExitStatus.Failure(status: .ioError, message: "cannot write \(png): \(error.reason)")
         }
-        fchmod(descriptor, 0o600)
-        close(descriptor)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import LedgerCore
 import LedgerCrypto
 
@@ -9,20 +8,25 @@ import LedgerCrypto
 enum PrivateOutput {
     /// Writes `text` to `path` atomically: a private temporary file beside it, renamed over it.
     static func write(_ text: String, to path: String) throws {
+        try write(Array(text.utf8), to: path)
+    }
+
+    /// Writes `bytes` to `path` atomically: a private temporary file beside it, renamed over it.
+    static func write(_ bytes: [UInt8], to path: String) throws {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         let temporary = "\(folder)/.\(url.lastPathComponent).\(Hex.encode(secureRandomBytes(6))).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw failure(path, errno) }
-        var written = 0
-        let bytes = Array(text.utf8)
+        let descriptor: Int32
+        do {
+            descriptor = try OwnerOnlyFile.open(temporary, existing: .refuse)
+        } catch {
+            throw failure(path, error.code)
+        }
         var code: Int32 = 0
-        fchmod(descriptor, 0o600)
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, bytes.count - written) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { code = count < 0 ? errno : ENOSPC; break }
-            written += count
+        do {
+            try WriteAll.write(bytes, to: descriptor)
+        } catch {
+            code = error.code
         }
         close(descriptor)
         if code == 0, rename(temporary, path) != 0 { code = errno }

@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import LedgerCore
 import LedgerStore
 
 /// Appends what the process read from the vault to the file `HEALTHLEDGER_READ_STATS`
@@ -17,9 +17,9 @@ enum ReadStatisticsReport {
         guard let path = ProcessInfo.processInfo.environment[variable], !path.isEmpty else { return }
         let line = "recordsOpened=\(ReadStatistics.recordsOpened.load(ordering: .relaxed)) partitionsOpened=\(ReadStatistics.partitionsOpened.load(ordering: .relaxed))"
             + " dedupKeysRead=\(ReadStatistics.dedupKeysRead.load(ordering: .relaxed))\n"
-        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return }
+        guard let descriptor = try? OwnerOnlyFile.open(path, existing: .append) else { return }
         defer { close(descriptor) }
-        _ = line.withCString { Glibc.write(descriptor, $0, strlen($0)) }
+        // Written at exit for a benchmark script: nothing is left to tell of a failure.
+        try? WriteAll.write(Array(line.utf8), to: descriptor)
     }
 }

@@ -84,12 +84,13 @@ extension ExportDaily {
     /// returns what kept the lines from being written, for a warning.
     static func appendLog(_ lines: [String], to path: String) -> String? {
         let text = Data((lines.joined(separator: "\n") + "\n").utf8)
-        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            let code = errno
-            return code == ELOOP
+        let descriptor: Int32
+        do {
+            descriptor = try OwnerOnlyFile.open(path, existing: .append)
+        } catch {
+            return error.code == ELOOP
                 ? "\(path) is a symbolic link, which is not followed: nothing was added to it; remove it and export again to keep a log"
-                : "nothing was added to \(path): \(String(cString: strerror(code)))"
+                : "nothing was added to \(path): \(error.reason)"
         }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         do {
