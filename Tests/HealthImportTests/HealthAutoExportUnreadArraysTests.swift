@@ -76,6 +76,18 @@ import TestSupport
         #expect(summary.notes == ["data.futureArray: an entry \(HealthAutoExportFile.notImported)": 3])
     }
 
+    @Test("a field of data that is not a list (an object, a value) is named as not stored, not dropped unsaid; empty ones say nothing")
+    func fieldsThatAreNotListsAreNamed() throws {
+        let json = """
+            {"data": {"metrics": [{"name": "step_count", "units": "count", "data": [{"date": "2024-03-10 08:00:00 +0100", "qty": 120}]}],
+             "summary": {"steps": 120}, "exportVersion": 2, "nothing": null, "blank": "", "empty": {}}}
+            """
+        var summary = ImportSummary()
+        let events = try file.reader.events(parsing: json, summary: &summary)
+        #expect(events.map(\.kind) == [.sampleRecorded])
+        #expect(summary.notes == ["data.summary: \(HealthAutoExportFile.notAList)": 1, "data.exportVersion: \(HealthAutoExportFile.notAList)": 1])
+    }
+
     @Test("a kept entry's lists are bounded")
     func keptListsAreBounded() {
         let entry = Self.notification(readings: Array(repeating: 90, count: HealthAutoExportFile.maximumUnreadEntryItems + 1))

@@ -16,8 +16,11 @@ public struct HealthAutoExportDelivery {
     /// Readings per app or device that recorded them (`Alex’s Apple Watch`), as the app named them.
     public private(set) var apps: [String: Int64] = [:]
     public private(set) var summary = ImportSummary()
-    /// A note for each array this version does not read whose entries could not be kept (not objects, or without a date).
-    public var notImported: [String] { summary.notes.keys.filter { $0.hasSuffix(HealthAutoExportFile.notImported) }.sorted() }
+    /// A note for each array this version does not read whose entries could not be kept (not
+    /// objects, or without a date), and for each field of `data` that is not a list.
+    public var notImported: [String] {
+        summary.notes.keys.filter { $0.hasSuffix(HealthAutoExportFile.notImported) || $0.hasSuffix(HealthAutoExportFile.notAList) }.sorted()
+    }
 
     /// About this many events are made, checked and handed over at a time: small enough that a
     /// week of minute buckets is never held as events at once (docs/performance.md, "Health
