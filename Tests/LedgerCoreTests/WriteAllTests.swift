@@ -11,7 +11,10 @@ struct WriteAllTests {
     /// Each step is what one `write(2)` call does: -1 is an `EINTR`, n takes at most n bytes.
     @Test("short writes and EINTR lose, repeat and reorder no byte")
     func shortWritesAndInterruptions() async {
-        await propertyCheck(count: 300, input: Gen.uint8().array(of: 0...2_000), Gen.int(in: -1...97).array(of: 1...20)) { bytes, steps in
+        await propertyCheck(count: 300, input: Gen.uint8().array(of: 0...2_000), Gen.int(in: -1...97).array(of: 1...20)) { bytes, drawn in
+            // Steps that are all interruptions would interrupt for ever, which no kernel does:
+            // one write in the round lets the loop move on.
+            let steps = drawn.allSatisfy { $0 < 0 } ? drawn + [0] : drawn
             var received: [UInt8] = []
             var call = 0
             let outcome = Result { () throws(SystemCallFailure) in
