@@ -14,22 +14,8 @@ final class EventStreamClient: Sendable {
     private let socketClosed = Atomic(false)
 
     init(port: Int, host: String, cookie: String) throws {
-        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw HarnessError("socket: errno \(errno)") }
         // Short reads, so that `close()` is noticed without waiting for the server.
-        var timeout = timeval(tv_sec: 0, tv_usec: 100_000)
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else {
-            Glibc.close(socket)
-            throw HarnessError("connect: errno \(errno)")
-        }
+        socket = try LoopbackHTTP.connected(port: port, receiveTimeout: timeval(tv_sec: 0, tv_usec: 100_000))
         let request = Array("GET /events HTTP/1.1\r\nHost: \(host)\r\nCookie: \(cookie)\r\nAccept: text/event-stream\r\n\r\n".utf8)
         let sent = request.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         guard sent == request.count else {

@@ -5,22 +5,33 @@ import Glibc
 /// exactly the headers it means (or cuts a body short). The socket blocks: callers in async
 /// tests run it on a thread of their own.
 public enum LoopbackHTTP {
-    /// Sends `request` to 127.0.0.1:`port` and returns what the server answered before it
-    /// closed (60 s at most); with `sendOnly`, closes right after sending and returns "".
-    public static func exchange(port: Int, request: [UInt8], sendOnly: Bool = false) throws -> String {
+    /// A TCP socket connected to 127.0.0.1:`port`, whose reads wait at most `receiveTimeout`;
+    /// the caller closes it.
+    public static func connected(port: Int, receiveTimeout: timeval) throws -> Int32 {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw CLIError(message: "socket: errno \(errno)") }
-        defer { close(socket) }
-        var timeout = timeval(tv_sec: 60, tv_usec: 0)
+        var timeout = receiveTimeout
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
+        let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { throw CLIError(message: "connect: errno \(errno)") }
+        guard result == 0 else {
+            let code = errno
+            close(socket)
+            throw CLIError(message: "connect: errno \(code)")
+        }
+        return socket
+    }
+
+    /// Sends `request` to 127.0.0.1:`port` and returns what the server answered before it
+    /// closed (60 s at most); with `sendOnly`, closes right after sending and returns "".
+    public static func exchange(port: Int, request: [UInt8], sendOnly: Bool = false) throws -> String {
+        let socket = try connected(port: port, receiveTimeout: timeval(tv_sec: 60, tv_usec: 0))
+        defer { close(socket) }
         var written = 0
         while written < request.count {
             let sent = request[written...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
