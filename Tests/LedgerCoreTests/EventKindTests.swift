@@ -25,3 +25,16 @@ struct EventKindTests {
         #expect(EventKind(code: 32) == nil)
     }
 }
+
+extension EventKindTests {
+    /// Kinds are dictionary keys on every whole-log walk, hashed by their code.
+    @Test("kinds are equal and hash alike exactly when they are the same kind")
+    func equalityAndHashing() {
+        let byKind = Dictionary(uniqueKeysWithValues: EventKind.allCases.map { ($0, $0.rawValue) })
+        #expect(byKind.count == EventKind.allCases.count)
+        for kind in EventKind.allCases {
+            #expect(byKind[kind] == kind.rawValue)
+            #expect(EventKind.allCases.filter { $0 == kind } == [kind])
+        }
+    }
+}

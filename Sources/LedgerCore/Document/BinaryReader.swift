@@ -66,6 +66,12 @@ public struct BinaryReader {
         return text
     }
 
+    /// Steps over a string, checking it is UTF-8 as `string()` does, without making it.
+    public mutating func skipString() throws(DecodingError) {
+        let slice = try lengthPrefixed()
+        guard WellFormedUTF8.check(slice) else { throw .malformed("string is not UTF-8", at: offset) }
+    }
+
     public mutating func float64() throws(DecodingError) -> Double {
         let slice = try raw(8)
         var bits: UInt64 = 0

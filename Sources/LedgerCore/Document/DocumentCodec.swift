@@ -62,13 +62,12 @@ public enum DocumentCodec {
 
     public static func decodeDocument(from reader: inout BinaryReader) throws(DecodingError) -> Document {
         let count = try reader.count()
-        var fields: [(String, DocValue)] = []
-        fields.reserveCapacity(count)
+        var document = Document(reservingCapacity: count)
         for _ in 0..<count {
             let name = try reader.string()
-            fields.append((name, try decodeValue(from: &reader)))
+            document.appendNew(name, try decodeValue(from: &reader))
         }
-        return Document(fields)
+        return document
     }
 
     static func decodeValue(from reader: inout BinaryReader) throws(DecodingError) -> DocValue {
@@ -93,6 +92,36 @@ public enum DocumentCodec {
             for _ in 0..<count { items.append(try decodeValue(from: &reader)) }
             return .array(items)
         case .map: return .map(try decodeDocument(from: &reader))
+        }
+    }
+
+    /// Steps over a document, checking everything `decodeDocument` checks, in the same order
+    /// and with the same errors, without making its strings or values.
+    public static func skipDocument(from reader: inout BinaryReader) throws(DecodingError) {
+        let count = try reader.count()
+        for _ in 0..<count {
+            try reader.skipString()
+            try skipValue(from: &reader)
+        }
+    }
+
+    static func skipValue(from reader: inout BinaryReader) throws(DecodingError) {
+        let at = reader.offset
+        guard let tag = Tag(rawValue: try reader.byte()) else { throw .malformed("unknown value tag", at: at) }
+        switch tag {
+        case .null, .falseValue, .trueValue: return
+        case .int: _ = try reader.signed()
+        case .double: _ = try reader.raw(8)
+        case .decimal:
+            let scale = try reader.byte()
+            guard scale < powersOfTen.count else { throw .malformed("decimal scale \(scale)", at: at) }
+            _ = try reader.signed()
+        case .string: try reader.skipString()
+        case .bytes: _ = try reader.lengthPrefixed()
+        case .array:
+            let count = try reader.count()
+            for _ in 0..<count { try skipValue(from: &reader) }
+        case .map: try skipDocument(from: &reader)
         }
     }
 

@@ -42,6 +42,37 @@ public enum EnvelopeCodec {
 
     public static func decode(_ bytes: [UInt8], recordedAt: Timestamp) throws(DecodingError) -> Event {
         var reader = BinaryReader(bytes)
+        let (header, flags) = try readHeader(&reader)
+        let zone = flags.contains(.zone) ? try reader.string() : nil
+        var source = Source(name: try reader.string())
+        if flags.contains(.device) { source.device = try reader.string() }
+        if flags.contains(.version) { source.version = try reader.string() }
+        let causation = flags.contains(.causation) ? EventID(bytes: try reader.raw(EventID.byteCount)) : nil
+        let payload = try DocumentCodec.decodeDocument(from: &reader)
+        guard reader.isAtEnd else { throw .malformed("trailing bytes after event", at: reader.offset) }
+        return Event(
+            id: header.id, kind: header.kind, schema: header.schema, start: header.start, end: header.end,
+            utcOffset: header.utcOffset, zone: zone, recordedAt: recordedAt, source: source, causation: causation,
+            payload: payload)
+    }
+
+    /// The header of the event in `bytes`, after checking everything `decode` checks: it
+    /// throws exactly when `decode` does, with the same error, but makes no string and no
+    /// payload. A whole-log audit needs no more of most events.
+    public static func header(_ bytes: [UInt8]) throws(DecodingError) -> EventHeader {
+        var reader = BinaryReader(bytes)
+        let (header, flags) = try readHeader(&reader)
+        if flags.contains(.zone) { try reader.skipString() }
+        try reader.skipString()
+        if flags.contains(.device) { try reader.skipString() }
+        if flags.contains(.version) { try reader.skipString() }
+        if flags.contains(.causation) { _ = try reader.raw(EventID.byteCount) }
+        try DocumentCodec.skipDocument(from: &reader)
+        guard reader.isAtEnd else { throw .malformed("trailing bytes after event", at: reader.offset) }
+        return header
+    }
+
+    private static func readHeader(_ reader: inout BinaryReader) throws(DecodingError) -> (EventHeader, Flags) {
         let kindCode = try reader.byte()
         guard let kind = EventKind(code: kindCode) else { throw .malformed("unknown event kind \(kindCode)", at: 0) }
         guard let schema = Int(exactly: try reader.varint()) else { throw .malformed("schema version out of range", at: reader.offset) }
@@ -55,15 +86,16 @@ public enum EnvelopeCodec {
         }
         let offset = try reader.signed()
         guard let utcOffset = Int32(exactly: offset) else { throw .malformed("UTC offset out of range", at: reader.offset) }
-        let zone = flags.contains(.zone) ? try reader.string() : nil
-        var source = Source(name: try reader.string())
-        if flags.contains(.device) { source.device = try reader.string() }
-        if flags.contains(.version) { source.version = try reader.string() }
-        let causation = flags.contains(.causation) ? EventID(bytes: try reader.raw(EventID.byteCount)) : nil
-        let payload = try DocumentCodec.decodeDocument(from: &reader)
-        guard reader.isAtEnd else { throw .malformed("trailing bytes after event", at: reader.offset) }
-        return Event(
-            id: id, kind: kind, schema: schema, start: start, end: end, utcOffset: utcOffset, zone: zone,
-            recordedAt: recordedAt, source: source, causation: causation, payload: payload)
+        return (EventHeader(id: id, kind: kind, schema: schema, start: start, end: end, utcOffset: utcOffset), flags)
     }
+}
+
+/// What an event's envelope says before its zone, source and payload.
+public struct EventHeader: Sendable, Equatable {
+    public let id: EventID
+    public let kind: EventKind
+    public let schema: Int
+    public let start: Timestamp
+    public let end: Timestamp?
+    public let utcOffset: Int32
 }

@@ -70,11 +70,26 @@ public enum EventKind: String, CaseIterable, Sendable, Codable {
         }
     }
 
-    private static let byCode: [UInt8: EventKind] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.code, $0) })
+    /// Every kind at the index of its code; nil where no kind has the code.
+    private static let byCode: [EventKind?] = {
+        var table = [EventKind?](repeating: nil, count: 256)
+        for kind in allCases { table[Int(kind.code)] = kind }
+        return table
+    }()
 
     public init?(code: UInt8) {
-        guard let kind = Self.byCode[code] else { return nil }
+        guard let kind = Self.byCode[Int(code)] else { return nil }
         self = kind
+    }
+
+    // A raw-valued enum hashes and compares its raw string by default: a whole-log walk
+    // looks kinds up in dictionaries once per event, so they hash and compare the code.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+    }
+
+    public static func == (lhs: EventKind, rhs: EventKind) -> Bool {
+        lhs.code == rhs.code
     }
 
     /// Corrections and retractions change how other events read; they are not views of their own.

@@ -31,10 +31,16 @@ final class AuditChunk {
     /// subtree of the Merkle tree and joins the frontier by its root alone.
     static let height = 12
     static let size = 1 << height
+    /// The records a thread claims at a time: in a whole chunk each block is a perfect
+    /// subtree too, hashed by the thread that opened it.
+    static let blockHeight = 6
 
     let records: [PendingRecord]
     let outcomes: UnsafeMutableBufferPointer<Outcome>
     let leafHashes: UnsafeMutableBufferPointer<UInt8>
+    private let blockRoots: UnsafeMutableBufferPointer<UInt8>
+    private let claims: BlockClaims
+    private let worker = DispatchGroup()
     /// The root of the chunk's records when they are one whole aligned subtree.
     private(set) var subtreeRoot: [UInt8]?
 
@@ -43,12 +49,15 @@ final class AuditChunk {
         outcomes = .allocate(capacity: records.count)
         outcomes.initialize(repeating: .notSealedHere)
         leafHashes = .allocate(capacity: records.count * MerkleHasher.hashSize)
+        claims = BlockClaims(count: records.count, blockSize: 1 << Self.blockHeight)
+        blockRoots = .allocate(capacity: claims.blocks * MerkleHasher.hashSize)
     }
 
     deinit {
         outcomes.deinitialize()
         outcomes.deallocate()
         leafHashes.deallocate()
+        blockRoots.deallocate()
     }
 
     func leafHash(_ index: Int) -> [UInt8] {
@@ -61,39 +70,45 @@ final class AuditChunk {
         return first % UInt64(Self.size) == 0 && last == first + UInt64(Self.size) - 1
     }
 
-    /// Opens and hashes every record, three quarters on a worker and the last quarter here,
-    /// each into its own slots; joins the two halves' subtrees when the chunk is whole.
-    func open(with ledger: Ledger) {
-        let split = records.count * 3 / 4
-        let group = DispatchGroup()
-        // The worker writes only its own slots and uses the secondary codec; keys and
-        // dictionaries (behind their lock) are only read.
-        let worker = UnsafeTransfer((chunk: self, ledger: ledger))
-        let workerPart = LockedBox(MerkleFrontier())
-        DispatchQueue.global().async(group: group) {
-            let (chunk, ledger) = worker.value
-            let frontier = chunk.open(0..<split, codec: ledger.secondaryCodec, ledger: ledger)
-            workerPart.withLock { $0 = frontier }
+    /// Starts a worker opening and hashing blocks of records, and returns at once: the
+    /// caller checks the chunk before meanwhile, then calls `finishOpening`.
+    func startOpening(with ledger: Ledger) {
+        // The worker writes only the slots of the blocks it claims and uses the secondary
+        // codec; keys and dictionaries (behind their lock) are only read.
+        let work = UnsafeTransfer((chunk: self, ledger: ledger))
+        DispatchQueue.global().async(group: worker) {
+            let (chunk, ledger) = work.value
+            chunk.openClaimedBlocks(codec: ledger.secondaryCodec, ledger: ledger)
         }
-        let ownPart = open(split..<records.count, codec: ledger.codec, ledger: ledger)
-        group.wait()
+    }
+
+    /// Opens the blocks the worker has not claimed, waits for it, and joins the blocks'
+    /// subtrees when the chunk is whole.
+    func finishOpening(with ledger: Ledger) {
+        openClaimedBlocks(codec: ledger.codec, ledger: ledger)
+        worker.wait()
         guard isWholeSubtree else { return }
-        // 3/4 of a power of two: the worker's part ends where the last quarter's subtree starts.
-        var joined = workerPart.withLock { $0 }
-        joined.append(subtreeRoot: ownPart.root, height: Self.height - 2)
+        var joined = MerkleFrontier()
+        for block in 0..<claims.blocks {
+            let root = blockRoots[(block * MerkleHasher.hashSize)..<((block + 1) * MerkleHasher.hashSize)]
+            joined.append(subtreeRoot: Array(root), height: Self.blockHeight)
+        }
         subtreeRoot = joined.root
     }
 
-    private func open(_ range: Range<Int>, codec: RecordCodec, ledger: Ledger) -> MerkleFrontier {
-        var frontier = MerkleFrontier()
-        for index in range {
-            let item = records[index]
-            let leaf = MerkleHasher.leaf(item.record)
-            _ = UnsafeMutableBufferPointer(rebasing: leafHashes[(index * MerkleHasher.hashSize)...]).initialize(from: leaf)
-            frontier.append(leafHash: leaf)
-            outcomes[index] = Self.outcome(of: item, codec: codec, ledger: ledger)
+    private func openClaimedBlocks(codec: RecordCodec, ledger: Ledger) {
+        let whole = isWholeSubtree
+        while let block = claims.claim() {
+            var frontier = MerkleFrontier()
+            for index in claims.range(of: block) {
+                let item = records[index]
+                let leaf = MerkleHasher.leaf(item.record)
+                _ = UnsafeMutableBufferPointer(rebasing: leafHashes[(index * MerkleHasher.hashSize)...]).initialize(from: leaf)
+                if whole { frontier.append(leafHash: leaf) }
+                outcomes[index] = Self.outcome(of: item, codec: codec, ledger: ledger)
+            }
+            if whole { _ = UnsafeMutableBufferPointer(rebasing: blockRoots[(block * MerkleHasher.hashSize)...]).initialize(from: frontier.root) }
         }
-        return frontier
     }
 
     private static func outcome(of item: PendingRecord, codec: RecordCodec, ledger: Ledger) -> Outcome {
@@ -107,6 +122,12 @@ final class AuditChunk {
             return .undecodable("\(error)")
         }
         do {
+            // Most events need only their header, checked as a whole decode checks them.
+            let header = try EnvelopeCodec.header(encoded)
+            if header.kind != .faceCaptured, header.kind != .subjectErased, let facts = IndexFacts(header) {
+                return .opened(AuditedEvent(
+                    id: header.id, indexKey: IndexKey(of: header.id, ledger.indexHasher), imageBlob: nil, erasedBlob: nil, indexFacts: facts))
+            }
             let event = try EnvelopeCodec.decode(encoded, recordedAt: Timestamp(micros: 0))
             var imageBlob: String?
             var erasedBlob: String?

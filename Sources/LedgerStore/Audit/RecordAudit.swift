@@ -101,15 +101,17 @@ extension Ledger {
                 try checkEdges()
             }
         }
-        // Chunk k is checked here while a worker opens chunk k+1 (see `AuditChunk.open`).
+        // Chunk k is checked here while a worker opens chunk k+1; then both open what is left of it.
         var pending: [PendingRecord] = []
         pending.reserveCapacity(AuditChunk.size)
         var opened: AuditChunk?
         func advance() throws {
             let next = AuditChunk(records: pending)
             pending.removeAll(keepingCapacity: true)
+            next.startOpening(with: self)
+            // The worker reads mapped records of this transaction: wait for it whatever happens.
+            defer { next.finishOpening(with: self) }
             if let previous = opened { try check(previous) }
-            next.open(with: self)
             opened = next
         }
         try scanRecords(txn, from: audit.expected) { sequence, record, batch in

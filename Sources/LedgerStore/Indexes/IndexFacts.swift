@@ -21,13 +21,12 @@ struct IndexFacts {
         kind = event.kind
         day = LocalDay(event.start, utcOffset: event.utcOffset)
         lastsOverADay = Self.lastsOverADay(event)
-        switch event.kind {
-        case .eventCorrected, .eventRetracted, .activityStarted, .activityStopped:
+        if Self.needsPayload(event.kind) {
             // As readers will see it: older schemas are upcast first.
             let current = (try? Upcasters.upgrade(event)) ?? event
             target = CurrentEventStream.target(of: current)
             activity = ActivityFact(current)
-        default:
+        } else {
             target = nil
             activity = nil
         }
@@ -35,8 +34,32 @@ struct IndexFacts {
 }
 
 extension IndexFacts {
+    /// The facts of an event whose kind needs nothing of its payload, from its header alone;
+    /// nil for the kinds that do (amendments, starts and stops).
+    init?(_ header: EventHeader) {
+        guard !Self.needsPayload(header.kind) else { return nil }
+        id = header.id
+        kind = header.kind
+        day = LocalDay(header.start, utcOffset: header.utcOffset)
+        lastsOverADay = Self.lastsOverADay(start: header.start, end: header.end)
+        target = nil
+        activity = nil
+    }
+
+    /// Whether the facts of an event of this kind come from its payload too.
+    static func needsPayload(_ kind: EventKind) -> Bool {
+        switch kind {
+        case .eventCorrected, .eventRetracted, .activityStarted, .activityStopped: true
+        default: false
+        }
+    }
+
     static func lastsOverADay(_ event: Event) -> Bool {
-        (event.end?.micros ?? event.start.micros) - event.start.micros > 86_400_000_000
+        lastsOverADay(start: event.start, end: event.end)
+    }
+
+    static func lastsOverADay(start: Timestamp, end: Timestamp?) -> Bool {
+        (end?.micros ?? start.micros) - start.micros > 86_400_000_000
     }
 }
 

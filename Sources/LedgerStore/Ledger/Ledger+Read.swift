@@ -91,8 +91,8 @@ extension Ledger {
     /// Streams events from `start` in log order; `body` returns false to stop early.
     ///
     /// Records are opened and decoded on both cores: while the calling thread hands chunk k
-    /// to `body` and then decodes part of chunk k+1, a worker decodes the rest of k+1. The
-    /// worker's share is larger because the caller also runs `body`.
+    /// to `body`, a worker decodes blocks of chunk k+1; then both decode what is left of it.
+    /// The worker's share grows with what `body` costs.
     public func forEach(from start: UInt64 = 0, _ body: (StoredEvent) throws -> Bool) throws {
         try environment.read { txn in
             try loadDictionaries(txn, upTo: LedgerState.load(txn, databases).currentDictionary)
@@ -106,14 +106,13 @@ extension Ledger {
             func advance() throws {
                 let next = DecodedChunk(records: pending)
                 pending.removeAll(keepingCapacity: true)
-                let split = next.records.count > 64 ? next.records.count * 3 / 5 : 0
                 let group = DispatchGroup()
-                let work = UnsafeTransfer(ParallelDecode(ledger: self, chunk: next))
-                DispatchQueue.global().async(group: group) { work.value.decode(0..<split, codec: work.value.ledger.secondaryCodec) }
+                let work = UnsafeTransfer(ParallelDecode(ledger: self, chunk: next, claims: BlockClaims(count: next.records.count, blockSize: 64)))
+                DispatchQueue.global().async(group: group) { work.value.decodeClaimedBlocks(codec: work.value.ledger.secondaryCodec) }
                 // The worker reads mapped records of this transaction: wait for it whatever happens.
                 defer { group.wait() }
                 if let previous = decoded { try deliver(previous) }
-                work.value.decode(split..<next.records.count, codec: codec)
+                work.value.decodeClaimedBlocks(codec: codec)
                 group.wait()
                 decoded = next
             }
@@ -217,17 +216,20 @@ final class DecodedChunk {
 }
 
 /// Decoding of one chunk by two threads, handed to the worker as an `UnsafeTransfer`: each
-/// range is decoded with its own decompression context into its own slots of the chunk's
-/// results; keys and dictionaries (behind their lock) are only read.
+/// thread decodes the blocks it claims with its own decompression context into their slots
+/// of the chunk's results; keys and dictionaries (behind their lock) are only read.
 private struct ParallelDecode {
     let ledger: Ledger
     let chunk: DecodedChunk
+    let claims: BlockClaims
 
-    func decode(_ range: Range<Int>, codec: RecordCodec) {
+    func decodeClaimedBlocks(codec: RecordCodec) {
         var times: [UInt64: Timestamp] = [:]
-        for index in range {
-            let item = chunk.records[index]
-            chunk.results[index] = Result { try ledger.decodeRecord(item.record, sequence: item.sequence, batch: item.batch, times: &times, codec: codec) }
+        while let block = claims.claim() {
+            for index in claims.range(of: block) {
+                let item = chunk.records[index]
+                chunk.results[index] = Result { try ledger.decodeRecord(item.record, sequence: item.sequence, batch: item.batch, times: &times, codec: codec) }
+            }
         }
     }
 }
