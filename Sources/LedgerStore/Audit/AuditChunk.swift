@@ -41,6 +41,7 @@ final class AuditChunk {
     private let blockRoots: UnsafeMutableBufferPointer<UInt8>
     private let claims: BlockClaims
     private let worker = DispatchGroup()
+    private var finished = false
     /// The root of the chunk's records when they are one whole aligned subtree.
     private(set) var subtreeRoot: [UInt8]?
 
@@ -70,21 +71,24 @@ final class AuditChunk {
         return first % UInt64(Self.size) == 0 && last == first + UInt64(Self.size) - 1
     }
 
-    /// Starts a worker opening and hashing blocks of records, and returns at once: the
-    /// caller checks the chunk before meanwhile, then calls `finishOpening`.
-    func startOpening(with ledger: Ledger) {
-        // The worker writes only the slots of the blocks it claims and uses the secondary
-        // codec; keys and dictionaries (behind their lock) are only read.
+    /// Starts a worker on `queue` opening and hashing blocks of records, and returns at once:
+    /// the caller checks the chunk before and reads the records of the next meanwhile, then
+    /// calls `finishOpening`. `queue` must be serial: each worker uses the secondary codec.
+    func startOpening(with ledger: Ledger, on queue: DispatchQueue) {
+        // The worker writes only the slots of the blocks it claims; keys and dictionaries
+        // (behind their lock) are only read.
         let work = UnsafeTransfer((chunk: self, ledger: ledger))
-        DispatchQueue.global().async(group: worker) {
+        queue.async(group: worker) {
             let (chunk, ledger) = work.value
             chunk.openClaimedBlocks(codec: ledger.secondaryCodec, ledger: ledger)
         }
     }
 
     /// Opens the blocks the worker has not claimed, waits for it, and joins the blocks'
-    /// subtrees when the chunk is whole.
+    /// subtrees when the chunk is whole. Once done, calling it again does nothing.
     func finishOpening(with ledger: Ledger) {
+        guard !finished else { return }
+        finished = true
         openClaimedBlocks(codec: ledger.codec, ledger: ledger)
         worker.wait()
         guard isWholeSubtree else { return }

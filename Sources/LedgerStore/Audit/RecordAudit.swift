@@ -1,3 +1,4 @@
+import Dispatch
 import LedgerCore
 import LedgerCrypto
 
@@ -101,18 +102,24 @@ extension Ledger {
                 try checkEdges()
             }
         }
-        // Chunk k is checked here while a worker opens chunk k+1; then both open what is left of it.
+        // A worker opens chunk k+1 while this thread finishes opening chunk k, checks it and
+        // reads the records of chunk k+2.
         var pending: [PendingRecord] = []
         pending.reserveCapacity(AuditChunk.size)
-        var opened: AuditChunk?
+        var opening: AuditChunk?
+        let workers = DispatchQueue(label: "audit.open")
+        // The worker reads mapped records of this transaction: wait for it whatever happens.
+        defer { opening?.finishOpening(with: self) }
         func advance() throws {
             let next = AuditChunk(records: pending)
             pending.removeAll(keepingCapacity: true)
-            next.startOpening(with: self)
-            // The worker reads mapped records of this transaction: wait for it whatever happens.
-            defer { next.finishOpening(with: self) }
-            if let previous = opened { try check(previous) }
-            opened = next
+            next.startOpening(with: self, on: workers)
+            let previous = opening
+            opening = next
+            if let previous {
+                previous.finishOpening(with: self)
+                try check(previous)
+            }
         }
         try scanRecords(txn, from: audit.expected) { sequence, record, batch in
             pending.append(PendingRecord(sequence: sequence, record: record, batch: batch))
@@ -120,7 +127,10 @@ extension Ledger {
             return true
         }
         if !pending.isEmpty { try advance() }
-        if let last = opened { try check(last) }
+        if let last = opening {
+            last.finishOpening(with: self)
+            try check(last)
+        }
         while let edge = nextEdge {
             let place = edge.size ?? audit.frontier.size
             audit.problems.add(.index, place, place,
