@@ -18,6 +18,9 @@ import Testing
             let words = hasher.words(id)
             #expect(words.high == bigEndianValue(output[0..<8]))
             #expect(words.low == bigEndianValue(output[8..<IDIndexHasher.outputSize]))
+            // The audit's opening threads hash with the key pinned: the same words.
+            let pinned = hasher.withPinnedKey { $0.words(id) }
+            #expect(pinned.high == words.high && pinned.low == words.low)
         }
     }
 

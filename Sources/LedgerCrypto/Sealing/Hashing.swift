@@ -42,8 +42,18 @@ public struct IDIndexHasher: Sendable {
     /// The kept bytes as big-endian integers: the first eight, and the last four. Into two
     /// words on the stack, since every appended event is hashed.
     public func words(_ id: EventID) -> (high: UInt64, low: UInt64) {
-        let output = id.withUnsafeBytes(siphash)
-        return (UInt64(bigEndian: output.0), UInt64(bigEndian: output.1) >> (8 * (16 - Self.outputSize)))
+        Self.words(of: id.withUnsafeBytes(siphash))
+    }
+
+    fileprivate static func words(of output: (UInt64, UInt64)) -> (high: UInt64, low: UInt64) {
+        (UInt64(bigEndian: output.0), UInt64(bigEndian: output.1) >> (8 * (16 - Self.outputSize)))
+    }
+
+    /// Runs `body` with a hasher that holds the key's address rather than the key: two
+    /// threads hashing every id of the log would otherwise both count references to the one
+    /// key object, and that count's cache line would move between the cores on every id.
+    public func withPinnedKey<R>(_ body: (PinnedIDIndexHasher) throws -> R) rethrows -> R {
+        try key.withUnsignedPointer { try body(PinnedIDIndexHasher(key: $0)) }
     }
 
     /// A keyed 64-bit digest of two or three fields, for sums an audit compares: without the
@@ -59,15 +69,28 @@ public struct IDIndexHasher: Sendable {
 
     /// SipHash-2-4 with 128-bit output of `bytes` under the key, as two words in memory order.
     private func siphash(_ bytes: UnsafeRawBufferPointer) -> (UInt64, UInt64) {
+        key.withUnsignedPointer { Self.siphash(bytes, key: $0) }
+    }
+
+    fileprivate static func siphash(_ bytes: UnsafeRawBufferPointer, key: UnsafePointer<UInt8>) -> (UInt64, UInt64) {
         var output: (UInt64, UInt64) = (0, 0)
         withUnsafeMutableBytes(of: &output) { output in
-            key.withUnsignedPointer { key in
-                _ = crypto_shorthash_siphashx24(
-                    output.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                    bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(bytes.count), key)
-            }
+            // Cannot fail: both buffers are stack values of fixed, non-zero size.
+            _ = crypto_shorthash_siphashx24(
+                output.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(bytes.count), key)
         }
         return output
+    }
+}
+
+/// An `IDIndexHasher` for the length of one `withPinnedKey` call, holding its key's address.
+public struct PinnedIDIndexHasher {
+    fileprivate let key: UnsafePointer<UInt8>
+
+    /// The same words as `IDIndexHasher.words`.
+    public func words(_ id: EventID) -> (high: UInt64, low: UInt64) {
+        IDIndexHasher.words(of: id.withUnsafeBytes { IDIndexHasher.siphash($0, key: key) })
     }
 }
 

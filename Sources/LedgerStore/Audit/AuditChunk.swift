@@ -101,6 +101,10 @@ final class AuditChunk {
     }
 
     private func openClaimedBlocks(codec: RecordCodec, ledger: Ledger) {
+        ledger.indexHasher.withPinnedKey { indexHasher in openClaimedBlocks(codec: codec, ledger: ledger, indexHasher: indexHasher) }
+    }
+
+    private func openClaimedBlocks(codec: RecordCodec, ledger: Ledger, indexHasher: PinnedIDIndexHasher) {
         let whole = isWholeSubtree
         while let block = claims.claim() {
             var frontier = MerkleFrontier()
@@ -109,13 +113,13 @@ final class AuditChunk {
                 let leaf = MerkleHasher.leaf(item.record)
                 _ = UnsafeMutableBufferPointer(rebasing: leafHashes[(index * MerkleHasher.hashSize)...]).initialize(from: leaf)
                 if whole { frontier.append(leafHash: leaf) }
-                outcomes[index] = Self.outcome(of: item, codec: codec, ledger: ledger)
+                outcomes[index] = Self.outcome(of: item, codec: codec, ledger: ledger, indexHasher: indexHasher)
             }
             if whole { _ = UnsafeMutableBufferPointer(rebasing: blockRoots[(block * MerkleHasher.hashSize)...]).initialize(from: frontier.root) }
         }
     }
 
-    private static func outcome(of item: PendingRecord, codec: RecordCodec, ledger: Ledger) -> Outcome {
+    private static func outcome(of item: PendingRecord, codec: RecordCodec, ledger: Ledger, indexHasher: PinnedIDIndexHasher) -> Outcome {
         ReadStatistics.recordsOpened.wrappingAdd(1, ordering: .relaxed)
         let encoded: [UInt8]
         do {
@@ -130,7 +134,7 @@ final class AuditChunk {
             let header = try EnvelopeCodec.header(encoded)
             if header.kind != .faceCaptured, header.kind != .subjectErased, let facts = IndexFacts(header) {
                 return .opened(AuditedEvent(
-                    id: header.id, indexKey: IndexKey(of: header.id, ledger.indexHasher), imageBlob: nil, erasedBlob: nil, indexFacts: facts))
+                    id: header.id, indexKey: IndexKey(of: header.id, indexHasher), imageBlob: nil, erasedBlob: nil, indexFacts: facts))
             }
             let event = try EnvelopeCodec.decode(encoded, recordedAt: Timestamp(micros: 0))
             var imageBlob: String?
@@ -141,7 +145,7 @@ final class AuditChunk {
             default: break
             }
             return .opened(AuditedEvent(
-                id: event.id, indexKey: IndexKey(of: event.id, ledger.indexHasher), imageBlob: imageBlob, erasedBlob: erasedBlob,
+                id: event.id, indexKey: IndexKey(of: event.id, indexHasher), imageBlob: imageBlob, erasedBlob: erasedBlob,
                 indexFacts: IndexFacts(event)))
         } catch {
             return .undecodable("\(error)")

@@ -17,6 +17,10 @@ extension IndexKey {
         (high, low) = hasher.words(id)
     }
 
+    init(of id: EventID, _ hasher: PinnedIDIndexHasher) {
+        (high, low) = hasher.words(id)
+    }
+
     /// The stored bytes' order.
     static func < (lhs: IndexKey, rhs: IndexKey) -> Bool { (lhs.high, lhs.low) < (rhs.high, rhs.low) }
 
