@@ -34,11 +34,14 @@ import TestSupport
     @Test func quickEntriesWithoutAnIDSearchNoDedupKeysAndAGivenIDIsStillLookedUp() throws {
         let vault = try Self.vault(moods: 2_000)
         for arguments in [["mood", "6"], ["fatigue", "2"], ["symptom", "headache"], ["take", "Ibuprofen"], ["eat", "Oatmeal", "--kcal", "300"],
-                          ["weigh", "72kg"], ["start", "Reading"], ["stop", "--all"]] {
+                          ["weigh", "72kg"], ["start", "Reading"], ["stop", "--all"], ["append", "fatigue.rated", "rating=4"]] {
             #expect(try Self.readStatistic("dedupKeysRead", vault, arguments) == 0, "\(arguments)")
         }
         let id = String(format: "%032x", 9_000_000)
         #expect(try Self.readStatistic("dedupKeysRead", vault, ["mood", "6", "--id", id]) >= 2_000)
+        let appendedID = String(format: "%032x", 9_000_001)
+        #expect(try Self.readStatistic("dedupKeysRead", vault, ["append", "fatigue.rated", "rating=4", "--id", appendedID]) >= 2_000)
+        #expect(try vault.ok(["append", "fatigue.rated", "rating=4", "--id", appendedID]).contains("already stored"))
         #expect(try vault.ok(["mood", "6", "--id", id]).contains("already stored"))
         let reused = try vault.run(["mood", "3", "--id", id])
         #expect(reused.status != 0 && reused.stderr.contains("already stored"), "\(reused.stderr)")

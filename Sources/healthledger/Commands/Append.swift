@@ -61,7 +61,7 @@ struct Append: ParsableCommand {
             start: start.timestamp, end: try ending.end.map { try entry.time($0, flag: "--end").timestamp }, utcOffset: start.utcOffset,
             zone: entry.timing.storedZone(for: start), source: .cli, payload: document)
         try SettingCheck.check(event, force: force)
-        try vault.store([event], output: output)
+        try vault.store([event], output: output, idsDrawnAtRandom: entry.timing.idsDrawnAtRandom)
     }
 
     private func appendJSONL(_ path: String) throws {

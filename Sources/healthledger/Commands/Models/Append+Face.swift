@@ -30,6 +30,6 @@ extension Append {
         }
         // The file's own capture time wins over "now", not over an explicit --at.
         let start = entry.at == nil ? taken.map(entry.zoned) : nil
-        try vault.store([try entry.event(capture, start: start)], into: ledger, output: output)
+        try vault.store([try entry.event(capture, start: start)], into: ledger, output: output, idsDrawnAtRandom: entry.timing.idsDrawnAtRandom)
     }
 }
