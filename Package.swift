@@ -48,21 +48,22 @@ let package = Package(
         .target(name: "Migrations", dependencies: ["LedgerCore"], path: "Migrations"),
         .target(name: "LedgerStore", dependencies: ["CLMDB", "CMalloc", "CZstd", "LedgerCore", "LedgerCrypto", "Migrations"], swiftSettings: hotPath),
         .target(name: "DemoData", dependencies: ["LedgerCore"]),
-        .target(name: "Projections", dependencies: ["LedgerCore", "LedgerStore"], swiftSettings: hotPath),
+        .target(name: "Numerical", swiftSettings: hotPath),
+        .target(name: "Projections", dependencies: ["LedgerCore", "LedgerStore", "Numerical"], swiftSettings: hotPath),
         .target(name: "Zip", dependencies: ["CIsal", "CZip", "LedgerCore"], swiftSettings: hotPath),
         .target(name: "HealthImport", dependencies: [
             "LedgerCore", "LedgerCrypto", "LedgerStore", "Zip",
         ], swiftSettings: hotPath),
         .target(name: "Query", dependencies: ["LedgerCore", "Projections"]),
         .target(name: "LedgerApplication", dependencies: ["Charts", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", "Query"]),
-        .target(name: "Charts", dependencies: ["LedgerCore", "Projections"]),
+        .target(name: "Charts", dependencies: ["LedgerCore", "Numerical", "Projections"]),
         .target(name: "Parquet", dependencies: ["CZstd", "LedgerCore"]),
         .target(name: "DataExport", dependencies: [
             "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", "Parquet", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .target(name: "Cohort", dependencies: ["CSodium", "LedgerCore", "Projections", "HealthBundle", "DataExport", "Parquet", "Zip"]),
         .target(name: "Dashboard", dependencies: [
-            "LedgerApplication", "LedgerCore", "LedgerStore", "Projections", "Query", "Charts", "HealthBundle",
+            "LedgerApplication", "LedgerCore", "LedgerStore", "Numerical", "Projections", "Query", "Charts", "HealthBundle",
             .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "NIOPosix", package: "swift-nio"),
@@ -76,7 +77,7 @@ let package = Package(
             "AgeFormat", "CSodium", "Charts", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", "Zip",
         ], path: "Sources/Bundle", resources: [.copy("Resources/HKSampleMapping.json"), .copy("Resources/HKSampleMapping.LICENSE.md")]),
         .executableTarget(name: "healthledger", dependencies: [
-            "LedgerApplication", "LedgerStore", "LedgerCrypto", "LedgerCore", "Migrations", "DemoData", "Projections", "HealthImport", "Query", "Charts", "HealthBundle", "AgeFormat", "CMalloc", "DataExport", "Dashboard", "Cohort", "IngestServer",
+            "LedgerApplication", "LedgerStore", "LedgerCrypto", "LedgerCore", "Migrations", "DemoData", "Numerical", "Projections", "HealthImport", "Query", "Charts", "HealthBundle", "AgeFormat", "CMalloc", "DataExport", "Dashboard", "Cohort", "IngestServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "ledger-replay", dependencies: [
@@ -114,8 +115,9 @@ let package = Package(
         .testTarget(name: "ParquetTests", dependencies: ["Parquet", "CZstd", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "AgeFormatTests", dependencies: ["AgeFormat", "TestSupport", "LedgerCrypto", "CZip"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HealthBundleTests", dependencies: ["HealthBundle", "Cohort", "TestSupport", "Zip", "AgeFormat", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "TestSupport", "LedgerCore", "LedgerStore", "DemoData", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "VitalsTests", dependencies: ["Projections", "TestSupport", "Charts", "HealthImport", "LedgerCore", "LedgerStore", "LedgerCrypto", .product(name: "PropertyBased", package: "swift-property-based")], resources: [.copy("Fixtures")]),
+        .testTarget(name: "NumericalTests", dependencies: ["Numerical"]),
+        .testTarget(name: "ProjectionsTests", dependencies: ["Numerical", "Projections", "TestSupport", "LedgerCore", "LedgerStore", "DemoData", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "VitalsTests", dependencies: ["Numerical", "Projections", "TestSupport", "Charts", "HealthImport", "LedgerCore", "LedgerStore", "LedgerCrypto", .product(name: "PropertyBased", package: "swift-property-based")], resources: [.copy("Fixtures")]),
         .testTarget(name: "DashboardTests", dependencies: [
             "Charts", "Dashboard", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", "Query", "TestSupport",
             .product(name: "PropertyBased", package: "swift-property-based"),
