@@ -86,9 +86,11 @@ struct SeriesDirectory: Equatable {
             for _ in 0..<(try reader.count()) { numbers.append(try reader.string()) }
             for _ in 0..<(try reader.count()) { texts.append(try reader.string()) }
             var entry = Entry()
+            // Most months have every field: they share one value's storage.
+            let every = Fields(numbers: Set(numbers), texts: Set(texts))
             for _ in 0..<(try reader.count()) {
                 let month = Int32(truncatingIfNeeded: try reader.signed())
-                var fields = Fields(numbers: Set(numbers), texts: Set(texts))
+                var fields = every
                 for _ in 0..<(try reader.count()) {
                     // An index, not a count: it may exceed the bytes left.
                     let index = Int(clamping: try reader.varint())
