@@ -54,8 +54,8 @@ let package = Package(
         .target(name: "HealthImport", dependencies: [
             "LedgerCore", "LedgerCrypto", "LedgerStore", "Zip",
         ], swiftSettings: hotPath),
-        .target(name: "Query", dependencies: ["LedgerCore", "Projections"]),
-        .target(name: "LedgerApplication", dependencies: ["Charts", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", "Query"]),
+        .target(name: "Query", dependencies: ["LedgerCore", "Numerical", "Projections"]),
+        .target(name: "LedgerApplication", dependencies: ["Charts", "LedgerCore", "LedgerCrypto", "LedgerStore", "Numerical", "Projections", "Query"]),
         .target(name: "Charts", dependencies: ["LedgerCore", "Numerical", "Projections"]),
         .target(name: "Parquet", dependencies: ["CZstd", "LedgerCore"]),
         .target(name: "DataExport", dependencies: [
@@ -110,12 +110,12 @@ let package = Package(
             dependencies: ["HealthImport", "LedgerCore", "LedgerStore", "Projections", "TestSupport", "Zip", .product(name: "ZIPFoundation", package: "ZIPFoundation"), .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "ReliabilityTests", dependencies: ["DemoData", "LedgerStore", "TestSupport", "LedgerCore", "LedgerCrypto", "HealthImport", "Query", "CLMDB", .product(name: "PropertyBased", package: "swift-property-based")], exclude: ["Fixtures"]),
-        .testTarget(name: "QueryTests", dependencies: ["Query", "Projections", "LedgerCore", "DemoData"], exclude: ["Reference"]),
+        .testTarget(name: "QueryTests", dependencies: ["Numerical", "Query", "Projections", "LedgerCore", "DemoData"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts", "LedgerCore", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "ParquetTests", dependencies: ["Parquet", "CZstd", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "AgeFormatTests", dependencies: ["AgeFormat", "TestSupport", "LedgerCrypto", "CZip"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HealthBundleTests", dependencies: ["HealthBundle", "Cohort", "TestSupport", "Zip", "AgeFormat", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "NumericalTests", dependencies: ["Numerical"]),
+        .testTarget(name: "NumericalTests", dependencies: ["Numerical"], exclude: ["Reference"]),
         .testTarget(name: "ProjectionsTests", dependencies: ["Numerical", "Projections", "TestSupport", "LedgerCore", "LedgerStore", "DemoData", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "VitalsTests", dependencies: ["Numerical", "Projections", "TestSupport", "Charts", "HealthImport", "LedgerCore", "LedgerStore", "LedgerCrypto", .product(name: "PropertyBased", package: "swift-property-based")], resources: [.copy("Fixtures")]),
         .testTarget(name: "DashboardTests", dependencies: [
