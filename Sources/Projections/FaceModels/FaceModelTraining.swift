@@ -1,5 +1,5 @@
 import LedgerCore
-import Numerical
+public import Numerical
 
 /// Pairs captures with their local day's target value and trains a model once there are
 /// enough pairs.

@@ -1,4 +1,4 @@
-import Numerical
+public import Numerical
 
 /// The companion app's demonstration method, kept to compare against: count the local
 /// maxima of a lightly smoothed signal. No filtering, no check of the signal, no quality:

@@ -1,4 +1,4 @@
-import Numerical
+public import Numerical
 
 /// Rates tuned on real recordings: heart rate from the slope of the pulse (`PulseEstimator`),
 /// breathing from the principal component of the three axes after posture and drift are

@@ -1,5 +1,5 @@
 import LedgerCore
-import Numerical
+public import Numerical
 
 extension UniformSignal {
     /// A recording's samples at the steady rate or the offsets it names.
