@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Tests/ProjectionsTests/RidgeReferenceFixture.swift: scikit-learn's leave-one-out
+"""Writes Tests/NumericalTests/RidgeReferenceFixture.swift: scikit-learn's leave-one-out
 predictions for ridge regression, which the face-models tests must reproduce to 1e-9.
 
 Run once after `pip install scikit-learn numpy`:  python3 Tools/ridge-reference.py
@@ -15,7 +15,7 @@ from sklearn.model_selection import LeaveOneOut, cross_val_predict
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
-OUT = "Tests/ProjectionsTests/RidgeReferenceFixture.swift"
+OUT = "Tests/NumericalTests/RidgeReferenceFixture.swift"
 ALPHAS = [0.1, 1.0, 10.0]
 GRID = [10 ** (k / 2) for k in range(-4, 9)]  # RidgeAlpha.standardGrid
 

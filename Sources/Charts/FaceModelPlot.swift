@@ -1,5 +1,6 @@
 import Foundation
 import LedgerCore
+import Numerical
 import Projections
 
 /// A model's picture: actual against out-of-fold predicted with the identity line (points

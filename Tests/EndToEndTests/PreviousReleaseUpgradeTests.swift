@@ -61,6 +61,25 @@ import TestSupport
         #expect(try copy.ok(["audit"]).contains("audit clean"))
     }
 
+    /// Calorie credit (its settings keep each day with inputs since v4) and the query index
+    /// (its series directory keeps each month's fields since v5) ask for a replay, which reads
+    /// their old partitions to say what changed, and then answer.
+    @Test func calorieCreditAndQueryIndexStoredBeforeRemovalsWereUndoneAskForReplay() throws {
+        let copy = try Copy()
+        let budget = try copy.run(["budget", "--date", "2017-07-10"])
+        #expect(budget.status == 13)
+        #expect(budget.stderr.contains("calorie-credit view was computed by algorithm v2 and this healthledger computes v4"), "\(budget.stderr)")
+        let query = try copy.run(["query", "dietary_energy count", "--format", "csv"])
+        #expect(query.status == 13)
+        #expect(query.stderr.contains("query-index view was computed by algorithm v3 and this healthledger computes v5"), "\(query.stderr)")
+        let replay = try copy.ok(["replay"])
+        #expect(replay.contains("replayed calorie-credit v2 → v4"), "\(replay)")
+        #expect(replay.contains("calorie-credit v4 changed the inputs of 0 days and the settings\n"), "\(replay)")
+        #expect(replay.contains("replayed query-index v3 → v5"), "\(replay)")
+        #expect(try copy.ok(["budget", "--date", "2017-07-10"]).hasPrefix("2017-07-10  budget 2000 kcal"))
+        #expect(try copy.ok(["query", "dietary_energy count", "--format", "csv"]) == "dietary_energy count (count)\n1\n")
+    }
+
     @Test func importingTheSameFilesAgainStoresExactlyWhatWasLostOnce() throws {
         let copy = try Copy()
         try copy.ok(["replay"])

@@ -1,3 +1,4 @@
+import Numerical
 import Testing
 @testable import Projections
 

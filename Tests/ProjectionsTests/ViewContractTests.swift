@@ -32,23 +32,6 @@ import TestSupport
         }
     }
 
-    /// The partition that a removal leaves other than a fold without the removed events
-    /// stores it, in a view found failing the contract: a finding, kept visible (as a known
-    /// issue) until the view is changed.
-    static func removalLeftover(of view: String) -> (key: [UInt8], why: String)? {
-        switch view {
-        case DailyMetricsView.name:
-            ([0x02], "daily-metrics: removing the only source-priority setting stores an empty settings partition, where a fold that never saw it stores none (DailyMetricsViewState.drainChanges)")
-        case CalorieCreditView.name:
-            ([0x02], "calorie-credit: the settings partition keeps the range of days holding inputs, which add widens and remove never narrows (CalorieCreditState.dayRange)")
-        case QueryIndexView.name:
-            ([0x02], "query-index: the series directory only grows, so a removed event's series, month and field names stay listed (SeriesDirectory.note)")
-        case VitalsView.name:
-            ([0x00], "vitals: removing the last reading stores an empty index, where a fold that never saw it stores none (VitalsViewState)")
-        default: nil
-        }
-    }
-
     static var viewsPromisingOrder: [String] {
         ProjectionCatalog.names.filter { if case .nothing = orderPromise(of: $0) { false } else { true } }
     }
@@ -96,25 +79,13 @@ import TestSupport
     @Test("a removal undoes an addition: adding A and B then removing B stores what A alone does", arguments: ProjectionCatalog.names)
     func removalUndoesAddition(view: String) async throws {
         let kind = try Self.kind(view)
-        // Recorded after the check: an issue recorded inside it, known or not, fails the check.
-        var leftovers: [String] = []
         await propertyCheck(count: 50, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 1...Self.eventsAtMost), Self.cuts) { seed, count, cut in
             await recordingThrownErrors {
                 let events = Self.history(seed: seed, count: count)
                 let kept = Array(events.prefix(cut)), undone = Array(events.dropFirst(cut))
                 let alone = try ViewFolds.stored(kind, kept: kept)
                 let undoneAfter = try ViewFolds.stored(kind, kept: kept, undone: undone)
-                let leftover = Self.removalLeftover(of: view)
-                let others = { (store: [[UInt8]: [UInt8]]) in store.filter { $0.key != leftover?.key } }
-                #expect(others(alone) == others(undoneAfter), "\(view): removing the last \(undone.count) of \(count) events of seed \(seed) left \(ViewFolds.differingKeys(others(alone), others(undoneAfter))) differing")
-                if let leftover, alone[leftover.key] != undoneAfter[leftover.key] {
-                    leftovers.append("removing the last \(undone.count) of \(count) events of seed \(seed) changed \(hex(leftover.key))")
-                }
-            }
-        }
-        if let leftover = Self.removalLeftover(of: view) {
-            withKnownIssue(Comment(rawValue: leftover.why), isIntermittent: true) {
-                if let first = leftovers.first { Issue.record("\(view): \(first) (and \(leftovers.count - 1) more inputs)") }
+                #expect(alone == undoneAfter, "\(view): removing the last \(undone.count) of \(count) events of seed \(seed) left \(ViewFolds.differingKeys(alone, undoneAfter)) differing")
             }
         }
     }

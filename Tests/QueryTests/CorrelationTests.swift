@@ -1,4 +1,5 @@
 import LedgerCore
+import Numerical
 import Query
 import Testing
 

@@ -2,6 +2,7 @@ import Charts
 import Foundation
 import LedgerApplication
 import LedgerCore
+import Numerical
 import Projections
 
 /// Face models: each target's leave-one-out n, R and MAE as `models list` gives them, and

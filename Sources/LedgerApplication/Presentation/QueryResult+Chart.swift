@@ -1,4 +1,5 @@
 import Charts
+import Numerical
 import Query
 
 extension QueryResult {

@@ -1,3 +1,5 @@
+import Numerical
+
 /// The seed's maintenance estimator (HealthVaults), exactly as specified: algorithm v1.
 public enum CalorieAlgorithmV1 {
     public static let windowDays = 28

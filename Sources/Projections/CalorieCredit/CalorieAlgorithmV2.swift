@@ -1,3 +1,5 @@
+import Numerical
+
 /// The improved maintenance estimator, algorithm v2: energy balance day by day over the window.
 ///
 /// v1 compares an EWMA of intake, which mostly reflects the window's last week, with a

@@ -32,17 +32,15 @@ enum CalorieCreditCoding {
         return entries
     }
 
-    static func encode(_ changes: [CalorieSettingChange], defaultAlgorithm: Int, dayRange: ClosedRange<Int64>?) -> [UInt8] {
+    /// The settings partition's format: 2 keeps the days holding inputs, where 1 kept only
+    /// the first and last day ever seen (still read, for a replay's comparison).
+    static let settingsFormatVersion: UInt8 = 2
+
+    static func encode(_ changes: [CalorieSettingChange], defaultAlgorithm: Int, daysWithInputs: DaysWithInputs) -> [UInt8] {
         var writer = BinaryWriter()
-        writer.byte(formatVersion)
+        writer.byte(settingsFormatVersion)
         writer.byte(UInt8(defaultAlgorithm))
-        if let dayRange {
-            writer.byte(1)
-            writer.signed(dayRange.lowerBound)
-            writer.signed(dayRange.upperBound)
-        } else {
-            writer.byte(0)
-        }
+        daysWithInputs.write(to: &writer)
         writer.varint(UInt64(changes.count))
         for change in changes {
             writer.signed(change.start)
@@ -59,16 +57,14 @@ enum CalorieCreditCoding {
         return writer.bytes
     }
 
-    static func decodeSettings(_ bytes: [UInt8]) throws -> (defaultAlgorithm: Int, dayRange: ClosedRange<Int64>?, changes: [CalorieSettingChange]) {
+    static func decodeSettings(_ bytes: [UInt8]) throws -> (defaultAlgorithm: Int, daysWithInputs: DaysWithInputs, changes: [CalorieSettingChange]) {
         var reader = BinaryReader(bytes)
-        try reader.expectVersion(formatVersion, of: "calorie-credit")
-        let defaultAlgorithm = Int(try reader.byte())
-        var dayRange: ClosedRange<Int64>?
-        if try reader.byte() == 1 {
-            let first = try reader.signed(), last = try reader.signed()
-            guard first <= last else { throw DecodingError.malformed("calorie-credit day range is reversed", at: reader.offset) }
-            dayRange = first...last
+        let version = try reader.byte()
+        guard version == formatVersion || version == settingsFormatVersion else {
+            throw DecodingError.malformed("calorie-credit settings format \(version) is unknown (this build reads \(settingsFormatVersion)); rebuild the projection", at: 0)
         }
+        let defaultAlgorithm = Int(try reader.byte())
+        let daysWithInputs = version == settingsFormatVersion ? try DaysWithInputs(reading: &reader) : DaysWithInputs(spanning: try dayRangeOfFormatOne(&reader))
         var changes: [CalorieSettingChange] = []
         for _ in 0..<(try reader.count()) {
             let start = try reader.signed()
@@ -79,6 +75,14 @@ enum CalorieCreditCoding {
             changes.append(CalorieSettingChange(start: start, id: id, day: day, key: key, value: value))
         }
         try reader.expectEnd(of: "calorie-credit")
-        return (defaultAlgorithm, dayRange, changes)
+        return (defaultAlgorithm, daysWithInputs, changes)
+    }
+
+    /// The first and last day with inputs, as format 1 kept them.
+    private static func dayRangeOfFormatOne(_ reader: inout BinaryReader) throws -> ClosedRange<Int64>? {
+        guard try reader.byte() == 1 else { return nil }
+        let first = try reader.signed(), last = try reader.signed()
+        guard first <= last else { throw DecodingError.malformed("calorie-credit day range is reversed", at: reader.offset) }
+        return first...last
     }
 }

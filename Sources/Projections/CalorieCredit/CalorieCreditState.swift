@@ -25,13 +25,14 @@ public final class CalorieCreditState {
     /// The algorithm used when no setting chooses one. Stored, so that a replay after the
     /// default changed sees the old and new budgets differ.
     private(set) var defaultAlgorithm: Int
-    /// The first and last day that ever held inputs: the days whose budgets a replay compares.
-    private(set) var dayRange: ClosedRange<Int64>?
+    /// The days holding inputs: a replay compares the budgets from the first to the last.
+    private(set) var daysWithInputs = DaysWithInputs()
+    var dayRange: ClosedRange<Int64>? { daysWithInputs.range }
 
     init(loadDay: @escaping (LocalDay) throws -> [UInt8]?, settings: [UInt8]?, defaultAlgorithm: Int = CalorieSettings.defaultAlgorithm) throws {
         self.loadDay = loadDay
         if let settings {
-            (self.defaultAlgorithm, dayRange, settingChanges) = try CalorieCreditCoding.decodeSettings(settings)
+            (self.defaultAlgorithm, daysWithInputs, settingChanges) = try CalorieCreditCoding.decodeSettings(settings)
         } else {
             self.defaultAlgorithm = defaultAlgorithm
             settingChanges = []
@@ -61,8 +62,8 @@ public final class CalorieCreditState {
             days[day] = list
             heldEntries += 1
             touchedDays.insert(day)
-            if dayRange.map({ !$0.contains(day.number) }) ?? true {
-                dayRange = min(dayRange?.lowerBound ?? day.number, day.number)...max(dayRange?.upperBound ?? day.number, day.number)
+            if !daysWithInputs.contains(day.number) {
+                daysWithInputs.insert(day.number)
                 settingsTouched = true
             }
         }
@@ -82,6 +83,10 @@ public final class CalorieCreditState {
             days[day] = list
             heldEntries -= 1
             touchedDays.insert(day)
+            if list.isEmpty {
+                daysWithInputs.remove(day.number)
+                settingsTouched = true
+            }
         }
     }
 
@@ -91,7 +96,7 @@ public final class CalorieCreditState {
         return CalorieCreditCoding.encode(list)
     }
 
-    func encodedSettings() -> [UInt8] { CalorieCreditCoding.encode(settingChanges, defaultAlgorithm: defaultAlgorithm, dayRange: dayRange) }
+    func encodedSettings() -> [UInt8] { CalorieCreditCoding.encode(settingChanges, defaultAlgorithm: defaultAlgorithm, daysWithInputs: daysWithInputs) }
 
     func clearTouched() {
         touchedDays.removeAll()

@@ -9,7 +9,9 @@ public enum CalorieCreditView: ProjectionKind {
     /// v2: budgets by algorithm v2 unless a setting chose another; replaying a v1 vault
     /// lists the days whose budget changes.
     /// v3: a sample that names its zone counts on the day it was lived in that zone.
-    public static let version = 3
+    /// v4: the settings keep every day holding inputs, not only the first and last ever seen,
+    /// so that taking the inputs of the first or last day back narrows the days a replay compares.
+    public static let version = 4
     /// The calorie settings' history.
     public static let settingKinds: Set<EventKind>? = [.settingChanged]
     /// A day's inputs are what its events contributed; a budget reads the window of days

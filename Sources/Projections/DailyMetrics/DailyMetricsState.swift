@@ -139,6 +139,9 @@ public final class DailyMetricsState {
     /// The source priority history, deterministic.
     public func encodedSettings() -> [UInt8] { priority.encoded() }
 
+    /// Whether any source priority setting is in the history.
+    var holdsSettings: Bool { !priority.changes.isEmpty }
+
     /// Computes the day's columns from its records (loading them if needed).
     public func metrics(for day: LocalDay) throws -> DayMetrics {
         let parts = try held(Self.groups, on: day)

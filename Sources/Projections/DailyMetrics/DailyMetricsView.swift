@@ -196,7 +196,8 @@ public final class DailyMetricsViewState: ProjectionState {
         var changes = parallelMap(touched.count, minimumPerThread: 2_048) { index in
             (key: DailyMetricsView.key(touched[index]), value: fold.encoded(touched[index]))
         }
-        if fold.settingsTouched { changes.append((DailyMetricsView.settingsKey, fold.encodedSettings())) }
+        // No priority history is stored as none, as a fold that never saw a setting stores it.
+        if fold.settingsTouched { changes.append((DailyMetricsView.settingsKey, fold.holdsSettings ? fold.encodedSettings() : nil)) }
         if fold.directoriesComplete {
             do {
                 let saved = zip(touched, changes).map { (partition: $0, present: $1.value != nil) }

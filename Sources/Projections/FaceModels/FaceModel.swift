@@ -1,4 +1,5 @@
 import LedgerCore
+public import Numerical
 
 /// A trained face model for one target: its out-of-fold predictions and their accuracy,
 /// and the fit on every pair that predicts new captures.

@@ -27,7 +27,7 @@ extension QueryIndexState {
     /// Only series that have ever held a member are searched: the rest import at full speed.
     func dropCorrelationTwin(of row: IndexedRow, in partition: SeriesMonth) throws {
         if seriesHoldingMembers?.series != row.series {
-            seriesHoldingMembers = (row.series, directory.entries[row.series]?.texts.contains("correlation") == true)
+            seriesHoldingMembers = (row.series, directory.entries[row.series]?.holds(text: "correlation") == true)
         }
         guard seriesHoldingMembers?.holds == true, let value = row.numbers.first(where: { $0.name == "value" })?.value else { return }
         let table = try table(partition)

@@ -12,7 +12,7 @@ extension QueryIndexState {
 
     /// The local days from the first month with rows to the last (of any series).
     public var dayRange: ClosedRange<Int64>? {
-        let months = directory.entries.values.flatMap(\.months)
+        let months = directory.entries.values.flatMap(\.months.keys)
         guard let first = months.min(), let last = months.max() else { return nil }
         return SeriesMonth(series: "", month: first).firstDay...(SeriesMonth(series: "", month: last + 1).firstDay - 1)
     }
@@ -22,7 +22,7 @@ extension QueryIndexState {
     public func rows(of series: String, days: ClosedRange<Int64>? = nil) throws -> SeriesTable {
         guard let entry = directory.entries[series] else { return SeriesTable() }
         var result = SeriesTable()
-        for month in entry.months.sorted() {
+        for month in entry.months.keys.sorted() {
             let partition = SeriesMonth(series: series, month: month)
             if let days, partition.firstDay > days.upperBound || SeriesMonth(series: series, month: month + 1).firstDay <= days.lowerBound { continue }
             let table = try heldTable(partition) ?? load(partition.key).map { try SeriesTable(encoded: $0) } ?? SeriesTable()

@@ -20,7 +20,9 @@ public final class QueryIndexState: ProjectionState {
     /// sample, and samples come in runs of one series.
     var seriesHoldingMembers: (series: String, holds: Bool)?
 
-    static let directoryKey: [UInt8] = [0x02]
+    /// The series directory (`SeriesDirectory`). Views before v5 kept one without fields per
+    /// month at `0x02`, which this version does not read: such a vault replays first.
+    static let directoryKey: [UInt8] = [0x03]
     /// The offsets of the zones events name (see `livedOffset`).
     private var zoneOffsets = ZoneOffsets()
 
@@ -66,10 +68,23 @@ public final class QueryIndexState: ProjectionState {
         if event.kind == .activityStopped { return try stopActivity(event, undo: true) }
         guard let row = IndexedRow(event, utcOffset: livedOffset(event)) else { return }
         for row in [row] + (event.kind == .correlationRecorded ? try IndexedRow.members(of: event) : []) {
-            try update(SeriesMonth(series: row.series, start: row.start, utcOffset: row.utcOffset)) { table in
-                if let index = table.index(ofHigh: row.idHigh, low: row.idLow) { table.remove(at: index) }
+            let partition = SeriesMonth(series: row.series, start: row.start, utcOffset: row.utcOffset)
+            var removed = false
+            try update(partition) { table in
+                guard let index = table.index(ofHigh: row.idHigh, low: row.idLow) else { return }
+                table.removeTakingBackFields(at: index)
+                removed = true
             }
+            if removed { recount(partition) }
         }
+    }
+
+    /// Lists `partition` in the directory as what its rows hold now that one was taken out.
+    private func recount(_ partition: SeriesMonth) {
+        // Cannot fail: `update` left the partition open.
+        guard directory.recount(partition.series, month: partition.month, from: heldTable(partition)!) else { return }
+        directoryTouched = true
+        lastNoted = nil
     }
 
     /// Ends the activity instance a stop names (or the latest open one of that name), or
@@ -137,7 +152,8 @@ public final class QueryIndexState: ProjectionState {
             let table = tables[partition]!
             return (key: partition.key, value: table.count == 0 ? nil : Optional(table.encoded))
         }
-        if directoryTouched { changes.append((Self.directoryKey, directory.encoded)) }
+        // A directory of nothing is not stored, as a fold that never saw a row stores none.
+        if directoryTouched { changes.append((Self.directoryKey, directory.entries.isEmpty ? nil : directory.encoded)) }
         touched.removeAll()
         directoryTouched = false
         return changes

@@ -16,7 +16,9 @@ public enum QueryIndexView: ProjectionKind {
     /// v3: a raw member sample stored after its correlation replaces the member's row.
     /// v4: rows at the offset of the zone an event names; workouts' distance and energy
     /// from their statistics where the export gave no totals.
-    public static let version = 4
+    /// v5: the series directory keeps each month's fields, so that taking an event back
+    /// takes back the months and field names only it brought (stored at a new key).
+    public static let version = 5
 
     public static func makeState(load: @escaping ([UInt8]) throws -> [UInt8]?) throws -> QueryIndexState {
         try QueryIndexState(load: load)

@@ -100,6 +100,18 @@ public struct SeriesTable: Sendable, Equatable {
         for name in Array(texts.keys) { texts[name]?.remove(at: index) }
     }
 
+    /// Removes row `index` and the columns no row left has a value in, as a table that never
+    /// held the row has none: an event taken back takes its fields with it.
+    mutating func removeTakingBackFields(at index: Int) {
+        remove(at: index)
+        let emptyNumbers = numbers.filter { $0.value.allSatisfy(\.isNaN) }.keys
+        let emptyTexts = texts.filter { $0.value.allSatisfy { $0 == nil } }.keys
+        guard !emptyNumbers.isEmpty || !emptyTexts.isEmpty else { return }
+        for name in emptyNumbers { numbers[name] = nil }
+        for name in emptyTexts { texts[name] = nil }
+        knownFields = ([], [])
+    }
+
     mutating func setEnd(_ end: Int64, at index: Int) { ends[index] = end }
 
     /// The text of field `name` in row `index`.

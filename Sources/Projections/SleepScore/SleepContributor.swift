@@ -1,3 +1,5 @@
+import Numerical
+
 /// One part of the sleep score, with its weight (Oura's published v1 weights) and the
 /// curve that turns the night's value into 0…100.
 ///

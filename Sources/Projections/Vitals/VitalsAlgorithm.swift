@@ -1,4 +1,5 @@
 import LedgerCore
+public import Numerical
 
 /// A way to derive a rate from a raw vital signal. Versions stay selectable so a replay can
 /// show what a newer one changes in every past reading.

@@ -1,3 +1,5 @@
+public import Numerical
+
 /// The companion app's demonstration method, kept to compare against: count the local
 /// maxima of a lightly smoothed signal. No filtering, no check of the signal, no quality:
 /// it always answers, which is why v2 replaced it.

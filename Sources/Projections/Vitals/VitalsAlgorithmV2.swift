@@ -1,3 +1,5 @@
+public import Numerical
+
 /// Robust rates with a quality index: see `RhythmEstimator`. Breathing is read on the axis
 /// that moves most within the breathing band (the phone tilts mostly about one axis).
 public struct VitalsAlgorithmV2: VitalsAlgorithm {

@@ -1,3 +1,5 @@
+public import Numerical
+
 /// Rates tuned on real recordings: heart rate from the slope of the pulse (`PulseEstimator`),
 /// breathing from the principal component of the three axes after posture and drift are
 /// taken out (`BreathEstimator`).

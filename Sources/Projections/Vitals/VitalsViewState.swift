@@ -132,7 +132,11 @@ public final class VitalsViewState: ProjectionState {
             let session = sessions[id]
             changes.append((VitalsView.sessionKey(id), session.flatMap { $0.isEmpty ? nil : VitalsCoding.encode($0) }))
         }
-        if indexTouched { changes.append((VitalsView.indexKey, VitalsCoding.encode(readingKeys: readingKeys, sessionIDs: sessionIDs.sorted()))) }
+        if indexTouched {
+            // An index of nothing is not stored: a fold that never saw a reading stores none.
+            let empty = readingKeys.isEmpty && sessionIDs.isEmpty
+            changes.append((VitalsView.indexKey, empty ? nil : VitalsCoding.encode(readingKeys: readingKeys, sessionIDs: sessionIDs.sorted())))
+        }
         touchedReadings.removeAll()
         touchedSessions.removeAll()
         indexTouched = false

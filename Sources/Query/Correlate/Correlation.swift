@@ -1,3 +1,5 @@
+public import Numerical
+
 /// Bearable-style effects: how an outcome differs on days with a factor and without it, or
 /// how two daily series move together, with the factor's day shifted by a lag.
 public struct Correlation: Sendable {

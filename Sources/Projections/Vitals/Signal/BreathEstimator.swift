@@ -1,4 +1,5 @@
 import Foundation
+import Numerical
 
 /// Breathing rate of algorithm v3. Each axis loses its slowly moving baseline (a running
 /// median, which follows a change of posture as a step rather than smearing it), the three

@@ -1,3 +1,5 @@
+import Numerical
+
 /// Heart rate of algorithm v3. Beats are found on the slope of the pulse, not its height: the
 /// systolic upstroke is the steepest rise of a cycle, while the dicrotic wave that follows
 /// rises gently, so it is not counted as a second beat even when its crest is nearly as

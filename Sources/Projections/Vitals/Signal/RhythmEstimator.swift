@@ -1,3 +1,5 @@
+import Numerical
+
 /// The robust rate estimate of algorithm v2: detrend, band-pass, drop movement, time the
 /// detected peaks and cross-check that rate against the spectrum.
 ///

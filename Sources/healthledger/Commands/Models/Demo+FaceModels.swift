@@ -1,5 +1,6 @@
 import LedgerCore
 import LedgerStore
+import Numerical
 import Projections
 
 extension Demo {

@@ -1,5 +1,6 @@
 import Foundation
 import LedgerCore
+import Numerical
 import Projections
 
 extension FaceModelTraining.Outcome {

@@ -1,5 +1,6 @@
 import LedgerCore
 import LedgerStore
+import Numerical
 import Projections
 
 /// The face models' inputs and the daily metrics, both brought up to date, for training on read.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LedgerCore
+import Numerical
 import Projections
 
 struct ModelsList: ParsableCommand {

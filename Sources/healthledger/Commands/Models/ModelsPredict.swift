@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HealthImport
 import LedgerCore
+import Numerical
 import Projections
 
 struct ModelsPredict: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Charts
 import Foundation
 import LedgerCore
+import Numerical
 import Projections
 
 struct ModelsShow: ParsableCommand {

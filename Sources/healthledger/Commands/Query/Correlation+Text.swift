@@ -1,5 +1,6 @@
 import Foundation
 import LedgerCore
+import Numerical
 import Query
 
 extension Correlation {

@@ -1,4 +1,4 @@
-@testable import Query
+@testable import Numerical
 import Testing
 
 /// Statistics against SciPy 1.17.1; the figures come from Reference/statistics_reference.py.

@@ -26,7 +26,7 @@ public struct FeatureScaling: Sendable {
         }
     }
 
-    func apply(_ row: [Double]) -> [Double] {
+    public func apply(_ row: [Double]) -> [Double] {
         row.indices.map { (row[$0] - means[$0]) / scales[$0] }
     }
 }

@@ -1,5 +1,5 @@
 import Testing
-@testable import Projections
+@testable import Numerical
 
 /// The face models' ridge regression against scikit-learn's numbers, committed by
 /// Tools/ridge-reference.py in RidgeReferenceFixture.swift.

@@ -1,8 +1,8 @@
 /// Small statistics the vitals algorithms share.
-enum SignalMath {
+public enum SignalMath {
     /// `values` minus their least-squares straight line: removes slow drift (a finger
     /// warming, a phone settling) before filtering.
-    static func detrended(_ values: [Double]) -> [Double] {
+    public static func detrended(_ values: [Double]) -> [Double] {
         let count = Double(values.count)
         guard values.count > 1 else { return values.map { _ in 0 } }
         let meanX = (count - 1) / 2
@@ -17,26 +17,26 @@ enum SignalMath {
         return values.enumerated().map { index, value in value - meanY - slope * (Double(index) - meanX) }
     }
 
-    static func rootMeanSquare(_ values: ArraySlice<Double>) -> Double {
+    public static func rootMeanSquare(_ values: ArraySlice<Double>) -> Double {
         guard !values.isEmpty else { return 0 }
         return (values.reduce(0) { $0 + $1 * $1 } / Double(values.count)).squareRoot()
     }
 
     /// The value below which `fraction` of `values` lie (nearest rank).
-    static func quantile(_ values: [Double], _ fraction: Double) -> Double {
+    public static func quantile(_ values: [Double], _ fraction: Double) -> Double {
         guard !values.isEmpty else { return 0 }
         let sorted = values.sorted()
         return sorted[min(sorted.count - 1, max(0, Int((Double(sorted.count - 1) * fraction).rounded())))]
     }
 
-    static func median(_ values: [Double]) -> Double { quantile(values, 0.5) }
+    public static func median(_ values: [Double]) -> Double { quantile(values, 0.5) }
 }
 
 extension SignalMath {
     /// The median of the `window` samples around each sample. Kept sorted as the window
     /// slides (one removal and one insertion a sample), so a step stays a step: interpolating
     /// between sparse medians would turn a change of posture into a ramp many breaths tall.
-    static func runningMedian(_ values: [Double], window: Int) -> [Double] {
+    public static func runningMedian(_ values: [Double], window: Int) -> [Double] {
         guard values.count > 1 else { return values }
         let half = max(1, window / 2)
         var sorted = values[0..<min(values.count, half + 1)].sorted()
@@ -63,7 +63,7 @@ extension SignalMath {
     /// The signals projected on their direction of largest variance among the samples
     /// `over` marks (power iteration on their covariance), signed so that it follows the
     /// signal that moves most.
-    static func principalComponent(_ signals: [[Double]], over included: [Bool]) -> [Double] {
+    public static func principalComponent(_ signals: [[Double]], over included: [Bool]) -> [Double] {
         let count = signals.first?.count ?? 0
         let dimension = signals.count
         var covariance = [[Double]](repeating: [Double](repeating: 0, count: dimension), count: dimension)

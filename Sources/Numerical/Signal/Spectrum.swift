@@ -2,11 +2,11 @@ import Foundation
 
 /// Power of a signal at frequencies across a band, by a Hann-windowed DFT evaluated at each
 /// frequency (a Goertzel recurrence): finer steps than an FFT's bins, and only where needed.
-struct Spectrum {
-    let frequencies: [Double]
-    let power: [Double]
+public struct Spectrum {
+    public let frequencies: [Double]
+    public let power: [Double]
 
-    init(_ values: [Double], rate: Double, band: ClosedRange<Double>, step: Double) {
+    public init(_ values: [Double], rate: Double, band: ClosedRange<Double>, step: Double) {
         let count = values.count
         let windowed = values.enumerated().map { index, value in
             value * (0.5 - 0.5 * cos(2 * Double.pi * Double(index) / Double(max(count - 1, 1))))
@@ -30,11 +30,11 @@ struct Spectrum {
         self.power = power
     }
 
-    var total: Double { power.reduce(0, +) }
+    public var total: Double { power.reduce(0, +) }
 
     /// The strongest frequency, refined between its neighbours by a parabola through the
     /// log powers (sub-step accuracy).
-    var strongest: Double? {
+    public var strongest: Double? {
         guard let best = power.indices.max(by: { power[$0] < power[$1] }) else { return nil }
         guard best > 0, best < power.count - 1 else { return frequencies[best] }
         let (a, b, c) = (log(power[best - 1] + 1e-300), log(power[best] + 1e-300), log(power[best + 1] + 1e-300))
@@ -44,33 +44,17 @@ struct Spectrum {
     }
 
     /// Power within `halfWidth` of `frequency`.
-    func power(near frequency: Double, halfWidth: Double) -> Double {
+    public func power(near frequency: Double, halfWidth: Double) -> Double {
         zip(frequencies, power).reduce(0) { abs($1.0 - frequency) <= halfWidth ? $0 + $1.1 : $0 }
     }
 
     /// The power-weighted mean frequency within `halfWidth` of `frequency`.
-    func centre(near frequency: Double, halfWidth: Double) -> Double {
+    public func centre(near frequency: Double, halfWidth: Double) -> Double {
         var weighted = 0.0, total = 0.0
         for (candidate, power) in zip(frequencies, power) where abs(candidate - frequency) <= halfWidth {
             weighted += candidate * power
             total += power
         }
         return total > 0 ? weighted / total : frequency
-    }
-}
-
-extension Spectrum {
-    /// Share of the band's power near `fundamental` and its harmonics inside the band: a
-    /// real pulse puts much of its power in the harmonics, and heart-rate variability widens
-    /// each line in proportion to its order.
-    func harmonicShare(_ fundamental: Double, band: RhythmBand) -> Double {
-        guard total > 0 else { return 0 }
-        var concentrated = 0.0
-        var order = 1.0
-        while order * fundamental <= band.high + band.peakHalfWidth {
-            concentrated += power(near: order * fundamental, halfWidth: band.peakHalfWidth * order.squareRoot())
-            order += 1
-        }
-        return min(1, concentrated / total)
     }
 }

@@ -1,11 +1,11 @@
 /// A curve through points, straight between them and flat beyond the first and last.
-struct PiecewiseLinear: Sendable {
+public struct PiecewiseLinear: Sendable {
     /// (input, output), inputs increasing.
-    let points: [(Double, Double)]
+    public let points: [(Double, Double)]
 
-    init(_ points: [(Double, Double)]) { self.points = points }
+    public init(_ points: [(Double, Double)]) { self.points = points }
 
-    func callAsFunction(_ x: Double) -> Double {
+    public func callAsFunction(_ x: Double) -> Double {
         guard let first = points.first, let last = points.last else { return 0 }
         if x <= first.0 { return first.1 }
         if x >= last.0 { return last.1 }

@@ -13,7 +13,7 @@ public enum RidgeAlpha: Sendable, Equatable {
     public static let standard = RidgeAlpha.innerLeaveOneOut(grid: standardGrid)
 
     /// The fit of `rows` at the α this choice gives them.
-    func fit(rows: [[Double]], targets: [Double]) -> RidgeFit {
+    public func fit(rows: [[Double]], targets: [Double]) -> RidgeFit {
         switch self {
         case .fixed(let alpha):
             return RidgeFit(rows: rows, targets: targets, alpha: alpha)

@@ -1,7 +1,7 @@
 /// Ordinary least squares of y on x.
-enum LeastSquares {
+public enum LeastSquares {
     /// The slope m = Σ(x−x̄)(y−ȳ) / Σ(x−x̄)², or nil with fewer than two distinct x.
-    static func slope(_ points: [(x: Double, y: Double)]) -> Double? {
+    public static func slope(_ points: [(x: Double, y: Double)]) -> Double? {
         guard points.count >= 2 else { return nil }
         let meanX = points.map(\.x).reduce(0, +) / Double(points.count)
         let meanY = points.map(\.y).reduce(0, +) / Double(points.count)
@@ -14,7 +14,7 @@ enum LeastSquares {
     /// three points). Body weight's day-to-day noise (water) lingers for days, which makes
     /// the textbook error too small; the variance is widened by (1 + r)/(1 − r), r the
     /// residuals' lag-one autocorrelation in x order (kept within 0…0.9).
-    static func slopeStandardError(_ points: [(x: Double, y: Double)]) -> Double? {
+    public static func slopeStandardError(_ points: [(x: Double, y: Double)]) -> Double? {
         guard points.count >= 3, let slope = slope(points) else { return nil }
         let meanX = points.map(\.x).reduce(0, +) / Double(points.count)
         let meanY = points.map(\.y).reduce(0, +) / Double(points.count)

@@ -1,6 +1,6 @@
 """Reference figures for StatisticsTests.swift, computed once with SciPy 1.17.1.
 
-Run: python3 Tests/QueryTests/Reference/statistics_reference.py
+Run: python3 Tests/NumericalTests/Reference/statistics_reference.py
 The printed numbers are the ones committed in StatisticsTests.swift.
 """
 from scipy import stats

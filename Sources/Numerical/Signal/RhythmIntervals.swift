@@ -1,15 +1,15 @@
 /// The spacing of detected beats or breaths: intervals that span a disturbed sample are
 /// dropped (the peaks inside were zeroed with the movement), and those more than `outlier`
 /// off the median (a missed or an extra peak, a pause) are left out of `rate`.
-struct RhythmIntervals {
+public struct RhythmIntervals {
     /// Per second, over the regular intervals.
-    let rate: Double
+    public let rate: Double
     /// Per second, over every interval: pauses included.
-    let overallRate: Double
+    public let overallRate: Double
     /// Share of intervals within `outlier` of the median.
-    let regularity: Double
+    public let regularity: Double
 
-    init?(peaks: [Int], disturbed: [Bool], rate sampleRate: Double, outlier: Double = 0.3) {
+    public init?(peaks: [Int], disturbed: [Bool], rate sampleRate: Double, outlier: Double = 0.3) {
         let intervals = zip(peaks.dropFirst(), peaks)
             .filter { !disturbed[$0.1...$0.0].contains(true) }
             .map { Double($0.0 - $0.1) / sampleRate }
