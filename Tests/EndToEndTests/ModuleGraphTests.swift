@@ -28,6 +28,38 @@ import Testing
         let documented = DocumentedEdges(markdown: "```module-edges\nA → B, C\nB → (none)\n```\n")?.edges
         #expect(documented == ["A": ["B", "C"], "B": []])
     }
+
+    /// The upcoming features through which the compiler checks a module's edges
+    /// (docs/architecture.md, "What the compiler checks").
+    static let checkedImportFeatures: Set<String> = ["MemberImportVisibility"]
+
+    /// A target added without the checks, or a check dropped from Package.swift, fails here
+    /// instead of going unnoticed.
+    @Test func everyTargetOfOursHasItsImportsChecked() throws {
+        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let settings = PackageSwiftSettings(manifest: manifest).upcomingFeatures
+        #expect(!settings.isEmpty)
+        for (target, features) in settings.sorted(by: { $0.key < $1.key }) {
+            let missing = Self.checkedImportFeatures.subtracting(features)
+            #expect(missing.isEmpty, "\(target) in Package.swift does not enable \(missing.sorted()): give it the `checkedImports` settings")
+        }
+    }
+
+    @Test func aTargetWithoutTheChecksIsSeen() {
+        let manifest = """
+            let checks: [SwiftSetting] = [
+                .enableUpcomingFeature("A"),
+            ]
+            let fast: [SwiftSetting] = [.unsafeFlags(["-Ounchecked"])]
+            systemLibrary("CZstd", pkgConfig: "libzstd", apt: ["libzstd-dev"]),
+            .target(name: "Checked", dependencies: ["B"], swiftSettings: checks + fast),
+            .target(name: "Fast", swiftSettings: fast),
+            .executableTarget(name: "Bare", dependencies: ["B"], path: "Tools/Bare"),
+            .testTarget(name: "InPlace", resources: [.copy("F")], swiftSettings: [.enableUpcomingFeature("C"), .enableExperimentalFeature("D")]),
+            """
+        let features = PackageSwiftSettings(manifest: manifest).upcomingFeatures
+        #expect(features == ["Checked": ["A"], "Fast": [], "Bare": [], "InPlace": ["C"]])
+    }
 }
 
 /// Each product or executable target of Package.swift with the targets of ours it depends on

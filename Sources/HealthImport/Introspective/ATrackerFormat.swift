@@ -1,3 +1,4 @@
+import Foundation
 import LedgerCore
 
 /// ATracker's CSV export of tasks, as Introspective imports it (its

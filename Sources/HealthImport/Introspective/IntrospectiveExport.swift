@@ -1,3 +1,4 @@
+import Foundation
 import LedgerCore
 
 /// Writes moods, medication doses and activities in Introspective's own CSV layout (every

@@ -1,3 +1,4 @@
+import Foundation
 import LedgerCore
 
 /// Introspective's own CSV exports — moods, medication dosage history, activities — as its

@@ -1,3 +1,4 @@
+import Foundation
 import LedgerCore
 
 /// Wellness's mood export, as Introspective imports it (its `WellnessMoodImporter`):

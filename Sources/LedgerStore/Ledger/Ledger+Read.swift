@@ -2,6 +2,7 @@ import Foundation
 import LedgerCore
 import LedgerCrypto
 import Migrations
+import Synchronization
 
 /// A committed batch: where it starts, its nonce prefix and its sealed commit time.
 struct BatchInfo {

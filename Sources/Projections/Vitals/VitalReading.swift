@@ -1,3 +1,4 @@
+import Foundation
 import LedgerCore
 
 /// What the vitals view derived from one `vital.measured` event.
