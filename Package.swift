@@ -7,9 +7,11 @@ func systemLibrary(_ name: String, pkgConfig: String, apt: [String]) -> Target {
 }
 
 /// Module edges the compiler checks, for every target of ours (docs/architecture.md, "What the
-/// compiler checks"): a file uses members only of the modules it imports itself.
+/// compiler checks"): a file uses members only of the modules it imports itself, and an import
+/// is internal unless the file writes `public import`, which says its public API shows that module.
 let checkedImports: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
 /// Release builds of the targets an import runs through skip the dynamic exclusivity checks:

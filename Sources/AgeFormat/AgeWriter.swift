@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 import LedgerCrypto
 
 /// Encrypts a stream of bytes to an age v1 file, holding one 64 KiB chunk in memory

@@ -31,7 +31,7 @@ import Testing
 
     /// The upcoming features through which the compiler checks a module's edges
     /// (docs/architecture.md, "What the compiler checks").
-    static let checkedImportFeatures: Set<String> = ["MemberImportVisibility"]
+    static let checkedImportFeatures: Set<String> = ["MemberImportVisibility", "InternalImportsByDefault"]
 
     /// A target added without the checks, or a check dropped from Package.swift, fails here
     /// instead of going unnoticed.

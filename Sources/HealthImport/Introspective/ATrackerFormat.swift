@@ -1,5 +1,5 @@
 import Foundation
-import LedgerCore
+public import LedgerCore
 
 /// ATracker's CSV export of tasks, as Introspective imports it (its
 /// `ATrackerActivityImporter`): `Task name, Task description, Start time, End time,

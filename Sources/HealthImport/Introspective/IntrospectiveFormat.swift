@@ -1,5 +1,5 @@
 import Foundation
-import LedgerCore
+public import LedgerCore
 
 /// Introspective's own CSV exports — moods, medication dosage history, activities — as its
 /// `Introspective…Importer`s read them: columns by header name (see `IntrospectiveColumns`),

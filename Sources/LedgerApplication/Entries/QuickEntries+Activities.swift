@@ -1,7 +1,7 @@
 import Foundation
-import LedgerCore
-import LedgerStore
-import Projections
+public import LedgerCore
+public import LedgerStore
+public import Projections
 
 extension QuickEntries {
     /// Activities started together: at `timing`'s time, `ago` (20m, 1h30m) before now, or when

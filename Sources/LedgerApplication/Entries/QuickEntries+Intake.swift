@@ -1,6 +1,6 @@
 import Foundation
-import LedgerCore
-import LedgerStore
+public import LedgerCore
+public import LedgerStore
 
 extension QuickEntries {
     /// A dose of `medication`; without a dosage, the medication's default one (its latest

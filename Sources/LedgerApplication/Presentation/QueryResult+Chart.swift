@@ -1,5 +1,5 @@
-import Charts
-import Query
+public import Charts
+public import Query
 
 extension QueryResult {
     /// The result as a chart: a line or bars over time (or categories), or a scatter of

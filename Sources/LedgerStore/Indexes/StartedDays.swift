@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 import LedgerCrypto
 
 /// The first and last local days any event of the log started on (each at its own UTC

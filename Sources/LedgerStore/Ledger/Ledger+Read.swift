@@ -1,5 +1,5 @@
 import Foundation
-import LedgerCore
+public import LedgerCore
 import LedgerCrypto
 import Migrations
 import Synchronization

@@ -1,5 +1,5 @@
 import Foundation
-import LedgerCore
+public import LedgerCore
 import LedgerStore
 
 /// Daily metrics as a projection: one partition per local day and overlap group, one for settings.

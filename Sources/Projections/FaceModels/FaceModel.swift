@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// A trained face model for one target: its out-of-fold predictions and their accuracy,
 /// and the fit on every pair that predicts new captures.

@@ -1,5 +1,5 @@
 import Foundation
-import LedgerCore
+public import LedgerCore
 
 /// What the vitals view derived from one `vital.measured` event.
 public struct VitalReading: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// Samples at a steady rate: what the filters and the spectrum need.
 public struct UniformSignal: Sendable {
