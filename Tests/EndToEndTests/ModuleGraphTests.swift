@@ -45,6 +45,33 @@ import Testing
         }
     }
 
+    /// MemberImportVisibility makes a file import every module it uses; SwiftPM builds a target
+    /// that imports a module it reaches only through another, so this holds the imports to the
+    /// `dependencies:` Package.swift declares (and the module graph above to the code).
+    @Test func everyImportIsADeclaredDependency() throws {
+        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let targets = TargetImports.targets(in: manifest)
+        #expect(!targets.isEmpty)
+        for target in targets {
+            let undeclared = try target.undeclared(under: Self.root)
+            #expect(undeclared.isEmpty, "\(target.folder) imports \(undeclared.sorted()), which Package.swift does not list in the dependencies of \(target.target): add them there (a module of ours also to docs/architecture.md's module graph)")
+        }
+    }
+
+    @Test func importLinesAreRead() {
+        let source = """
+            import A
+            @testable import B
+            public import C
+            @_spi(Internal) import D
+            import struct E.Thing
+            // import F
+            let text = "import G"
+              import H
+            """
+        #expect(TargetImports.modules(importedBy: source) == ["A", "B", "C", "D", "E"])
+    }
+
     @Test func aTargetWithoutTheChecksIsSeen() {
         let manifest = """
             let checks: [SwiftSetting] = [
