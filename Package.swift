@@ -6,6 +6,14 @@ func systemLibrary(_ name: String, pkgConfig: String, apt: [String]) -> Target {
     .systemLibrary(name: name, path: "Sources/\(name)", pkgConfig: pkgConfig, providers: [.apt(apt)])
 }
 
+/// Module edges the compiler checks, for every target of ours (docs/architecture.md, "What the
+/// compiler checks"): a file uses members only of the modules it imports itself, and an import
+/// is internal unless the file writes `public import`, which says its public API shows that module.
+let checkedImports: [SwiftSetting] = [
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
 /// Release builds of the targets an import runs through skip the dynamic exclusivity checks:
 /// they show in an import's CPU (docs/performance.md, `hotPath`), and debug builds (the tests) still make them.
 let hotPath: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
@@ -42,85 +50,86 @@ let package = Package(
         systemLibrary("CZip", pkgConfig: "zlib", apt: ["zlib1g-dev"]),
         systemLibrary("CIsal", pkgConfig: "libisal", apt: ["libisal-dev"]),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
-        .target(name: "LedgerCore", swiftSettings: hotPath),
-        .target(name: "LedgerCrypto", dependencies: ["CSodium", "CKeyutils", "LedgerCore"]),
-        .target(name: "AgeFormat", dependencies: ["CSodium", "LedgerCore", "LedgerCrypto"]),
-        .target(name: "Migrations", dependencies: ["LedgerCore"], path: "Migrations"),
-        .target(name: "LedgerStore", dependencies: ["CLMDB", "CMalloc", "CZstd", "LedgerCore", "LedgerCrypto", "Migrations"], swiftSettings: hotPath),
-        .target(name: "DemoData", dependencies: ["LedgerCore"]),
-        .target(name: "Numerical", swiftSettings: hotPath),
-        .target(name: "Projections", dependencies: ["LedgerCore", "LedgerStore", "Numerical"], swiftSettings: hotPath),
-        .target(name: "Zip", dependencies: ["CIsal", "CZip", "LedgerCore"], swiftSettings: hotPath),
+        .target(name: "LedgerCore", swiftSettings: checkedImports + hotPath),
+        .target(name: "LedgerCrypto", dependencies: ["CSodium", "CKeyutils", "LedgerCore"], swiftSettings: checkedImports),
+        .target(name: "AgeFormat", dependencies: ["CSodium", "LedgerCore", "LedgerCrypto"], swiftSettings: checkedImports),
+        .target(name: "Migrations", dependencies: ["LedgerCore"], path: "Migrations", swiftSettings: checkedImports),
+        .target(name: "LedgerStore", dependencies: ["CLMDB", "CMalloc", "CZstd", "LedgerCore", "LedgerCrypto", "Migrations"], swiftSettings: checkedImports + hotPath),
+        .target(name: "DemoData", dependencies: ["LedgerCore"], swiftSettings: checkedImports),
+        .target(name: "Numerical", swiftSettings: checkedImports + hotPath),
+        .target(name: "Projections", dependencies: ["LedgerCore", "LedgerStore", "Numerical"], swiftSettings: checkedImports + hotPath),
+        .target(name: "Zip", dependencies: ["CIsal", "CZip", "LedgerCore"], swiftSettings: checkedImports + hotPath),
         .target(name: "HealthImport", dependencies: [
             "LedgerCore", "LedgerCrypto", "LedgerStore", "Zip",
-        ], swiftSettings: hotPath),
-        .target(name: "Query", dependencies: ["LedgerCore", "Numerical", "Projections"]),
-        .target(name: "LedgerApplication", dependencies: ["Charts", "LedgerCore", "LedgerCrypto", "LedgerStore", "Numerical", "Projections", "Query"]),
-        .target(name: "Charts", dependencies: ["LedgerCore", "Numerical", "Projections"]),
-        .target(name: "Parquet", dependencies: ["CZstd", "LedgerCore"]),
+        ], swiftSettings: checkedImports + hotPath),
+        .target(name: "Query", dependencies: ["LedgerCore", "Numerical", "Projections"], swiftSettings: checkedImports),
+        .target(name: "LedgerApplication", dependencies: ["Charts", "LedgerCore", "LedgerCrypto", "LedgerStore", "Numerical", "Projections", "Query"], swiftSettings: checkedImports),
+        .target(name: "Charts", dependencies: ["LedgerCore", "Numerical", "Projections"], swiftSettings: checkedImports),
+        .target(name: "Parquet", dependencies: ["CZstd", "LedgerCore"], swiftSettings: checkedImports),
         .target(name: "DataExport", dependencies: [
             "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", "Parquet", .product(name: "GRDB", package: "GRDB.swift"),
-        ]),
-        .target(name: "Cohort", dependencies: ["CSodium", "LedgerCore", "Projections", "HealthBundle", "DataExport", "Parquet", "Zip"]),
+        ], swiftSettings: checkedImports),
+        .target(name: "Cohort", dependencies: ["CSodium", "LedgerCore", "LedgerCrypto", "Projections", "HealthBundle", "DataExport", "Parquet", "Zip"], swiftSettings: checkedImports),
         .target(name: "Dashboard", dependencies: [
-            "LedgerApplication", "LedgerCore", "LedgerStore", "Numerical", "Projections", "Query", "Charts", "HealthBundle",
+            "LedgerApplication", "LedgerCore", "LedgerCrypto", "LedgerStore", "Numerical", "Projections", "Query", "Charts", "HealthBundle",
             .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            .product(name: "NIOPosix", package: "swift-nio"),
-        ]),
+            .product(name: "UnixSignals", package: "swift-service-lifecycle"), .product(name: "NIOPosix", package: "swift-nio"),
+        ], swiftSettings: checkedImports),
         .target(name: "IngestServer", dependencies: [
             "HealthImport", "LedgerApplication", "LedgerCore", "LedgerStore",
             .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-        ]),
+            .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+        ], swiftSettings: checkedImports),
         .target(name: "HealthBundle", dependencies: [
             "AgeFormat", "CSodium", "Charts", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", "Zip",
-        ], path: "Sources/Bundle", resources: [.copy("Resources/HKSampleMapping.json"), .copy("Resources/HKSampleMapping.LICENSE.md")]),
+        ], path: "Sources/Bundle", resources: [.copy("Resources/HKSampleMapping.json"), .copy("Resources/HKSampleMapping.LICENSE.md")], swiftSettings: checkedImports),
         .executableTarget(name: "healthledger", dependencies: [
             "LedgerApplication", "LedgerStore", "LedgerCrypto", "LedgerCore", "Migrations", "DemoData", "Numerical", "Projections", "HealthImport", "Query", "Charts", "HealthBundle", "AgeFormat", "CMalloc", "DataExport", "Dashboard", "Cohort", "IngestServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        ], swiftSettings: checkedImports),
         .executableTarget(name: "ledger-replay", dependencies: [
             "LedgerApplication", "LedgerStore", "LedgerCrypto", "Projections",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], path: "Tools/Replay"),
+        ], path: "Tools/Replay", swiftSettings: checkedImports),
         .executableTarget(name: "ledger-bench", dependencies: [
             "LedgerStore", "LedgerCrypto", "LedgerCore", "DemoData", "Projections", "CLMDB", "CZstd", "CSodium",
-        ], path: "Tools/Bench"),
+        ], path: "Tools/Bench", swiftSettings: checkedImports),
         .executableTarget(name: "health-export-gen", dependencies: [
             "DemoData", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], path: "Tools/ExportGen"),
-        .executableTarget(name: "age-bench", dependencies: ["AgeFormat"], path: "Tools/AgeBench"),
+        ], path: "Tools/ExportGen", swiftSettings: checkedImports),
+        .executableTarget(name: "age-bench", dependencies: ["AgeFormat"], path: "Tools/AgeBench", swiftSettings: checkedImports),
         .executableTarget(name: "attachment-bench", dependencies: [
             "HealthImport", "LedgerCore", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-        ], path: "Tools/AttachmentBench"),
-        .executableTarget(name: "calorie-sim", dependencies: ["Projections", "DemoData"], path: "Tools/CalorieSim"),
-        .target(name: "TestSupport", dependencies: ["CLMDB", "LedgerCore", "LedgerCrypto", "LedgerStore"], path: "Tests/TestSupport"),
-        .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "LedgerApplicationTests", dependencies: ["LedgerApplication", "LedgerCore", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "LedgerCryptoTests", dependencies: ["LedgerCrypto", "LedgerCore", "CSodium"]),
-        .testTarget(name: "MigrationsTests", dependencies: ["Migrations", "LedgerCore"]),
-        .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "TestSupport", "CLMDB", "Migrations", .product(name: "PropertyBased", package: "swift-property-based")]),
+        ], path: "Tools/AttachmentBench", swiftSettings: checkedImports),
+        .executableTarget(name: "calorie-sim", dependencies: ["Projections", "DemoData"], path: "Tools/CalorieSim", swiftSettings: checkedImports),
+        .target(name: "TestSupport", dependencies: ["CLMDB", "LedgerCore", "LedgerCrypto", "LedgerStore"], path: "Tests/TestSupport", swiftSettings: checkedImports),
+        .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: checkedImports),
+        .testTarget(name: "LedgerApplicationTests", dependencies: ["LedgerApplication", "LedgerCore", .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: checkedImports),
+        .testTarget(name: "LedgerCryptoTests", dependencies: ["LedgerCrypto", "LedgerCore", "CSodium"], swiftSettings: checkedImports),
+        .testTarget(name: "MigrationsTests", dependencies: ["Migrations", "LedgerCore"], swiftSettings: checkedImports),
+        .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "LedgerCore", "LedgerCrypto", "TestSupport", "CLMDB", "Migrations", .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: checkedImports),
         .testTarget(name: "EndToEndTests", dependencies: [
             "TestSupport", "LedgerCore", "LedgerCrypto", "CLMDB", "CZstd", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-        ]),
+        ], swiftSettings: checkedImports),
         .testTarget(
             name: "HealthImportTests",
-            dependencies: ["HealthImport", "LedgerCore", "LedgerStore", "Projections", "TestSupport", "Zip", .product(name: "ZIPFoundation", package: "ZIPFoundation"), .product(name: "PropertyBased", package: "swift-property-based")],
-            resources: [.copy("Fixtures")]),
-        .testTarget(name: "ReliabilityTests", dependencies: ["DemoData", "LedgerStore", "TestSupport", "LedgerCore", "LedgerCrypto", "HealthImport", "Query", "CLMDB", .product(name: "PropertyBased", package: "swift-property-based")], exclude: ["Fixtures"]),
-        .testTarget(name: "QueryTests", dependencies: ["Numerical", "Query", "Projections", "LedgerCore", "DemoData"]),
-        .testTarget(name: "ChartsTests", dependencies: ["Charts", "LedgerCore", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "ParquetTests", dependencies: ["Parquet", "CZstd", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "AgeFormatTests", dependencies: ["AgeFormat", "TestSupport", "LedgerCrypto", "CZip"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "HealthBundleTests", dependencies: ["HealthBundle", "Cohort", "TestSupport", "Zip", "AgeFormat", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "NumericalTests", dependencies: ["Numerical"], exclude: ["Reference"]),
-        .testTarget(name: "ProjectionsTests", dependencies: ["Numerical", "Projections", "TestSupport", "LedgerCore", "LedgerStore", "DemoData", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "VitalsTests", dependencies: ["Numerical", "Projections", "TestSupport", "Charts", "HealthImport", "LedgerCore", "LedgerStore", "LedgerCrypto", .product(name: "PropertyBased", package: "swift-property-based")], resources: [.copy("Fixtures")]),
+            dependencies: ["HealthImport", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", "TestSupport", "Zip", .product(name: "ZIPFoundation", package: "ZIPFoundation"), .product(name: "PropertyBased", package: "swift-property-based")],
+            resources: [.copy("Fixtures")], swiftSettings: checkedImports),
+        .testTarget(name: "ReliabilityTests", dependencies: ["DemoData", "LedgerStore", "TestSupport", "LedgerCore", "LedgerCrypto", "HealthImport", "Query", "CLMDB", .product(name: "PropertyBased", package: "swift-property-based")], exclude: ["Fixtures"], swiftSettings: checkedImports),
+        .testTarget(name: "QueryTests", dependencies: ["Numerical", "Query", "Projections", "LedgerCore", "DemoData"], swiftSettings: checkedImports),
+        .testTarget(name: "ChartsTests", dependencies: ["Charts", "LedgerCore", .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: checkedImports),
+        .testTarget(name: "ParquetTests", dependencies: ["Parquet", "CZstd", .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: checkedImports),
+        .testTarget(name: "AgeFormatTests", dependencies: ["AgeFormat", "TestSupport", "LedgerCrypto", "CZip"], resources: [.copy("Fixtures")], swiftSettings: checkedImports),
+        .testTarget(name: "HealthBundleTests", dependencies: ["HealthBundle", "Cohort", "TestSupport", "Zip", "AgeFormat", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: checkedImports),
+        .testTarget(name: "NumericalTests", dependencies: ["Numerical"], exclude: ["Reference"], swiftSettings: checkedImports),
+        .testTarget(name: "ProjectionsTests", dependencies: ["Numerical", "Projections", "TestSupport", "LedgerCore", "LedgerCrypto", "LedgerStore", "DemoData", .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: checkedImports),
+        .testTarget(name: "VitalsTests", dependencies: ["Numerical", "Projections", "TestSupport", "Charts", "HealthImport", "LedgerCore", "LedgerStore", "LedgerCrypto", .product(name: "PropertyBased", package: "swift-property-based")], resources: [.copy("Fixtures")], swiftSettings: checkedImports),
         .testTarget(name: "DashboardTests", dependencies: [
             "Charts", "Dashboard", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", "Query", "TestSupport",
             .product(name: "PropertyBased", package: "swift-property-based"),
-        ]),
+        ], swiftSettings: checkedImports),
     ]
 )

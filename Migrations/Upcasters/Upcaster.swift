@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// One step of a payload's evolution: reads schema `fromSchema` of `kind`, returns `fromSchema + 1`.
 ///

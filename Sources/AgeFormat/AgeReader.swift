@@ -1,3 +1,4 @@
+public import LedgerCore
 import LedgerCrypto
 
 /// Decrypts an age v1 file as a stream, holding one 64 KiB chunk in memory whatever the size.

@@ -1,3 +1,4 @@
+public import LedgerCore
 import LedgerCrypto
 
 /// Encrypts a stream of bytes to an age v1 file, holding one 64 KiB chunk in memory

@@ -1,7 +1,7 @@
 import Foundation
 import LedgerCore
 import Numerical
-import Projections
+public import Projections
 
 /// A model's picture: actual against out-of-fold predicted with the identity line (points
 /// on it were predicted exactly), and each capture's error over time.

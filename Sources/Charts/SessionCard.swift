@@ -1,6 +1,6 @@
 import Foundation
 import LedgerCore
-import Projections
+public import Projections
 
 /// A session's summary as a shareable SVG card: the seed's "Share Summary" image.
 ///

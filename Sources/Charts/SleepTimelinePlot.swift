@@ -1,6 +1,6 @@
 import Foundation
 import LedgerCore
-import Projections
+public import Projections
 
 /// Nights as rows on one clock, within 18:00 the evening before to 18:00 on the day (the
 /// hours that hold sleep): each stretch a bar coloured by its stage, the time in bed a thin

@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 extension Ticks {
     /// Days at regular ticks along `period`, at most about `most`: every day, every other

@@ -1,5 +1,6 @@
 import HealthBundle
 import LedgerCore
+import LedgerCrypto
 import Zip
 
 /// A bundle's first, verifying read: its signed manifest and checkpoint, the id of every

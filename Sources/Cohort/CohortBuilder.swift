@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import HealthBundle
-import LedgerCore
+public import LedgerCore
 import Parquet
 import Zip
 

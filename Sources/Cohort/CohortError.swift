@@ -1,4 +1,4 @@
-import HealthBundle
+public import HealthBundle
 
 /// Why a cohort was not built; the CLI gives each its own exit status.
 public enum CohortError: Error, CustomStringConvertible {

@@ -10,13 +10,13 @@ import Projections
 ///
 /// Left out entirely: medications, doses, activities and symptoms, whose names the person
 /// types, and every kind the export has no table for.
-public struct CohortTable: Sendable {
-    public let name: String
+struct CohortTable: Sendable {
+    let name: String
     let source: ExportTable
     /// Indices into the export row of the payload columns kept, after the time columns.
     let kept: [Int]
     let addsDuration: Bool
-    public let columns: [ExportColumn]
+    let columns: [ExportColumn]
 
     init(_ source: ExportTable, keeping names: [String], addsDuration: Bool = false) {
         self.source = source
@@ -29,7 +29,7 @@ public struct CohortTable: Sendable {
         ] + kept.map { source.columns[$0] } + (addsDuration ? [ExportColumn("duration_seconds", .real, optional: true)] : [])
     }
 
-    public static let all: [CohortTable] = [
+    static let all: [CohortTable] = [
         CohortTable(ExportCatalog.samples, keeping: ["type", "value", "unit"], addsDuration: true),
         CohortTable(ExportCatalog.categories, keeping: ["type", "value"], addsDuration: true),
         CohortTable(ExportCatalog.workouts, keeping: ["activity_type", "duration_seconds", "distance", "distance_unit", "energy", "energy_unit"]),

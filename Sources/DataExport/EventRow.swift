@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 import Projections
 
 /// An event as a row of its family's table.

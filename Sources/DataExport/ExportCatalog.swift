@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 import Projections
 
 /// Every table an export writes, in the order it writes them.

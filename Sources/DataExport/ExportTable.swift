@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// A table of the export: its columns, the event kinds it holds, and how Parquet splits it.
 public struct ExportTable: Sendable, Hashable {

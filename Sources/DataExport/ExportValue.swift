@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 import Projections
 
 /// One cell of an exported row.

@@ -1,6 +1,7 @@
 import Foundation
+import LedgerCore
 import LedgerCrypto
-import Parquet
+public import Parquet
 
 /// Writes tables as a Parquet dataset: `DIR/<table>/part-0.parquet`, or for a partitioned
 /// table `DIR/<table>/<column>=<value>/part-0.parquet` (Hive-style, the value escaped as

@@ -1,8 +1,8 @@
 import Foundation
-import LedgerCore
-import LedgerStore
+public import LedgerCore
+public import LedgerStore
 import Parquet
-import Projections
+public import Projections
 
 /// Writes every export table as Parquet under one folder, streaming the log once (after a
 /// pass that gathers corrections and retractions), then the daily rows.

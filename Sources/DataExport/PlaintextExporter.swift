@@ -1,5 +1,5 @@
-import LedgerCore
-import Projections
+public import LedgerCore
+public import Projections
 
 /// What the analysis-format exporters share: one run over the vault, with the daily
 /// metrics read through the caller and their rating columns on the scale it sets.

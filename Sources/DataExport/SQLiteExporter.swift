@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
-import LedgerCore
-import LedgerStore
-import Projections
+public import LedgerCore
+public import LedgerStore
+public import Projections
 
 /// Writes the export tables into one SQLite database, incrementally: a database this
 /// exporter made from the same vault gets only the events appended since its last run

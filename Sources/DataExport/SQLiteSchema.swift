@@ -1,3 +1,5 @@
+import Foundation
+
 /// The SQLite export's DDL: tables with keys, references and indexes, the state table that
 /// makes re-runs incremental, and views for common questions.
 enum SQLiteSchema {

@@ -1,5 +1,5 @@
 import Foundation
-import LedgerCore
+public import LedgerCore
 
 /// Generates a realistic, repeatable health history: a watch and phone's Apple Health
 /// samples, sleep, workouts, and a person's moods, doses, meals, symptoms, activities,

@@ -1,6 +1,6 @@
 import Foundation
 import HealthImport
-import LedgerApplication
+public import LedgerApplication
 import LedgerCore
 import LedgerStore
 import Synchronization

@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import ServiceLifecycle
+import UnixSignals
 
 /// `healthledger ingest serve`: the listener for Health Auto Export's REST posts, apart from
 /// the dashboard, until Ctrl-C or SIGTERM.

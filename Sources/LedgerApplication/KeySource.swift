@@ -1,5 +1,5 @@
-import LedgerCrypto
-import LedgerStore
+public import LedgerCrypto
+public import LedgerStore
 
 /// Where the vault's master key comes from, as a front end was told.
 public enum KeySource {

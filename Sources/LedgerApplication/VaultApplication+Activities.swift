@@ -1,5 +1,5 @@
-import LedgerStore
-import Projections
+public import LedgerStore
+public import Projections
 
 extension VaultApplication {
     /// The activities started and not yet stopped (nor retracted), oldest first: what `stop`,

@@ -1,6 +1,6 @@
-import LedgerCore
-import LedgerStore
-import Projections
+public import LedgerCore
+public import LedgerStore
+public import Projections
 
 extension VaultApplication {
     /// Stores `events` and brings every view up to date. A view that cannot catch up does not

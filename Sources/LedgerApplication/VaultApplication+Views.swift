@@ -1,6 +1,6 @@
-import LedgerCore
-import LedgerStore
-import Projections
+public import LedgerCore
+public import LedgerStore
+public import Projections
 
 /// A point in the log's history a view is read as of.
 public enum AsOf: Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import LedgerStore
+public import LedgerStore
 
 /// What every front end (the CLI, the dashboard, the tools) does with a vault, in one place:
 /// open it, append and bring the views up to date, read views now or as of a point.

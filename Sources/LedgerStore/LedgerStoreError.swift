@@ -1,6 +1,6 @@
 import CLMDB
 
-import LedgerCore
+public import LedgerCore
 import LedgerCrypto
 
 /// What went wrong opening, writing or reading a vault: what happened, to which file, record

@@ -1,4 +1,4 @@
-import Glibc
+public import Glibc
 import LedgerCore
 
 /// Writes one Parquet file row by row: rows are buffered per column and written as a row

@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// Gathers small writes into large ones, so the sink below sees whole chunks rather than a
 /// call per header field (the age encryption below the zip), or a system call per sealed

@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// Reads the zips `ZipStreamWriter` makes front to back from a stream (the age
 /// decryption), entry by entry, checking each entry's CRC-32 and sizes.

@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// Writes a zip front to back, never seeking, so it can stream straight into the age
 /// encryption: each entry's CRC and sizes follow its data in a data descriptor (the padding

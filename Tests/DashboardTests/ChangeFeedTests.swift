@@ -1,5 +1,6 @@
 import Foundation
 import LedgerCore
+import LedgerStore
 import PropertyBased
 import Testing
 @testable import Dashboard

@@ -1,3 +1,4 @@
+import Dashboard
 import Foundation
 import Testing
 

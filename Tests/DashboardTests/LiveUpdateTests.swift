@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import LedgerCore
+import LedgerStore
 import Synchronization
 import Testing
 @testable import Dashboard

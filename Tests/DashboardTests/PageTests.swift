@@ -1,6 +1,7 @@
 import Charts
 import Foundation
 import LedgerCore
+import LedgerStore
 import Projections
 import Query
 import Testing

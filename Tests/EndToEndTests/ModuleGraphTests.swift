@@ -28,6 +28,65 @@ import Testing
         let documented = DocumentedEdges(markdown: "```module-edges\nA → B, C\nB → (none)\n```\n")?.edges
         #expect(documented == ["A": ["B", "C"], "B": []])
     }
+
+    /// The upcoming features through which the compiler checks a module's edges
+    /// (docs/architecture.md, "What the compiler checks").
+    static let checkedImportFeatures: Set<String> = ["MemberImportVisibility", "InternalImportsByDefault"]
+
+    /// A target added without the checks, or a check dropped from Package.swift, fails here
+    /// instead of going unnoticed.
+    @Test func everyTargetOfOursHasItsImportsChecked() throws {
+        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let settings = PackageSwiftSettings(manifest: manifest).upcomingFeatures
+        #expect(!settings.isEmpty)
+        for (target, features) in settings.sorted(by: { $0.key < $1.key }) {
+            let missing = Self.checkedImportFeatures.subtracting(features)
+            #expect(missing.isEmpty, "\(target) in Package.swift does not enable \(missing.sorted()): give it the `checkedImports` settings")
+        }
+    }
+
+    /// MemberImportVisibility makes a file import every module it uses; SwiftPM builds a target
+    /// that imports a module it reaches only through another, so this holds the imports to the
+    /// `dependencies:` Package.swift declares (and the module graph above to the code).
+    @Test func everyImportIsADeclaredDependency() throws {
+        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let targets = TargetImports.targets(in: manifest)
+        #expect(!targets.isEmpty)
+        for target in targets {
+            let undeclared = try target.undeclared(under: Self.root)
+            #expect(undeclared.isEmpty, "\(target.folder) imports \(undeclared.sorted()), which Package.swift does not list in the dependencies of \(target.target): add them there (a module of ours also to docs/architecture.md's module graph)")
+        }
+    }
+
+    @Test func importLinesAreRead() {
+        let source = """
+            import A
+            @testable import B
+            public import C
+            @_spi(Internal) import D
+            import struct E.Thing
+            // import F
+            let text = "import G"
+              import H
+            """
+        #expect(TargetImports.modules(importedBy: source) == ["A", "B", "C", "D", "E"])
+    }
+
+    @Test func aTargetWithoutTheChecksIsSeen() {
+        let manifest = """
+            let checks: [SwiftSetting] = [
+                .enableUpcomingFeature("A"),
+            ]
+            let fast: [SwiftSetting] = [.unsafeFlags(["-Ounchecked"])]
+            systemLibrary("CZstd", pkgConfig: "libzstd", apt: ["libzstd-dev"]),
+            .target(name: "Checked", dependencies: ["B"], swiftSettings: checks + fast),
+            .target(name: "Fast", swiftSettings: fast),
+            .executableTarget(name: "Bare", dependencies: ["B"], path: "Tools/Bare"),
+            .testTarget(name: "InPlace", resources: [.copy("F")], swiftSettings: [.enableUpcomingFeature("C"), .enableExperimentalFeature("D")]),
+            """
+        let features = PackageSwiftSettings(manifest: manifest).upcomingFeatures
+        #expect(features == ["Checked": ["A"], "Fast": [], "Bare": [], "InPlace": ["C"]])
+    }
 }
 
 /// Each product or executable target of Package.swift with the targets of ours it depends on

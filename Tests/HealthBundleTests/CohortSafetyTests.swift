@@ -2,6 +2,7 @@ import Cohort
 import Foundation
 import LedgerCore
 import LedgerCrypto
+import LedgerStore
 import Synchronization
 import Testing
 @testable import HealthBundle

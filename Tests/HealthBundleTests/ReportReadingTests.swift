@@ -1,5 +1,6 @@
 import Foundation
 import LedgerCore
+import LedgerStore
 import Projections
 import Testing
 import TestSupport

@@ -1,3 +1,4 @@
+import Foundation
 import LedgerCore
 import Testing
 @testable import HealthImport

@@ -1,6 +1,7 @@
 import Foundation
 import LedgerCore
 import LedgerStore
+import Projections
 import PropertyBased
 import Testing
 import TestSupport

@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerStore
 import Testing
 @testable import Projections
 import TestSupport

@@ -1,5 +1,6 @@
 import DemoData
 import LedgerCore
+import LedgerCrypto
 import LedgerStore
 import Projections
 import Testing

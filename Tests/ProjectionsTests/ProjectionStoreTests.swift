@@ -1,5 +1,6 @@
 import DemoData
 import LedgerCore
+import LedgerCrypto
 @testable import LedgerStore
 import Projections
 import Testing

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Testing
 
 /// Runs the built `healthledger` binary the way a person or a script would.

@@ -1,5 +1,5 @@
 import Foundation
-import Testing
+public import Testing
 
 /// A vault made through the CLI in a temporary folder, with a fast KDF.
 public final class CLIVault {

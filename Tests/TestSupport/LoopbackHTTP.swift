@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Glibc
 
 /// HTTP/1.1 over loopback as raw bytes, one connection per request, so that a test sends

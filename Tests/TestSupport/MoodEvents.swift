@@ -1,5 +1,5 @@
 import Foundation
-import LedgerCore
+public import LedgerCore
 
 /// Mood events with ids `first + 1` on, as lines for `append --jsonl` or as events to append
 /// in the test process: the same events either way.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A line `HEALTHLEDGER_READ_STATS` wrote (`recordsOpened=N partitionsOpened=M …`): what one
 /// command read, by name, so a test reads the counts it names whatever others the line holds.
 public struct ReadStatisticsLine {

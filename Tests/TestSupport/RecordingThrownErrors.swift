@@ -1,4 +1,4 @@
-import Testing
+public import Testing
 
 /// Runs `body` and records any error it throws as an issue at the caller's source location.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A fresh directory for one test's files, removed when the test's value goes.
 public final class ScratchDirectory {

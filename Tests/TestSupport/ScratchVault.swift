@@ -1,7 +1,7 @@
 import Foundation
 import LedgerCore
-import LedgerCrypto
-import LedgerStore
+public import LedgerCrypto
+public import LedgerStore
 
 /// A fresh vault in a temporary folder, with a fast KDF, removed when the value goes.
 ///

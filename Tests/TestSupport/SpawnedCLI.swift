@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Glibc
 
 /// The CLI started with every signal unblocked and at its default, and with pipes no other

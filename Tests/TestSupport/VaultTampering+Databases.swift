@@ -1,4 +1,4 @@
-import CLMDB
+public import CLMDB
 import Foundation
 
 /// Valid LMDB writes to any database of a vault's `data.mdb`: what someone with the files

@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerStore
 import TestSupport
 
 extension ScratchVault {

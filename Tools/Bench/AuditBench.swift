@@ -3,6 +3,7 @@ import Foundation
 import LedgerCore
 import LedgerCrypto
 import LedgerStore
+import Synchronization
 
 /// Issue 38's whole-log figures: the full audit against the raw read of the same log in the
 /// same run, and `audit --since` after a day of quick entries on top of it.

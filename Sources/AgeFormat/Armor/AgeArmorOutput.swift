@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCore
 
 /// Encodes an age file in ASCII armor (strict PEM, 64-column lines, LF ends) as it is
 /// written; ``AgeWriter`` uses it when made with `armored: true`.

@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// Where an ``AgeWriter`` puts the encrypted bytes.
 public typealias AgeOutput = ByteSink

@@ -1,5 +1,5 @@
-import Glibc
-import LedgerCore
+public import Glibc
+public import LedgerCore
 
 /// A file (or standard output) an ``AgeWriter`` writes to, through its file descriptor.
 public final class AgeFileOutput: AgeOutput {

@@ -1,3 +1,5 @@
+import LedgerCore
+
 /// Buffers an ``AgeInput`` so the header can be read line by line and the payload in
 /// whole chunks, with one byte of look-ahead to find where the file ends.
 final class InputBuffer {

@@ -1,5 +1,5 @@
 import CSodium
-import LedgerCrypto
+public import LedgerCrypto
 
 /// What opens an age file: an X25519 secret key (`AGE-SECRET-KEY-1…`) or a passphrase.
 public enum AgeIdentity: Sendable {

@@ -1,4 +1,4 @@
-import LedgerCrypto
+public import LedgerCrypto
 
 /// Someone an age file is encrypted to: an X25519 public key (`age1…`) or a passphrase.
 public enum AgeRecipient: Sendable {

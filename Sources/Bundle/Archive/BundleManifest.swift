@@ -1,5 +1,5 @@
 import Foundation
-import LedgerCore
+public import LedgerCore
 
 /// `manifest.json`: what a bundle holds, from which vault and which slice of it, with the
 /// SHA-256 of every other file; `manifest.sig` signs its exact bytes with the vault's key.

@@ -1,6 +1,6 @@
 import Foundation
-import LedgerCore
-import LedgerStore
+public import LedgerCore
+public import LedgerStore
 import Projections
 import Zip
 

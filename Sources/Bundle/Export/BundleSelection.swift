@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 import LedgerStore
 import Projections
 

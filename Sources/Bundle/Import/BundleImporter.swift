@@ -1,6 +1,6 @@
 import Foundation
-import LedgerCore
-import LedgerStore
+public import LedgerCore
+public import LedgerStore
 import Zip
 
 /// Stores a verified bundle's events in another vault with their ids, so importing it

@@ -1,6 +1,6 @@
 import Foundation
-import LedgerCore
-import LedgerCrypto
+public import LedgerCore
+public import LedgerCrypto
 import Zip
 
 /// Reads a bundle's zip front to back from the decrypted stream, hashing every file, and

@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 import Projections
 
 /// One medication's doses due and taken over some days, counted as the report's

@@ -1,5 +1,5 @@
-import AgeFormat
-import LedgerCore
+public import AgeFormat
+public import LedgerCore
 
 /// A bundle file's bytes as they are decrypted, with age's failures named as bundle
 /// failures (and so exit codes). `onRead` hears the bytes read so far; `onEnd`, the end

@@ -1,6 +1,6 @@
-import AgeFormat
+public import AgeFormat
 import Foundation
-import LedgerCore
+public import LedgerCore
 import Zip
 
 /// A bundle file being written: the zip's bytes go through the age encryption into the

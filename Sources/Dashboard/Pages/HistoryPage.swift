@@ -2,6 +2,7 @@ import Charts
 import Foundation
 import LedgerApplication
 import LedgerCore
+import LedgerCrypto
 import LedgerStore
 
 /// History and audit: the latest events of the log as appended (corrections and retractions

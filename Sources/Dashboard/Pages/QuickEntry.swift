@@ -1,3 +1,4 @@
+import Foundation
 import LedgerApplication
 import LedgerCore
 import LedgerStore

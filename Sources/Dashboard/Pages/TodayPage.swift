@@ -2,6 +2,8 @@ import Charts
 import Foundation
 import LedgerApplication
 import LedgerCore
+import LedgerCrypto
+import LedgerStore
 import Projections
 import Query
 

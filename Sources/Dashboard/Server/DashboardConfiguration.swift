@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// How `healthledger serve` runs: where it listens, the name it answers to, and when it
 /// gives up the key.

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import LedgerApplication
 import LedgerCore
+import LedgerStore
 import NIOPosix
 import Projections
 

@@ -4,6 +4,7 @@ import LedgerCore
 import Logging
 import ServiceLifecycle
 import Synchronization
+import UnixSignals
 
 /// `healthledger serve`: the dashboard on 127.0.0.1 and ::1, until Ctrl-C, SIGTERM or
 /// `--idle` without a request; then the vault session is closed and the key let go.

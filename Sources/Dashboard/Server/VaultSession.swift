@@ -1,7 +1,7 @@
 import Foundation
 import LedgerApplication
 import LedgerCore
-import LedgerStore
+public import LedgerStore
 import Projections
 import Synchronization
 

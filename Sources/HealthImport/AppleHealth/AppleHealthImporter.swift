@@ -1,6 +1,6 @@
 import Foundation
-import LedgerCore
-import LedgerStore
+public import LedgerCore
+public import LedgerStore
 
 /// Imports an Apple Health export in one pass: the zip is inflated, scanned, turned into
 /// events and committed as it streams. This thread reads and makes events; the appender

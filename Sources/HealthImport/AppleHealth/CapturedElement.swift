@@ -59,4 +59,5 @@ struct ElementCapture {
     }
 }
 
+import Foundation
 import LedgerCore

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The unit HealthKit writes for a quantity type, for the rare export (or hand-made file)
 /// whose Record leaves `unit` out.
 enum DefaultUnit {

@@ -1,6 +1,7 @@
-import LedgerCore
+import Foundation
+public import LedgerCore
 import LedgerCrypto
-import LedgerStore
+public import LedgerStore
 
 /// A folder of ShareHealth face captures in any of its three layouts; each capture becomes
 /// a `face.captured` event with its image in the blob store, and its health snapshot, when

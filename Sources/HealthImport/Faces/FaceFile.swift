@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// One face capture read from a file, for `append face` and `models predict`.
 public enum FaceFile {

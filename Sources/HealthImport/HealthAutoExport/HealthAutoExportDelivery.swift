@@ -1,5 +1,5 @@
-import LedgerCore
-import LedgerStore
+public import LedgerCore
+public import LedgerStore
 
 /// One delivery of Health Auto Export JSON (a POST's body) checked whole and handed over in
 /// slices to be stored in one transaction: its events resolved against what the ledger holds,

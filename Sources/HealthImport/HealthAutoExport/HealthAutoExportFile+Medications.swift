@@ -1,3 +1,4 @@
+import Foundation
 import LedgerCore
 
 /// The entries of `data.medications[]`: Health's medication dose events (iOS 26), one per

@@ -1,3 +1,4 @@
+import Foundation
 import LedgerCore
 
 /// One Health Auto Export JSON file (export format version 2) and the events it holds.

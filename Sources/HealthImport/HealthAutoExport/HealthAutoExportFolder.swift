@@ -1,6 +1,6 @@
-import Foundation
-import LedgerCore
-import LedgerStore
+public import Foundation
+public import LedgerCore
+public import LedgerStore
 import Synchronization
 
 /// Health Auto Export files: one file, or every `*.json` and `*.csv` under a folder (the app's

@@ -1,4 +1,5 @@
-import LedgerCore
+import Foundation
+public import LedgerCore
 
 /// ATracker's CSV export of tasks, as Introspective imports it (its
 /// `ATrackerActivityImporter`): `Task name, Task description, Start time, End time,

@@ -1,6 +1,6 @@
 import Foundation
-import LedgerCore
-import LedgerStore
+public import LedgerCore
+public import LedgerStore
 
 /// One CSV file of another app's history, read by a format's `read` into events.
 public struct CSVFileImport: ImportSource {

@@ -1,5 +1,5 @@
 import Foundation
-import LedgerCore
+public import LedgerCore
 
 /// EasyPill's two exports, as Introspective imports them (`EasyPillMedicationImporter`,
 /// `EasyPillMedicationDoseImporter`). They are comma-separated but not quoted: a name or a

@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 extension IntrospectiveExport {
     /// One row per activity instance: its definition's columns, then its start, end and note.

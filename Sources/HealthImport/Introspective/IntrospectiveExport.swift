@@ -1,4 +1,5 @@
-import LedgerCore
+import Foundation
+public import LedgerCore
 
 /// Writes moods, medication doses and activities in Introspective's own CSV layout (every
 /// cell quoted, as it writes them), so Introspective — or `import introspective` — reads them back.

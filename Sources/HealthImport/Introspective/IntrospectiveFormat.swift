@@ -1,4 +1,5 @@
-import LedgerCore
+import Foundation
+public import LedgerCore
 
 /// Introspective's own CSV exports — moods, medication dosage history, activities — as its
 /// `Introspective…Importer`s read them: columns by header name (see `IntrospectiveColumns`),

@@ -1,4 +1,5 @@
-import LedgerCore
+import Foundation
+public import LedgerCore
 
 /// Wellness's mood export, as Introspective imports it (its `WellnessMoodImporter`):
 /// `Date,Time,Rating,Note,Health Entry Type`, the date `M/d/yy`, the time ` HH:mm` (the

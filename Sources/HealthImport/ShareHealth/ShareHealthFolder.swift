@@ -1,6 +1,6 @@
 import Foundation
-import LedgerCore
-import LedgerStore
+public import LedgerCore
+public import LedgerStore
 
 /// A folder of ShareHealth daily CSVs, `YYYY/MM/HealthMetrics-YYYY-MM-DD.csv`: a header
 /// row of `Name [Statistic] (unit)` columns and a data row per day.

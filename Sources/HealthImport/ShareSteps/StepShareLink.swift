@@ -1,5 +1,5 @@
 import Foundation
-import LedgerCore
+public import LedgerCore
 import LedgerCrypto
 
 /// Daily step counts shared with a friend as one link, signed with the sharer's Ed25519 key.

@@ -1,6 +1,6 @@
-import LedgerCore
-import LedgerCrypto
-import LedgerStore
+public import LedgerCore
+public import LedgerCrypto
+public import LedgerStore
 
 /// Derives an imported record's event id from what the record says, so the same record
 /// imported twice gets the same id and the ledger stores it once.

@@ -1,5 +1,5 @@
-import LedgerCore
-import LedgerStore
+public import LedgerCore
+public import LedgerStore
 
 /// A folder an importer reads in units (one CSV file, one face capture).
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import LedgerCore
 
 /// Turns the local dates and clock times that ShareHealth files carry (no offset) into

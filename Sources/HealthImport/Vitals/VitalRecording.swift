@@ -1,5 +1,5 @@
 import Foundation
-import LedgerCore
+public import LedgerCore
 
 /// Reads a raw vital recording into the `vital.measured` payload: a fingertip PPG (per-frame
 /// mean red as CSV or JSON, or a Y4M video) or accelerometer samples (CSV or JSON).

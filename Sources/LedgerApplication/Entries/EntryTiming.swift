@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// An instant and the UTC offset of the place it was lived in.
 public typealias ZonedTime = (timestamp: Timestamp, utcOffset: Int32)

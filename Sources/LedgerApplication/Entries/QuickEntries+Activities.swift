@@ -1,6 +1,7 @@
-import LedgerCore
-import LedgerStore
-import Projections
+import Foundation
+public import LedgerCore
+public import LedgerStore
+public import Projections
 
 extension QuickEntries {
     /// Activities started together: at `timing`'s time, `ago` (20m, 1h30m) before now, or when

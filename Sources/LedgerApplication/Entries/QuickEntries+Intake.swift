@@ -1,5 +1,6 @@
-import LedgerCore
-import LedgerStore
+import Foundation
+public import LedgerCore
+public import LedgerStore
 
 extension QuickEntries {
     /// A dose of `medication`; without a dosage, the medication's default one (its latest

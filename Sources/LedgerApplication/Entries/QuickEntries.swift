@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 import LedgerStore
 
 /// The typed quick entries (mood, fatigue, symptom, dose, food, weight, start, stop): the

@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 extension SymptomSeverity {
     /// `--severity` as a number 0–3 or the word.

@@ -1,5 +1,5 @@
-import LedgerCore
-import LedgerStore
+public import LedgerCore
+public import LedgerStore
 
 /// Where data arrived from by itself, folded from `delivery.received`: each device (token) and
 /// folder with its last delivery and what it brought.

@@ -1,5 +1,5 @@
 import Foundation
-import LedgerCore
+public import LedgerCore
 import LedgerCrypto
 
 /// A device's bearer token for `ingest serve`, as the log holds it: its hash, never itself.

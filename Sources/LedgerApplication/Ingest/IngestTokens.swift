@@ -1,5 +1,5 @@
 import LedgerCore
-import LedgerStore
+public import LedgerStore
 
 /// The tokens the log has given, folded from `ingestToken.added` and `ingestToken.revoked`
 /// in log order.

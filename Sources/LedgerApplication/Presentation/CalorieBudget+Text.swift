@@ -1,6 +1,6 @@
 import Foundation
 import LedgerCore
-import Projections
+public import Projections
 
 /// The readable forms of a budget: a summary, and the full explanation.
 extension CalorieBudget {

@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// A one-line human summary of a payload: `rating=7 scaleMax=10 note='tired'`.
 public enum EventSummary {

@@ -1,6 +1,6 @@
-import Charts
+public import Charts
 import Numerical
-import Query
+public import Query
 
 extension QueryResult {
     /// The result as a chart: a line or bars over time (or categories), or a scatter of

@@ -1,4 +1,4 @@
-import Glibc
+public import Glibc
 
 /// The one way a file is opened for writing: created readable by its owner only (health
 /// data in the clear, keys, a vault's own files), never through a symbolic link, and closed

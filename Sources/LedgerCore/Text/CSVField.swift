@@ -1,3 +1,5 @@
+import Foundation
+
 /// One text cell of a CSV file the product writes. A spreadsheet runs a cell that starts with
 /// `=`, `+`, `-` or `@` (or a tab or carriage return before one) as a formula, and a note or a
 /// name can come from anyone: a shared link, an imported export. Such a cell gets a leading

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The UTC offset a place keeps at each instant, so that a wall-clock time takes the offset
 /// in force on its own date (daylight saving), not the one in force when it is typed.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A UTC instant in whole microseconds since 1970-01-01T00:00:00Z.
 public struct Timestamp: Hashable, Comparable, Sendable {

@@ -1,5 +1,5 @@
 import CSodium
-import LedgerCore
+public import LedgerCore
 
 /// BLAKE2b and SipHash helpers over libsodium.
 public enum Hashing {

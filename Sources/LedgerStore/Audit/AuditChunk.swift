@@ -1,6 +1,7 @@
 import Dispatch
 import LedgerCore
 import LedgerCrypto
+import Synchronization
 
 /// What `audit` needs of one record that opened: the rest of the event is dropped on the
 /// thread that decoded it, so a chunk of large workouts holds little.

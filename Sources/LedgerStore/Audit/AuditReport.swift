@@ -1,4 +1,4 @@
-import LedgerCrypto
+public import LedgerCrypto
 
 /// What `audit` found: every record opened and the tree recomputed, problems named by sequence.
 public struct AuditReport: Sendable {

@@ -1,5 +1,5 @@
 import LedgerCore
-import LedgerCrypto
+public import LedgerCrypto
 
 extension Ledger {
     /// How far from its place a record is looked for when it does not open where it stands.

@@ -1,5 +1,5 @@
 import LedgerCore
-import LedgerCrypto
+public import LedgerCrypto
 
 extension Ledger {
     /// Proves what was appended after `checkpoint`, one this vault signed and you kept, in

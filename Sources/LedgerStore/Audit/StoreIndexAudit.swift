@@ -1,3 +1,4 @@
+import CLMDB
 import LedgerCore
 
 /// What `audit` checks of the store indexes against the log: every event covered has its

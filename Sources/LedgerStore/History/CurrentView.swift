@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// An event as it reads now: its latest correction applied, or marked retracted.
 public struct CurrentEvent: Sendable {

@@ -1,5 +1,6 @@
 import CLMDB
 import LedgerCore
+import LedgerCrypto
 
 /// What bringing the store indexes up to the log did.
 public struct StoreIndexBuild: Sendable, Equatable {

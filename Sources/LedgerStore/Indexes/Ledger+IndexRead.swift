@@ -1,4 +1,5 @@
-import LedgerCore
+public import LedgerCore
+import LedgerCrypto
 
 extension Ledger {
     /// The sequences of events of `kinds`, oldest first.

@@ -1,5 +1,5 @@
 import Foundation
-import LedgerCore
+public import LedgerCore
 
 /// The activities started and not yet stopped, and when the latest stop was: the fold of
 /// every start and stop as they read now (corrections applied, retracted ones left out).

@@ -1,4 +1,5 @@
-import LedgerCore
+public import LedgerCore
+import LedgerCrypto
 
 /// The first and last local days any event of the log started on (each at its own UTC
 /// offset), kept with the store indexes: `log --from` without `--to` (or `--to` alone) then

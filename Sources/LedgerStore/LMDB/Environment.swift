@@ -1,3 +1,6 @@
+// On Linux the compiler counts `struct stat` and its fields, as this module sees them, as
+// members of libdispatch's C module rather than Glibc, so MemberImportVisibility asks for it.
+import CDispatch
 import CLMDB
 import Foundation
 import Glibc

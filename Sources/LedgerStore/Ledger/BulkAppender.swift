@@ -1,6 +1,6 @@
 import CMalloc
 import Foundation
-import LedgerCore
+public import LedgerCore
 
 /// Appends a stream of batches with both cores busy: the caller's thread validates,
 /// encodes, compresses and seals ahead batch k+1 while a committer thread indexes and

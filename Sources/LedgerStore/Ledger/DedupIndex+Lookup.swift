@@ -1,5 +1,6 @@
 import LedgerCore
 import LedgerCrypto
+import Synchronization
 
 extension DedupIndex {
     /// A commit of fewer keys than this, in a process whose map has not read `recent`, passes

@@ -1,5 +1,6 @@
 import LedgerCore
 import LedgerCrypto
+import Synchronization
 
 extension Ledger {
     static let dictionaryCapacity = 16 * 1024

@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// What `eraseBlob` did.
 public enum BlobErasure: Sendable, Equatable {

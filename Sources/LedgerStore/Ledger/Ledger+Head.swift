@@ -1,3 +1,4 @@
+import CLMDB
 import LedgerCore
 import LedgerCrypto
 

@@ -1,7 +1,8 @@
 import Foundation
-import LedgerCore
+public import LedgerCore
 import LedgerCrypto
 import Migrations
+import Synchronization
 
 /// A committed batch: where it starts, its nonce prefix and its sealed commit time.
 struct BatchInfo {

@@ -1,3 +1,5 @@
+import LedgerCrypto
+
 extension Ledger {
     /// Signs `message` with the vault's Ed25519 key (the one its checkpoints are signed
     /// with), so documents made from this vault — a bundle's manifest — can prove where

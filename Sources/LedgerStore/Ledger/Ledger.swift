@@ -1,6 +1,6 @@
 import Foundation
-import LedgerCore
-import LedgerCrypto
+public import LedgerCore
+public import LedgerCrypto
 import Migrations
 
 /// An event read back from the log, with its place in it.

@@ -1,4 +1,4 @@
-import Synchronization
+public import Synchronization
 
 /// What this process read from the vault, so tests can hold a command's cost bounded as the log grows.
 public enum ReadStatistics {

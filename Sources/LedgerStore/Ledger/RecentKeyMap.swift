@@ -1,6 +1,7 @@
 import Foundation
 import LedgerCore
 import LedgerCrypto
+import Synchronization
 
 /// What the dedup index keeps in memory: the recent tier's keys (key → sequence), and the
 /// settled index's filter.

@@ -1,3 +1,4 @@
+import CLMDB
 import Foundation
 
 /// A blocked Bloom filter over the settled dedup index's keys, so that a new key, which a

@@ -1,5 +1,5 @@
 import CMalloc
-import LedgerCore
+public import LedgerCore
 
 /// One durable append made of slices handed over one after another: each slice is validated,
 /// encoded and compressed as it arrives, so its events can be dropped before the next is made,

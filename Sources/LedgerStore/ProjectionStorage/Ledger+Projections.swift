@@ -1,5 +1,5 @@
 import CLMDB
-import LedgerCore
+public import LedgerCore
 import LedgerCrypto
 
 extension Ledger {

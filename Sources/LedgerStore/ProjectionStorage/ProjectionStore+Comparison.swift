@@ -1,3 +1,5 @@
+import Synchronization
+
 extension ProjectionStore {
     /// The keys of the partitions whose contents differ between `other` and this store (a
     /// partition on one side only counts), in the projection's key order; with no `other`,

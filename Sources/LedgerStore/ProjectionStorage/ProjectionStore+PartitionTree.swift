@@ -1,3 +1,6 @@
+import CLMDB
+import Synchronization
+
 extension ProjectionStore {
     /// Checks that the tree holds exactly `sealed` for `storedKey`, or nothing when it is nil.
     func checkMembership(_ txn: Transaction, storedKey: [UInt8], sealed: [UInt8]?) throws {

@@ -1,5 +1,7 @@
+import CLMDB
 import LedgerCore
 import LedgerCrypto
+import Synchronization
 
 /// One projection's state in its own LMDB database: sealed partitions under keys the
 /// projection chooses, and its checkpoint.

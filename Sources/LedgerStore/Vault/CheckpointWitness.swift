@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import LedgerCore
-import LedgerCrypto
+public import LedgerCrypto
 
 /// The latest checkpoint this machine saw a vault sign, kept outside the vault folder (under
 /// `$XDG_STATE_HOME/healthledger/`). An older copy of the vault put in its place carries an

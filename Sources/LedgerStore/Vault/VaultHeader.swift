@@ -1,6 +1,6 @@
 import Foundation
 import LedgerCore
-import LedgerCrypto
+public import LedgerCrypto
 import Migrations
 
 /// `vault.json`: the public part of a vault — nothing in it is secret.

@@ -1,6 +1,6 @@
 import Foundation
 import LedgerCore
-import LedgerCrypto
+public import LedgerCrypto
 import Migrations
 
 /// A way of proving you may open a vault.

@@ -1,6 +1,6 @@
 import Foundation
-import LedgerCore
-import LedgerStore
+public import LedgerCore
+public import LedgerStore
 
 /// Which activities are running, from the log (started, not yet stopped or retracted).
 public enum ActivityLog {

@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// Today's budget and everything it was computed from, for display and `--explain`.
 public struct CalorieBudget: Sendable {

@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// The stored inputs of the calorie budget: per local day, what each event contributed;
 /// and the history of calorie settings. The budget itself is computed on read, so v1 and

@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// The calorie budget as a projection: one partition per local day holding what each
 /// event contributed, one for the settings history.

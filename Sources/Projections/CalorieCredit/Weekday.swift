@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// A day of the week, numbered as the setting `calorie.firstWeekday` takes it: 1 = Sunday … 7 = Saturday (like Foundation's Calendar).
 public enum Weekday: Int, Sendable, CaseIterable {

@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// A setting a view reads, with the values it can use.
 ///

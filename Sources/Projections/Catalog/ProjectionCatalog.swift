@@ -1,4 +1,4 @@
-import LedgerStore
+public import LedgerStore
 
 /// The projections this build computes, by name, for the CLI and the replay tool.
 public enum ProjectionCatalog {

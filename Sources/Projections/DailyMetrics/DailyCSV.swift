@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// ShareHealth's per-day CSV: a header row of names with units and one data row.
 public enum DailyCSV {

@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// The daily metrics fold: appends each event's records to the local days it touches and
 /// computes a day's columns only when asked, so replay stays cheap.

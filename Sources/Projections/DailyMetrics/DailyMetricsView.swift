@@ -1,4 +1,5 @@
-import LedgerCore
+import Foundation
+public import LedgerCore
 import LedgerStore
 
 /// Daily metrics as a projection: one partition per local day and overlap group, one for settings.

@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// One local day's metrics, aligned with `MetricCatalog.columns` (nil where the day has no data).
 public struct DayMetrics: Sendable, Equatable {

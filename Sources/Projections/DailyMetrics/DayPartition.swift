@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// The unit daily metrics are stored in: one local day's records of one overlap group
 /// (a series, or all the asleep stages together).

@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// One column of the daily metrics table: a stable id for code and a CSV header for people.
 public struct MetricColumn: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// The night that ends on a day, as its sleep columns count it: every stretch in the one
 /// stage it was resolved to, grouped into sleeps, with the main sleep and the naps told

@@ -1,6 +1,6 @@
 import Foundation
-import LedgerCore
-import LedgerStore
+public import LedgerCore
+public import LedgerStore
 
 /// Every view, folded as a bulk append's events are prepared, and saved only where the
 /// commits stored exactly those events at exactly those sequence numbers. A wrong guess

@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// A view's state, folded from events one at a time.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 import LedgerCore
-import LedgerStore
+public import LedgerStore
 
 /// Keeps projections up to date with the log, reads them as of any past point, and
 /// rebuilds them when their algorithm changes.

@@ -1,5 +1,6 @@
+import Foundation
 import LedgerCore
-import LedgerStore
+public import LedgerStore
 
 /// What a replay found: how the rebuilt view differs from the stored one.
 public struct ReplayReport: Sendable {

@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// What the face-models view keeps of one `face.captured` event: when, and its features.
 public struct FaceCaptureRecord: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// Derives the 24 features from Face Mesh landmarks. Versioned: the face-models view
 /// stores which version derived each capture, so a better extractor re-derives every

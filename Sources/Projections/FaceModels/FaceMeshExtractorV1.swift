@@ -1,5 +1,5 @@
 import Foundation
-import LedgerCore
+public import LedgerCore
 
 /// Extractor v1: the 24 features from MediaPipe Face Mesh geometry, where a MediaPipe
 /// blendshape of the same meaning is present it wins (the network saw the pixels).

@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 public import Numerical
 
 /// A trained face model for one target: its out-of-fold predictions and their accuracy,

@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 public import Numerical
 
 /// Pairs captures with their local day's target value and trains a model once there are

@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// The face models' inputs as a projection: partition 0x01 holds every capture's features,
 /// 0x02 the targets setting's history.

@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// What the query language sees of one event: its series, its time and its fields.
 ///

@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 extension QueryIndexState {
     /// The vault's rating scale: the `ratings.scale` setting made last (by its time), or

@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// The query index: every event as a row of its series, in month partitions loaded on demand.
 public final class QueryIndexState: ProjectionState {

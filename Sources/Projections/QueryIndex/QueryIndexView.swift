@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// The query index as a projection: per series and month, compact columns of every event,
 /// caught up with the log like every view, so that `query` reads columns instead of events.

@@ -1,4 +1,5 @@
-import LedgerCore
+import Foundation
+public import LedgerCore
 import Numerical
 
 /// What the vitals view derived from one `vital.measured` event.

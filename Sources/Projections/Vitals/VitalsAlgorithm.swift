@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 public import Numerical
 
 /// A way to derive a rate from a raw vital signal. Versions stay selectable so a replay can

@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// One sitting of the companion app: a heart-rate and a breathing measurement and the
 /// symptoms felt, grouped by a session id.

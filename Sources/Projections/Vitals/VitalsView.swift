@@ -1,3 +1,4 @@
+import Foundation
 import LedgerCore
 
 /// Heart and breathing rates derived from raw `vital.measured` signals, and the sessions

@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// The vitals view's state: one partition per reading, one per session, and an index of both.
 public final class VitalsViewState: ProjectionState {

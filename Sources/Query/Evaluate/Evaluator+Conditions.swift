@@ -1,3 +1,6 @@
+import LedgerCore
+import Projections
+
 extension Evaluator {
     /// Which rows pass `condition` (all when nil).
     func mask(_ condition: Condition?, _ rows: SourceRows) throws -> [Bool] {

@@ -1,3 +1,5 @@
+import Projections
+
 extension Evaluator {
     /// Rows that start within the window before, after or around a row of another series.
     func window(_ window: Window, _ rows: SourceRows) throws -> [Bool] {

@@ -1,3 +1,5 @@
+import Projections
+
 /// A query without aggregates or grouping: the passing rows themselves, in time order.
 enum Listing {
     static func result(_ planned: PlannedSelection, evaluator: Evaluator) throws -> QueryResult {

@@ -1,3 +1,4 @@
+import LedgerCore
 import Projections
 
 /// Answers a query: parse, resolve names, filter each selection's rows, then list, total or group.

@@ -1,3 +1,4 @@
+import Foundation
 import LedgerCore
 
 /// A field a condition or selection reads, resolved against its series.

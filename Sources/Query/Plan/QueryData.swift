@@ -1,5 +1,5 @@
-import LedgerCore
-import Projections
+public import LedgerCore
+public import Projections
 
 /// What a query reads: the query index, the daily metrics, and the time it is now.
 public final class QueryData {

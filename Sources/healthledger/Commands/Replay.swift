@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LedgerStore
 import LedgerCore
 import Projections

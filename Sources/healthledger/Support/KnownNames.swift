@@ -1,3 +1,4 @@
+import Foundation
 import LedgerCore
 
 /// Names a person types again and again (medications, activities): one a letter or two from a

@@ -1,3 +1,4 @@
+import Foundation
 import LedgerCore
 
 /// Times and days as typed on the command line, read in this machine's zone (`TZ`) with the

@@ -1,6 +1,7 @@
 import Foundation
 import LedgerCore
 import LedgerStore
+import Synchronization
 
 /// Appends what the process read from the vault to the file `HEALTHLEDGER_READ_STATS`
 /// names, when the process ends however it ends, so tests can hold a command's cost

@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// An ECG recording read from an export's `electrocardiograms/ecg_….csv`, ready to become an event.
 public struct ElectrocardiogramImport: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// Reads a workout route from an export's `workout-routes/route_….gpx` (GPX 1.1).
 ///

@@ -2,6 +2,7 @@ import ArgumentParser
 import Cohort
 import Foundation
 import LedgerCore
+import LedgerCrypto
 
 /// `healthledger cohort build BUNDLES… --study-key FILE --out DATASET`.
 struct CohortBuild: ParsableCommand {

@@ -2,6 +2,7 @@ import AgeFormat
 import ArgumentParser
 import Cohort
 import Foundation
+import LedgerCore
 import LedgerCrypto
 
 /// `healthledger cohort keygen FILE`: a new study key.

@@ -1,6 +1,7 @@
 import Foundation
 import HealthImport
 import LedgerCore
+import LedgerStore
 
 extension Append {
     /// `append face --metrics FILE | --landmarks FILE [--image FILE]`: one `face.captured`

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Projections
 
 struct ModelsTargetsRemove: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "remove", abstract: "Stop modelling a target (its captures stay).")

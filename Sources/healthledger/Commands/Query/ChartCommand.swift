@@ -1,4 +1,5 @@
-import ArgumentParser
+// Public: the conformance at the end, of Charts' public `Chart.Style`, is as public as the type.
+public import ArgumentParser
 import Charts
 import Foundation
 import LedgerApplication

@@ -3,6 +3,7 @@ import Foundation
 import HealthImport
 import LedgerApplication
 import LedgerCore
+import LedgerStore
 import Numerical
 import Projections
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LedgerApplication
 import LedgerCore
+import LedgerStore
 import Projections
 
 struct SessionCommand: ParsableCommand {

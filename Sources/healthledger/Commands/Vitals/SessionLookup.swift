@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCore
 import LedgerStore
 import Projections
 

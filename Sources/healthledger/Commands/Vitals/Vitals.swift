@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LedgerCore
 import LedgerStore
 import Projections

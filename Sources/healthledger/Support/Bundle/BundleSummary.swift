@@ -1,6 +1,7 @@
 import Foundation
 import HealthBundle
 import LedgerCore
+import LedgerCrypto
 
 /// What `export bundle` and `open` print, as text or JSON.
 enum BundleSummary {
