@@ -1,4 +1,5 @@
 public import LedgerCore
+import Numerical
 
 /// An Oura-inspired 0…100 score of the night that ends on a day, from that day's daily
 /// metrics (a night belongs to the day it ends on).

@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 public import Numerical
 
 extension UniformSignal {

@@ -1,5 +1,6 @@
 import Foundation
 import HealthImport
+import LedgerApplication
 import LedgerCore
 import LedgerStore
 
