@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerCrypto
 import Migrations
 
 /// What one event contributes to the store indexes, taken while its plain form is at hand
@@ -15,12 +16,18 @@ struct IndexFacts {
     let target: EventID?
     /// For a start or a stop that decodes: what the running activities need of it.
     let activity: ActivityFact?
+    /// For a record another importer may bring under another id: its `SameRecord` key, hashed
+    /// to an id's size, and the name of the event's source, which a commit that skips a later
+    /// event for it names.
+    let sameRecord: (key: EventID, sourceName: String)?
 
     init(_ event: Event) {
         id = event.id
         kind = event.kind
         day = LocalDay(event.start, utcOffset: event.utcOffset)
         lastsOverADay = Self.lastsOverADay(event)
+        // Cannot fail: the hash is 16 bytes, an id's size
+        sameRecord = SameRecord.key(of: event).map { (EventID(bytes: Hashing.blake2b($0, outputLength: EventID.byteCount))!, event.source.name) }
         switch event.kind {
         case .eventCorrected, .eventRetracted, .activityStarted, .activityStopped:
             // As readers will see it: older schemas are upcast first.
