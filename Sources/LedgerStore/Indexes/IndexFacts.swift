@@ -26,8 +26,7 @@ struct IndexFacts {
         kind = event.kind
         day = LocalDay(event.start, utcOffset: event.utcOffset)
         lastsOverADay = Self.lastsOverADay(event)
-        // Cannot fail: the hash is 16 bytes, an id's size
-        sameRecord = SameRecord.key(of: event).map { (EventID(bytes: Hashing.blake2b($0, outputLength: EventID.byteCount))!, event.source.name) }
+        sameRecord = Self.sameRecordKey(event).map { ($0, event.source.name) }
         switch event.kind {
         case .eventCorrected, .eventRetracted, .activityStarted, .activityStopped:
             // As readers will see it: older schemas are upcast first.
@@ -42,6 +41,12 @@ struct IndexFacts {
 }
 
 extension IndexFacts {
+    /// The event's `SameRecord` key hashed to an id's size, nil when it has none.
+    static func sameRecordKey(_ event: Event) -> EventID? {
+        // Cannot fail: the hash is 16 bytes, an id's size
+        SameRecord.key(of: event).map { EventID(bytes: Hashing.blake2b($0, outputLength: EventID.byteCount))! }
+    }
+
     static func lastsOverADay(_ event: Event) -> Bool {
         (event.end?.micros ?? event.start.micros) - event.start.micros > 86_400_000_000
     }

@@ -38,4 +38,22 @@ extension Ledger {
         }
         return held
     }
+
+    /// How many of `events`, not stored under their own ids, a commit now would skip as the
+    /// same record as an event stored under another id: for a delivery's count of readings new
+    /// to the ledger, which is written in the same commit as they are, before its outcome.
+    public func countHeldUnderAnotherID(_ events: [Event]) throws -> Int {
+        let keyed = events.compactMap { event in IndexFacts.sameRecordKey(event).map { (event.id, $0) } }
+        guard !keyed.isEmpty else { return 0 }
+        return try environment.read { txn in
+            var held = 0
+            var seen: Set<EventID> = []
+            for (id, key) in keyed where try databases.ids.sequence(txn, key: IndexKey(of: id, indexHasher)) == nil {
+                // A key met earlier in the events is skipped for that one, as a commit does.
+                let heldBefore = try !seen.insert(key).inserted || txn.get(databases.indexes.sameRecords, key: storeIndexHasher.sameRecordKey(key)) != nil
+                if heldBefore { held += 1 }
+            }
+            return held
+        }
+    }
 }
