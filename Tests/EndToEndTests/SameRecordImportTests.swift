@@ -117,4 +117,27 @@ import TestSupport
         #expect(try vault.ok(["log", "--kind", "ecg.recorded", "--json"]).split(separator: "\n").count == 1)
         #expect(try vault.ok(["audit"]).contains("audit clean"))
     }
+
+    @Test func aVaultThePreviousVersionIndexedGainsTheIndexOnceAndAnExportOfTheSameDaysStoresNothing() throws {
+        let vault = try CLIVault()
+        let folder = vault.root + "/HealthAutoExport"
+        try HealthAutoExportImportTests.write(Self.healthAutoExport, to: folder + "/2024-03-24.json")
+        try vault.ok(["import", "health-auto-export", folder])
+        // As the previous version left it: its store indexes under their key then, without this one.
+        let tampering = VaultTampering(path: vault.path)
+        try tampering.drop("index.sameRecord")
+        let covered = try #require(try tampering.entries("meta").first { $0.key == Array("indexes.covered.4".utf8) })
+        try tampering.delete("meta", keys: [covered.key])
+        try tampering.put("meta", [(Array("indexes.covered.3".utf8), covered.value)])
+
+        let export = vault.root + "/apple_health_export"
+        try HealthAutoExportImportTests.write(Self.exportDocument, to: export + "/export.xml")
+        try HealthAutoExportImportTests.write(Self.electrocardiogram, to: export + "/electrocardiograms/ecg_2024-03-10.csv")
+        let upgraded = try vault.run(["import", "apple-health", export])
+        #expect(upgraded.status == 0)
+        #expect(upgraded.stderr.contains("(the index of records that Health Auto Export and an Apple Health export both bring is new in this version); this is done once"), "\(upgraded.stderr)")
+        #expect(upgraded.stdout.contains("0 stored, 3 already stored") && upgraded.stdout.contains("Already stored from Health Auto Export: 3"), "\(upgraded.stdout)")
+        #expect(try vault.run(["log", "--limit", "1"]).stderr.isEmpty)
+        #expect(try vault.ok(["audit"]).contains("audit clean"))
+    }
 }
