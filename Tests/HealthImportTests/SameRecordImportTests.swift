@@ -191,4 +191,35 @@ import TestSupport
         #expect(reimported.appended == 0 && reimported.heldFromOtherImports.isEmpty, "\(reimported)")
         #expect(try vault.ledger.audit().problems.isEmpty)
     }
+
+    @Test func aFlowTheAppCorrectedIsNotStoredAgainFromAnExportTakenAfterTheChange() throws {
+        let folder = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let vault = try ScratchVault()
+        func flow(_ value: String) -> HealthAutoExportPayload {
+            var payload = HealthAutoExportPayload()
+            payload.arrays = [("cycleTracking", [HealthAutoExportCycleTrackingTests.entry("Menstrual Flow", value, start: Self.records[0].start, end: Self.records[0].end)])]
+            return payload
+        }
+        let medium = try HealthAutoExportDeliveryOrderTests.file(flow("Medium"), in: folder, name: "medium.json", delivered: Date().addingTimeInterval(-120))
+        let heavy = try HealthAutoExportDeliveryOrderTests.file(flow("Heavy"), in: folder, name: "heavy.json", delivered: Date().addingTimeInterval(-60))
+        _ = try HealthAutoExportFolder(input: medium, ledger: vault.ledger).run(into: vault.ledger)
+        #expect(try HealthAutoExportFolder(input: heavy, ledger: vault.ledger).run(into: vault.ledger).appended == 1, "the later delivery corrects the flow")
+
+        let export = folder + "/apple_health_export"
+        try FileManager.default.createDirectory(atPath: export, withIntermediateDirectories: true)
+        let record = Self.records[0]
+        try (
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData locale=\"en_US\">\n"
+            + #"<Record type="\#(record.type)" sourceName="Alex’s iPhone" startDate="\#(record.start)" endDate="\#(record.end)" value="HKCategoryValueMenstrualFlowHeavy"/>"#
+            + "\n</HealthData>\n"
+        ).write(toFile: export + "/export.xml", atomically: true, encoding: .utf8)
+        let imported = try AppleHealthImporter(ledger: vault.ledger).run(path: export)
+        #expect(imported.appended == 0 && imported.heldFromOtherImports == ["Health Auto Export": 1], "\(imported)")
+        #expect(try vault.ledger.allEvents().count { $0.event.kind == .categoryRecorded } == 1)
+        #expect(try vault.ledger.audit().problems.isEmpty)
+        try vault.ledger.rebuildStoreIndexes()
+        #expect(try vault.ledger.audit().problems.isEmpty)
+        #expect(try AppleHealthImporter(ledger: vault.ledger).run(path: export).appended == 0)
+    }
 }

@@ -4,6 +4,10 @@
 /// ECG arrives under two ids. The store keeps the first event of each key and skips a later
 /// one (`Ledger` reports it as held under another id); ids themselves never change.
 ///
+/// A correction Health Auto Export made of such a sample (sent again with another value) holds
+/// the corrected value's key too, so an export taken after the change is not stored beside it;
+/// a correction itself is never skipped.
+///
 /// The key is what both formats carry alike:
 /// - a cycle-tracking category sample (menstrual flow, ovulation test, sexual activity…): its
 ///   HealthKit type, its value as the export writes it, its start to the second, and the
@@ -50,21 +54,32 @@ public enum SameRecord {
         case .electrocardiogramRecorded:
             return encoded(["ecg", String(wholeSeconds(event.start))])
         case .categoryRecorded:
-            guard case .string(let type)? = event.payload["type"], cycleTrackingTypes.contains(type),
-                  case .string(let value)? = event.payload["value"] else { return nil }
-            let metadata: Document? = if case .map(let map)? = event.payload["metadata"] { map } else { nil }
-            let recorder: String?
-            if event.source.name == Source.healthAutoExport.name {
-                if case .string(sexualActivityBucketMetric)? = metadata?[healthAutoExportMetricKey] { return nil }
-                if case .string(let app)? = metadata?[healthAutoExportSourceKey] { recorder = app } else { recorder = nil }
-            } else {
-                recorder = event.source.name
-            }
-            guard let recorder, !recorder.isEmpty else { return nil }
-            return encoded(["category", type, value, String(wholeSeconds(event.start)), recorder])
+            return categoryKey(event.payload, start: event.start, source: event.source)
+        case .eventCorrected where event.source.name == Source.healthAutoExport.name:
+            // A sample the app sent again with another value (a flow re-sent heavier): its
+            // correction copies the sample's start and source, and the record now has the new
+            // value, which a later export holds. A correction is never skipped for it.
+            guard case .map(let replacement)? = event.payload["payload"] else { return nil }
+            return categoryKey(replacement, start: event.start, source: event.source)
         default:
             return nil
         }
+    }
+
+    /// The key of a cycle-tracking sample's payload, recorded at `start` by `source`.
+    private static func categoryKey(_ payload: Document, start: Timestamp, source: Source) -> [UInt8]? {
+        guard case .string(let type)? = payload["type"], cycleTrackingTypes.contains(type),
+              case .string(let value)? = payload["value"] else { return nil }
+        let metadata: Document? = if case .map(let map)? = payload["metadata"] { map } else { nil }
+        let recorder: String?
+        if source.name == Source.healthAutoExport.name {
+            if case .string(sexualActivityBucketMetric)? = metadata?[healthAutoExportMetricKey] { return nil }
+            if case .string(let app)? = metadata?[healthAutoExportSourceKey] { recorder = app } else { recorder = nil }
+        } else {
+            recorder = source.name
+        }
+        guard let recorder, !recorder.isEmpty else { return nil }
+        return encoded(["category", type, value, String(wholeSeconds(start)), recorder])
     }
 
     /// Both formats write times to the second, and an instant before 1970 rounds down too.

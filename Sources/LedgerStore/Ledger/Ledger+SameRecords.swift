@@ -21,7 +21,10 @@ extension Ledger {
             for event in batch.events {
                 defer { position += 1 }
                 guard !batch.idsDrawnAtRandom, !isDuplicate[position], let sameRecord = event.facts.sameRecord else { continue }
-                if let holder = heldInCommit[sameRecord.key] {
+                // A correction holds the corrected value's record, but is stored whatever holds it.
+                if event.facts.kind.isAmendment {
+                    if heldInCommit[sameRecord.key] == nil { heldInCommit[sameRecord.key] = sameRecord.sourceName }
+                } else if let holder = heldInCommit[sameRecord.key] {
                     heldOfBatch[holder, default: 0] += 1
                     isDuplicate[position] = true
                 } else if let stored = try txn.get(databases.indexes.sameRecords, key: storeIndexHasher.sameRecordKey(sameRecord.key)) {
@@ -43,7 +46,7 @@ extension Ledger {
     /// same record as an event stored under another id: for a delivery's count of readings new
     /// to the ledger, which is written in the same commit as they are, before its outcome.
     public func countHeldUnderAnotherID(_ events: [Event]) throws -> Int {
-        let keyed = events.compactMap { event in IndexFacts.sameRecordKey(event).map { (event.id, $0) } }
+        let keyed = events.filter { !$0.kind.isAmendment }.compactMap { event in IndexFacts.sameRecordKey(event).map { (event.id, $0) } }
         guard !keyed.isEmpty else { return 0 }
         return try environment.read { txn in
             var held = 0
