@@ -6,11 +6,16 @@ import LedgerCore
 /// The listener's answers: JSON, short, about the request only.
 enum IngestAnswer {
     static func stored(_ receipt: IngestReceipt) -> Response {
-        json(.ok, [
+        var document: Document = [
             "readings": .int(Int64(receipt.readings)), "stored": .int(Int64(receipt.stored)),
             "alreadyStored": .int(Int64(receipt.alreadyStored)), "unmapped": .int(Int64(receipt.unmapped)),
             "notImported": .array(receipt.notImported.map(DocValue.string)),
-        ])
+        ]
+        // Only when some were: an answer says nothing it need not.
+        if !receipt.alreadyStoredFrom.isEmpty {
+            document["alreadyStoredFrom"] = .map(Document(receipt.alreadyStoredFrom.sorted { $0.key < $1.key }.map { ($0.key, .int(Int64($0.value))) }))
+        }
+        return json(.ok, document)
     }
 
     static func unauthorized(_ message: String) -> Response {

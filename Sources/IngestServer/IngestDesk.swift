@@ -39,7 +39,10 @@ public final class IngestDesk: Sendable {
                 try append.add([Event(received, start: delivered, utcOffset: 0, source: .ingestListener)])
                 return delivery
             }
+            var held = ImportSummary()
+            held.countHeld(underAnotherID: outcome.heldUnderAnotherID)
             return IngestReceipt(readings: delivery.readings, stored: outcome.appended.count - 1, alreadyStored: outcome.duplicates,
+                                 alreadyStoredFrom: held.heldFromOtherImports,
                                  unmapped: delivery.summary.notes.filter { $0.key.contains("(unmapped)") }.values.reduce(0, +),
                                  notImported: delivery.notImported)
         }
@@ -57,6 +60,8 @@ struct IngestReceipt: Sendable {
     var readings: Int
     var stored: Int
     var alreadyStored: Int
+    /// Of those, the records another importer stored first under its own id, by where from (`Apple Health`).
+    var alreadyStoredFrom: [String: Int]
     var unmapped: Int
     /// A line for each array of the payload this version does not read.
     var notImported: [String]

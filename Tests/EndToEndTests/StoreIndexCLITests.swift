@@ -195,7 +195,7 @@ import TestSupport
         let before = try vault.ok(["log", "--limit", "10"])
         let tampering = VaultTampering(path: vault.path)
         for name in ["index.kind", "index.day", "index.amendments", "index.activities"] { try tampering.drop(name) }
-        try tampering.delete("meta", keys: [Array("indexes.covered.3".utf8)])
+        try tampering.delete("meta", keys: [Array("indexes.covered.4".utf8)])
 
         let first = try vault.run(["log", "--limit", "10"])
         #expect(first.status == 0)
@@ -214,7 +214,7 @@ import TestSupport
         // As the version before the day index left a vault: its count under the old key.
         let tampering = VaultTampering(path: vault.path)
         try tampering.drop("index.day")
-        let covered = try #require(try tampering.entries("meta").first { $0.key == Array("indexes.covered.3".utf8) })
+        let covered = try #require(try tampering.entries("meta").first { $0.key == Array("indexes.covered.4".utf8) })
         try tampering.delete("meta", keys: [covered.key])
         try tampering.put("meta", [(Array("indexes.covered".utf8), covered.value)])
 

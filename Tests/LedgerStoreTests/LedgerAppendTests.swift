@@ -74,7 +74,7 @@ import TestSupport
         let retrained = try #require(ledger.shelf.current)
         try #require(retrained > early, "the appends should have trained a second dictionary")
 
-        let assigned = try ledger.commit([batch], recordedAt: .now())
+        let assigned = try ledger.commit([batch], recordedAt: .now()).sequences
         #expect(assigned == [(32_000..<32_500).map { Optional(UInt64($0)) }])
         let later = heartRateEvents(count: 10, startingAt: 2_000_000_000_000_000)
         try ledger.append(later)

@@ -128,6 +128,7 @@ public struct BundleImporter {
         let outcome = try appender.finish()
         summary.appended = outcome.appended
         summary.duplicates = outcome.duplicates
+        summary.countHeld(underAnotherID: outcome.heldUnderAnotherID)
         return summary
     }
 

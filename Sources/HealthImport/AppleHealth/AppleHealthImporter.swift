@@ -76,6 +76,7 @@ public final class AppleHealthImporter {
             var summary = builder.summary
             summary.appended = outcome.appended
             summary.duplicates = outcome.duplicates
+            summary.countHeld(underAnotherID: outcome.heldUnderAnotherID)
             summary.unnamedFiles = unnamedRoutes
             summary.correctedSeries = upgrade.corrected
             return summary
@@ -86,6 +87,7 @@ public final class AppleHealthImporter {
             if let outcome = try? appender.finish() {
                 summary.appended = outcome.appended
                 summary.duplicates = outcome.duplicates
+                summary.countHeld(underAnotherID: outcome.heldUnderAnotherID)
             }
             summary.correctedSeries = upgrade.corrected
             throw ImportFailure(cause: error, summary: summary)

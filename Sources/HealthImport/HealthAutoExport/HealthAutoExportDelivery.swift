@@ -11,7 +11,8 @@ public import LedgerStore
 public struct HealthAutoExportDelivery {
     /// Events handed to `store`, each validated.
     public private(set) var readings = 0
-    /// Of those, how many the ledger held before (a re-sent window).
+    /// Of those, how many the ledger held before (a re-sent window, or a record an Apple Health
+    /// import stored under its own id).
     public private(set) var held = 0
     /// Readings per app or device that recorded them (`Alex’s Apple Watch`), as the app named them.
     public private(set) var apps: [String: Int64] = [:]
@@ -53,7 +54,8 @@ public struct HealthAutoExportDelivery {
                 apps[Self.app(of: event) ?? Self.unnamedApp, default: 0] += 1
             }
             readings += events.count
-            held += heldBefore
+            // And those another importer stored first, which the commit will skip.
+            held += try heldBefore + ledger.countHeldUnderAnotherID(events)
             try store(events)
         }
         reading.notes.merge(resolution.notes, uniquingKeysWith: +)

@@ -21,8 +21,8 @@ struct HealthAutoExportFile {
     static let maximumBytes = 64 << 20
     static let maximumPoints = 2_000_000
     static let idNamespace = "healthautoexport"
-    static let metricKey = "HealthAutoExportMetric"
-    static let pointSourceKey = "HealthAutoExportSource"
+    static let metricKey = SameRecord.healthAutoExportMetricKey
+    static let pointSourceKey = SameRecord.healthAutoExportSourceKey
 
     var source: Source { .healthAutoExport }
 

@@ -55,6 +55,7 @@ extension ImportSource {
         let outcome = try appender.finish()
         summary.appended = outcome.appended
         summary.duplicates = outcome.duplicates
+        summary.countHeld(underAnotherID: outcome.heldUnderAnotherID)
         return summary
     }
 }

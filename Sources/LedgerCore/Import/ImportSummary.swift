@@ -27,8 +27,11 @@ public struct ImportSummary: Sendable, Equatable {
     public var correctedSeries = 0
     /// New events stored.
     public var appended = 0
-    /// Events already in the ledger (the same id): not stored again.
+    /// Events already in the ledger (the same id, or the same record under another id): not stored again.
     public var duplicates = 0
+    /// Of `duplicates`, the records another importer stored first under its own id
+    /// (`SameRecord`), by where they came from: `Apple Health`, `Health Auto Export`.
+    public var heldFromOtherImports: [String: Int] = [:]
 
     public init() {}
 
@@ -42,6 +45,12 @@ public struct ImportSummary: Sendable, Equatable {
     }
 
     public mutating func note(_ text: String) { notes[text, default: 0] += 1 }
+
+    /// Counts the records a store skipped as held under another id, given by the name of the
+    /// source of the event that holds each.
+    public mutating func countHeld(underAnotherID bySourceName: [String: Int]) {
+        for (name, count) in bySourceName { heldFromOtherImports[SameRecord.origin(ofSourceName: name), default: 0] += count }
+    }
 
     /// Records one record left out: `reason` groups them, `location` says where this one was.
     public mutating func skip(_ reason: String, at location: String) {

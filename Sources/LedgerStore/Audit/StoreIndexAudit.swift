@@ -3,8 +3,9 @@ import LedgerCore
 
 /// What `audit` checks of the store indexes against the log: every event covered has its
 /// kind entry at its own sequence and its day entry (`DayIndexAudit`), every amendment its
-/// entry under the id it amends, no other entry is there, and the running activities are
-/// the fold of the starts and stops.
+/// entry under the id it amends, every record two importers bring its first event
+/// (`SameRecordAudit`), no other entry is there, and the running activities are the fold of
+/// the starts and stops.
 ///
 /// `audit --since` checks the same of the events after its checkpoint (`from`): their kind
 /// and amendment entries, no kind entry past `from` that no event accounts for, and the
@@ -23,6 +24,7 @@ struct StoreIndexAudit {
     private var undecodable: Set<UInt64> = []
     private var expectedAmendments: [[UInt8]: UInt64] = [:]
     private var days: DayIndexAudit
+    private var sameRecords: SameRecordAudit
 
     init(ledger: Ledger, _ txn: Transaction, from: UInt64 = 0) throws {
         self.ledger = ledger
@@ -30,6 +32,7 @@ struct StoreIndexAudit {
         self.from = from
         covered = try StoreIndexes.covered(txn, meta: ledger.databases.meta)
         days = DayIndexAudit(ledger: ledger, txn, from: from)
+        sameRecords = SameRecordAudit(ledger: ledger, txn, from: from)
     }
 
     /// Checks the entries of the event at `sequence` against what it holds (`facts`); nil when
@@ -41,6 +44,7 @@ struct StoreIndexAudit {
             return
         }
         days.check(facts, at: sequence)
+        sameRecords.check(facts, at: sequence)
         if kinds[facts.kind] == nil {
             let cursor = try txn.cursor(ledger.databases.indexes.byKind)
             let entry = try cursor.seek(atOrAfter: ledger.storeIndexHasher.kindKey(facts.kind, from))
@@ -72,6 +76,7 @@ struct StoreIndexAudit {
             }
         }
         try days.finish(undecodable: undecodable, problems: &problems)
+        try sameRecords.finish(problems: &problems)
         let indexes = ledger.databases.indexes
         guard from == 0 else {
             try finishSince(problems: &problems)

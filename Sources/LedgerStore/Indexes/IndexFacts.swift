@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerCrypto
 import Migrations
 
 /// What one event contributes to the store indexes, taken while its plain form is at hand
@@ -15,13 +16,18 @@ struct IndexFacts {
     let target: EventID?
     /// For a start or a stop that decodes: what the running activities need of it.
     let activity: ActivityFact?
+    /// For a record another importer may bring under another id: its `SameRecord` key, hashed
+    /// to an id's size, and the name of the event's source, which a commit that skips a later
+    /// event for it names.
+    let sameRecord: (key: EventID, sourceName: String)?
 
     init(_ event: Event) {
         id = event.id
         kind = event.kind
         day = LocalDay(event.start, utcOffset: event.utcOffset)
         lastsOverADay = Self.lastsOverADay(event)
-        if Self.needsPayload(event.kind) {
+        sameRecord = Self.sameRecordKey(event).map { ($0, event.source.name) }
+        if Self.amendsOrRuns(event.kind) {
             // As readers will see it: older schemas are upcast first.
             let current = (try? Upcasters.upgrade(event)) ?? event
             target = CurrentEventStream.target(of: current)
@@ -34,8 +40,8 @@ struct IndexFacts {
 }
 
 extension IndexFacts {
-    /// The facts of an event whose kind needs nothing of its payload, from its header alone;
-    /// nil for the kinds that do (amendments, starts and stops).
+    /// The facts of an event whose kind needs nothing of its payload or source, from its
+    /// header alone; nil for the kinds that do.
     init?(_ header: EventHeader) {
         guard !Self.needsPayload(header.kind) else { return nil }
         id = header.id
@@ -44,14 +50,28 @@ extension IndexFacts {
         lastsOverADay = Self.lastsOverADay(start: header.start, end: header.end)
         target = nil
         activity = nil
+        sameRecord = nil
     }
 
-    /// Whether the facts of an event of this kind come from its payload too.
+    /// Whether the facts of an event of this kind come from its payload or source too:
+    /// amendments, starts and stops, and the kinds `SameRecord` keys (an ECG's key holds no
+    /// more than its start, but the index names its source).
     static func needsPayload(_ kind: EventKind) -> Bool {
+        amendsOrRuns(kind) || kind == .electrocardiogramRecorded || kind == .categoryRecorded
+    }
+
+    /// Whether an event of this kind amends another or starts or stops an activity.
+    static func amendsOrRuns(_ kind: EventKind) -> Bool {
         switch kind {
         case .eventCorrected, .eventRetracted, .activityStarted, .activityStopped: true
         default: false
         }
+    }
+
+    /// The event's `SameRecord` key hashed to an id's size, nil when it has none.
+    static func sameRecordKey(_ event: Event) -> EventID? {
+        // Cannot fail: the hash is 16 bytes, an id's size
+        SameRecord.key(of: event).map { EventID(bytes: Hashing.blake2b($0, outputLength: EventID.byteCount))! }
     }
 
     static func lastsOverADay(_ event: Event) -> Bool {

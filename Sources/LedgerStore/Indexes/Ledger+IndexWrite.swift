@@ -33,6 +33,12 @@ extension Ledger {
             if let target = facts.target {
                 try txn.put(indexes.amendments, key: storeIndexHasher.amendmentKey(target, sequence), value: [])
             }
+            // The first event of a record is its holder: one an earlier version stored again
+            // under another id stays in the log, but is never what a later one is skipped for.
+            if let sameRecord = facts.sameRecord {
+                let key = storeIndexHasher.sameRecordKey(sameRecord.key)
+                if try txn.get(indexes.sameRecords, key: key) == nil { try txn.put(indexes.sameRecords, key: key, value: bigEndianBytes(sequence)) }
+            }
         }
         try storeStartedDays(txn, including: events.map(\.facts.day))
         var activities: RunningActivities?

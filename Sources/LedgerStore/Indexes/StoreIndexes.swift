@@ -2,8 +2,8 @@ import LedgerCore
 import LedgerCrypto
 
 /// The indexes that let everyday commands read a handful of records however long the log:
-/// events by kind, events by local day, amendments by the event they amend, and the running
-/// activities.
+/// events by kind, events by local day, amendments by the event they amend, the running
+/// activities, and the first event of each record two importers bring under different ids.
 ///
 /// Kind, time and source are sealed inside each record, so no entry holds them in clear:
 /// kinds, days and amended ids are keyed hashes under their own vault subkey (unlinkable to the
@@ -20,15 +20,19 @@ struct StoreIndexes {
     let amendments: Database
     /// `RunningActivities` sealed, under one key, and `StartedDays` sealed, under another.
     let activities: Database
+    /// `SameRecord` key's keyed hash (`IDIndexHasher.outputSize` bytes) → the sequence (u64
+    /// big-endian) of the first event with that key: a commit skips a later one.
+    let sameRecords: Database
 
     static let activitiesKey = Array("running".utf8)
     /// How many events, from sequence 0, the indexes cover; written with them.
-    static let coveredKey = Array("indexes.covered.3".utf8)
+    static let coveredKey = Array("indexes.covered.4".utf8)
     /// Where earlier builds kept that count, and what this build indexes that they did not: a
     /// vault that has one of them is indexed again from sequence 0.
     static let earlierCoveredKeys: [(key: [UInt8], new: String)] = [
         (Array("indexes.covered".utf8), "the index by day is new in this version"),
         (Array("indexes.covered.2".utf8), "the index by day lists events longer than a day in this version"),
+        (Array("indexes.covered.3".utf8), "the index of records that Health Auto Export and an Apple Health export both bring is new in this version"),
     ]
 
     static func open(_ environment: Environment, _ txn: Transaction, create: Bool) throws -> StoreIndexes {
@@ -36,7 +40,8 @@ struct StoreIndexes {
             byKind: try environment.database("index.kind", in: txn, create: create),
             byDay: try environment.database("index.day", in: txn, create: create),
             amendments: try environment.database("index.amendments", in: txn, create: create),
-            activities: try environment.database("index.activities", in: txn, create: create))
+            activities: try environment.database("index.activities", in: txn, create: create),
+            sameRecords: try environment.database("index.sameRecord", in: txn, create: create))
     }
 
     /// The events the indexes cover: a vault made before them covers none.
@@ -100,6 +105,11 @@ struct StoreIndexHasher {
     }
 
     func amendmentKey(_ target: EventID, _ sequence: UInt64) -> [UInt8] { amendedPrefix(target) + bigEndianBytes(sequence) }
+
+    /// The same-record index's key for a `SameRecord` key hashed to an id's size.
+    func sameRecordKey(_ key: EventID) -> [UInt8] {
+        IndexKey(of: key, hasher).withBytes { Array($0) }
+    }
 }
 
 /// Day tags of events as they come, hashed once per day: an import's or an audit's events

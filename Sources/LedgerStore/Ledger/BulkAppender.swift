@@ -81,8 +81,7 @@ public final class BulkAppender {
                         malloc_trim(0)
                         committedSinceTrim = 0
                     }
-                    for (item, sequences) in zip(pending, assigned) {
-                        let outcome = AppendOutcome(assigned: sequences)
+                    for (item, outcome) in zip(pending, AppendOutcome.of(assigned)) {
                         queue.record(outcome)
                         onCommit(item.tag, outcome)
                     }
@@ -305,6 +304,8 @@ private final class CommitQueue: @unchecked Sendable {
 public struct BulkAppendTotal: Sendable, Equatable {
     public var appended = 0
     public var duplicates = 0
+    /// Of `duplicates`, the same records as events stored under another id, by their source's name.
+    public var heldUnderAnotherID: [String: Int] = [:]
     /// From the first stored event's sequence number to the last's; nil when none was stored.
     /// Another writer's events may lie between them.
     public var sequences: ClosedRange<UInt64>?
@@ -312,6 +313,7 @@ public struct BulkAppendTotal: Sendable, Equatable {
     mutating func add(_ outcome: AppendOutcome) {
         appended += outcome.appended.count
         duplicates += outcome.duplicates
+        heldUnderAnotherID.merge(outcome.heldUnderAnotherID, uniquingKeysWith: +)
         guard let first = outcome.appended.first, let last = outcome.appended.last else { return }
         sequences = (sequences?.lowerBound ?? first)...last
     }

@@ -5,18 +5,43 @@ import LedgerCrypto
 public struct AppendOutcome: Sendable, Equatable {
     /// Sequence numbers given to the new events, in input order.
     public var appended: [UInt64] = []
-    /// Events whose id was already in the log: stored once, so skipped.
+    /// Events already in the log, so skipped: by their id, or as the same record (`SameRecord`)
+    /// under another id.
     public var duplicates = 0
+    /// Of `duplicates`, those skipped as the same record as an event stored under another id,
+    /// by the name of that event's source (`Health Auto Export`, an Apple Health `sourceName`).
+    public var heldUnderAnotherID: [String: Int] = [:]
 
-    public init(appended: [UInt64] = [], duplicates: Int = 0) {
+    public init(appended: [UInt64] = [], duplicates: Int = 0, heldUnderAnotherID: [String: Int] = [:]) {
         self.appended = appended
         self.duplicates = duplicates
+        self.heldUnderAnotherID = heldUnderAnotherID
     }
 
     /// From each input event's sequence number, nil for a duplicate.
-    init(assigned: [UInt64?]) {
-        self.init(appended: assigned.compactMap { $0 }, duplicates: assigned.count { $0 == nil })
+    init(assigned: [UInt64?], heldUnderAnotherID: [String: Int] = [:]) {
+        self.init(appended: assigned.compactMap { $0 }, duplicates: assigned.count { $0 == nil }, heldUnderAnotherID: heldUnderAnotherID)
     }
+
+    /// The outcome of each batch of a commit.
+    static func of(_ committed: CommittedBatches) -> [AppendOutcome] {
+        zip(committed.sequences, committed.heldUnderAnotherID).map { AppendOutcome(assigned: $0, heldUnderAnotherID: $1) }
+    }
+
+    /// One outcome for all the batches of a commit.
+    static func merged(_ committed: CommittedBatches) -> AppendOutcome {
+        AppendOutcome(
+            assigned: committed.sequences.flatMap { $0 },
+            heldUnderAnotherID: committed.heldUnderAnotherID.reduce(into: [:]) { $0.merge($1, uniquingKeysWith: +) })
+    }
+}
+
+/// What a commit did with each of its batches.
+struct CommittedBatches {
+    /// Each event's sequence number, nil for one skipped.
+    var sequences: [[UInt64?]]
+    /// The events skipped as the same record as one stored under another id, by that one's source name.
+    var heldUnderAnotherID: [[String: Int]]
 }
 
 extension Ledger {
@@ -31,12 +56,12 @@ extension Ledger {
         try refuseCorrectionsOfAnotherKind(events)
         var batch = try preparer.prepare(events)
         batch.idsDrawnAtRandom = idsDrawnAtRandom
-        return AppendOutcome(assigned: try commit([batch], recordedAt: recordedAt)[0])
+        return AppendOutcome.merged(try commit([batch], recordedAt: recordedAt))
     }
 
     /// Stores prepared batches in one transaction: dedup, seal at their sequence numbers,
     /// hash into the tree. Returns each event's sequence number per batch, nil for a duplicate.
-    func commit(_ prepared: [PreparedBatch], recordedAt: Timestamp) throws -> [[UInt64?]] {
+    func commit(_ prepared: [PreparedBatch], recordedAt: Timestamp) throws -> CommittedBatches {
         // Before, not after: if settling fails, nothing of this batch is stored either.
         try settleRecentIDsIfNeeded(adding: prepared.reduce(0) { $0 + $1.events.count })
         var batches = prepared
@@ -47,7 +72,7 @@ extension Ledger {
             try loadDictionaries(txn, upTo: state.currentDictionary)
             try trainDictionaryIfDue(txn, state: &state, batches: &batches)
             let first = state.frontier.size
-            let sequences = try assignSequences(txn, batches, first: first)
+            let (sequences, held) = try assignSequences(txn, batches, first: first)
             for (batch, assigned) in zip(batches, sequences) {
                 guard let batchFirst = assigned.lazy.compactMap({ $0 }).first else { continue }
                 let batchKey = try sealAndPut(txn, batch, at: assigned, first: batchFirst, frontier: &state.frontier)
@@ -55,7 +80,7 @@ extension Ledger {
             }
             try indexCommitted(txn, batches, sequences, logSizeBefore: first)
             if state.frontier.size > first { signed = try storeHead(txn, frontier: state.frontier) }
-            return sequences
+            return CommittedBatches(sequences: sequences, heldUnderAnotherID: held)
         }
         if let signed { witness?.record(signed, publicKey: header.publicKeyBytes) }
         return sequences
@@ -118,12 +143,13 @@ extension Ledger {
     }
 
     /// Adds every new id to the dedup index and returns each event's sequence number (per
-    /// batch), or nil for an id already stored or earlier in the same transaction.
+    /// batch), or nil for an id already stored or earlier in the same transaction, or for the
+    /// same record as one stored under another id (`markSameRecords`), counted per batch.
     ///
     /// Keys are looked up in sorted order, so the settled B-tree is walked once from left to
     /// right rather than jumped about, and a key repeated in the transaction comes right
     /// after its first.
-    private func assignSequences(_ txn: Transaction, _ batches: [PreparedBatch], first: UInt64) throws -> [[UInt64?]] {
+    private func assignSequences(_ txn: Transaction, _ batches: [PreparedBatch], first: UInt64) throws -> ([[UInt64?]], [[String: Int]]) {
         // Each place carries its key, so that sorting compares values in place rather than
         // reaching into two batches' event lists per comparison.
         var places: [(key: IndexKey, position: Int)] = []
@@ -139,6 +165,7 @@ extension Ledger {
         for (place, stored) in zip(places, try databases.ids.stored(txn, sortedKeys: places.map(\.key))) {
             isDuplicate[place.position] = stored
         }
+        let held = try markSameRecords(txn, batches, &isDuplicate)
         var sequences: [[UInt64?]] = []
         var position = 0
         var next = first
@@ -157,7 +184,7 @@ extension Ledger {
             }
             sequences.append(assigned)
         }
-        return sequences
+        return (sequences, held)
     }
 
     /// Saves the frontier and a freshly signed checkpoint over it.

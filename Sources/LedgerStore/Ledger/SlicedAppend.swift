@@ -35,7 +35,7 @@ public final class SlicedAppend {
             // The transaction's pages and the prepared bytes go back before the views catch up on top.
             malloc_trim(0)
         }
-        return AppendOutcome(assigned: try ledger.commit(batches, recordedAt: recordedAt).flatMap { $0 })
+        return AppendOutcome.merged(try ledger.commit(batches, recordedAt: recordedAt))
     }
 }
 

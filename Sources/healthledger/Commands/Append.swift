@@ -128,7 +128,7 @@ struct Append: ParsableCommand {
         guard !output.json else {
             return output.print(["input": .string(path), "stored": .int(Int64(tally.stored)), "alreadyStored": .int(Int64(tally.duplicates))])
         }
-        print("stored \(tally.stored) events from \(path)" + (tally.duplicates > 0 ? "; \(tally.duplicates) already stored (same id): skipped" : ""))
+        print("stored \(tally.stored) events from \(path)" + (tally.duplicates > 0 ? "; " + tally.skippedText : ""))
     }
 }
 
@@ -137,6 +137,8 @@ final class AppendTally: Sendable {
     private struct Counts {
         var stored = 0
         var duplicates = 0
+        /// Of `duplicates`, the same records as events stored under other ids (`SameRecord`).
+        var heldUnderAnotherID = 0
         let progress: Progress
     }
 
@@ -150,11 +152,19 @@ final class AppendTally: Sendable {
 
     var stored: Int { counts.withLock { $0.stored } }
     var duplicates: Int { counts.withLock { $0.duplicates } }
+    var heldUnderAnotherID: Int { counts.withLock { $0.heldUnderAnotherID } }
+
+    /// What the summary says of those skipped: by id, or as the same record under another id.
+    var skippedText: String {
+        let held = heldUnderAnotherID
+        return "\(duplicates) already stored (same id\(held > 0 ? "; \(held) the same record as one stored under another id" : "")): skipped"
+    }
 
     func committed(_ outcome: AppendOutcome, through line: Int) {
         counts.withLock { counts in
             counts.stored += outcome.appended.count
             counts.duplicates += outcome.duplicates
+            counts.heldUnderAnotherID += outcome.heldUnderAnotherID.values.reduce(0, +)
             counts.progress.update(counts.stored + counts.duplicates)
             if acknowledge {
                 print("committed \(line)")

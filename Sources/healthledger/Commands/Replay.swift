@@ -22,7 +22,7 @@ struct Replay: ParsableCommand {
             if json {
                 print(JSONWriter.string(["rebuilt": .string("store indexes"), "events": .int(Int64(rebuilt.indexed))]))
             } else {
-                print("store indexes: rebuilt from \(rebuilt.indexed.formatted()) events (by kind, by day, by amended id, running activities)")
+                print("store indexes: rebuilt from \(rebuilt.indexed.formatted()) events (by kind, by day, by amended id, running activities, records two importers share)")
             }
         }
         let reports: [ReplayReport]

@@ -39,7 +39,10 @@ extension VaultOptions {
                 print("stored \(EventReference.label(sequence, event.id)) \(event.kind.rawValue) \(EventSummary.text(event)) at \(event.start.iso8601(utcOffset: event.utcOffset))")
             }
         }
-        if outcome.duplicates > 0 { print("\(outcome.duplicates) already stored (same id): skipped") }
+        if outcome.duplicates > 0 {
+            let held = outcome.heldUnderAnotherID.values.reduce(0, +)
+            print("\(outcome.duplicates) already stored (same id\(held > 0 ? "; \(held) the same record as one stored under another id" : "")): skipped")
+        }
         for event in events { if let notice = newNames[event.id] { print(notice) } }
     }
 

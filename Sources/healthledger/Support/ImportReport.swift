@@ -27,6 +27,9 @@ enum ImportReport {
             Swift.print("Local time taken from:")
             for (rule, count) in sorted(summary.localTimeRules) { Swift.print("  \(pad(count)) \(rule)") }
         }
+        for (origin, count) in sorted(summary.heldFromOtherImports) {
+            Swift.print("Already stored from \(origin): \(count.formatted()) (the same \(count == 1 ? "record" : "records") under \(origin)'s own id, counted once; among those already stored)")
+        }
         if summary.repeats > 0 {
             Swift.print("Repeats: \(summary.repeats.formatted()) \(summary.repeats == 1 ? "record repeats a sample" : "records repeat samples") read before (same source, type, time, value and unit); stored, counted once in every view")
         }
@@ -71,6 +74,7 @@ enum ImportReport {
             "skips": .array(skipped), "notes": counts(summary.notes),
             "localTime": counts(summary.localTimeRules), "repeats": .int(Int64(summary.repeats)),
             "correctedSeries": .int(Int64(summary.correctedSeries)),
+            "alreadyStoredFrom": counts(summary.heldFromOtherImports),
             "unnamedFiles": .array(summary.unnamedFiles.map { .string($0) }),
         ]
     }
