@@ -1,3 +1,4 @@
+import CLMDB
 import LedgerCore
 
 /// What `audit` checks of the same-record index: each `SameRecord` key of a covered event

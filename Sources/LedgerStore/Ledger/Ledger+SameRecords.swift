@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 extension Ledger {
     /// Marks as duplicates the new events whose `SameRecord` key an event stored before, or
