@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import LedgerCore
 
 /// The page `serve --open` hands the browser instead of the URL: a file in a private folder
 /// that sends the browser on to the one-time URL. Another user reads every process's argv in
@@ -29,7 +30,7 @@ struct LaunchPage {
 
             """
         do {
-            try PrivateOutput.write(html, to: path)
+            try PrivateFile.writeOutput(html, to: path)
         } catch {
             remove()
             throw error
