@@ -218,9 +218,9 @@ public final class CohortBuilder {
         try Self.makeFolder(staging)
         try Self.makeFolder(folder)
         _ = try BundleReader(expectedSigner: scan.manifest.publicKeyBytes).read(try open()) { entry in
-            entry == BundleLayout.events ? .init(consume: { try lines.split($0, take) }) : nil
+            entry == BundleLayout.events ? .init(consume: { try lines.splitEvents($0, take) }) : nil
         }
-        try lines.finish(take)
+        try lines.finishEvents(take)
         guard number == scan.lineIDs.count else {
             throw BundleError(.hashMismatch, "\(BundleLayout.events) has \(number) lines now and had \(scan.lineIDs.count): the bundle changed while it was read")
         }
