@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import HealthBundle
 import LedgerCore
 import Parquet
@@ -64,7 +63,7 @@ public final class CohortBuilder {
         self.key = key
         self.shiftDates = shiftDates
         self.replacing = replacing
-        staging = directory + "/.staging-\(getpid())"
+        staging = directory + "/.staging-\(Platform.processID)"
         let fresh = CohortState(keyCheck: key.check, datesShifted: shiftDates)
         var isDirectory: ObjCBool = false
         let existed = FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory)
@@ -266,7 +265,11 @@ public final class CohortBuilder {
     }
 
     static func rename(_ from: String, _ to: String) throws {
-        guard Glibc.rename(from, to) == 0 else { throw CohortError.unwritable(path: to, reason: String(cString: strerror(errno))) }
+        do throws(SystemCallFailure) {
+            try Platform.rename(from, to: to)
+        } catch {
+            throw CohortError.unwritable(path: to, reason: error.reason)
+        }
     }
 
     static func makeFolder(_ path: String) throws(CohortError) {

@@ -1,4 +1,3 @@
-import Glibc
 import LedgerCore
 
 /// fsync for files and folders, so a rename survives a power cut.
@@ -15,8 +14,9 @@ enum FileDurability {
 extension LedgerStoreError {
     /// A failed system call on `path`: a full disk (or quota) as such, for exit 75.
     static func failed(_ call: String, path: String, errno code: Int32) -> LedgerStoreError {
-        if code == ENOSPC || code == EDQUOT { return .lmdb(LMDBError(code: code, call: "\(call) \(path)")) }
-        return .io(path: path, reason: String(cString: strerror(code)))
+        let failure = SystemCallFailure(code: code)
+        if failure.isDiskFull { return .lmdb(LMDBError(code: code, call: "\(call) \(path)")) }
+        return .io(path: path, reason: failure.reason)
     }
 
     /// A vault file could not be replaced: named by the step and the file it failed on.

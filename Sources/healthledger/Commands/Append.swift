@@ -169,7 +169,7 @@ final class AppendTally: Sendable {
             counts.progress.update(counts.stored + counts.duplicates)
             if acknowledge {
                 print("committed \(line)")
-                fflush(nil)
+                Platform.flushPrintedOutput()
             }
         }
     }
