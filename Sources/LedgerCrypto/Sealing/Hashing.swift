@@ -62,6 +62,8 @@ public struct IDIndexHasher: Sendable {
         var output: (UInt64, UInt64) = (0, 0)
         withUnsafeMutableBytes(of: &output) { output in
             key.withUnsignedPointer { key in
+                // Cannot fail: the output is a 16-byte tuple's bytes, and the only callers (`digest`) hash
+                // tuples of two or three words, never an empty buffer.
                 _ = crypto_shorthash_siphashx24(
                     output.baseAddress!.assumingMemoryBound(to: UInt8.self),
                     bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(bytes.count), key)
@@ -76,6 +78,7 @@ public struct IDIndexHasher: Sendable {
 func withBlake2bState<R>(_ body: (OpaquePointer) -> R) -> R {
     // On the stack: the Merkle leaf hash runs for every appended event.
     withUnsafeTemporaryAllocation(byteCount: crypto_generichash_statebytes(), alignment: 64) { memory in
+        // Cannot fail: the allocation is crypto_generichash_statebytes() bytes, never zero.
         defer { sodium_memzero(memory.baseAddress!, memory.count) }
         return body(OpaquePointer(memory.baseAddress!))
     }
