@@ -86,7 +86,7 @@ let package = Package(
             "AgeFormat", "CSodium", "Charts", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", "Zip",
         ], path: "Sources/Bundle", resources: [.copy("Resources/HKSampleMapping.json"), .copy("Resources/HKSampleMapping.LICENSE.md")], swiftSettings: checkedImports),
         .executableTarget(name: "healthledger", dependencies: [
-            "LedgerApplication", "LedgerStore", "LedgerCrypto", "LedgerCore", "Migrations", "DemoData", "Numerical", "Projections", "HealthImport", "Query", "Charts", "HealthBundle", "AgeFormat", "CMalloc", "DataExport", "Dashboard", "Cohort", "IngestServer",
+            "LedgerApplication", "LedgerStore", "LedgerCrypto", "LedgerCore", "Migrations", "DemoData", "Numerical", "Projections", "HealthImport", "Query", "Charts", "HealthBundle", "AgeFormat", "DataExport", "Dashboard", "Cohort", "IngestServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: checkedImports),
         .executableTarget(name: "ledger-replay", dependencies: [

@@ -56,11 +56,15 @@ public final class AgeReader {
 
     /// Copies up to `buffer.count` plaintext bytes into `buffer`; 0 means the file ended intact.
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        // An empty buffer takes nothing, as read(2) with a count of 0; it may have no address.
+        guard !buffer.isEmpty else { return 0 }
         while available.isEmpty {
             if reachedEnd { return try end() }
             try nextChunk()
         }
         let count = min(buffer.count, available.count)
+        // Cannot fail: `buffer` is not empty (checked above) and `plaintext` was allocated, which always
+        // gives an address.
         buffer.baseAddress!.copyMemory(from: plaintext.baseAddress! + available.lowerBound, byteCount: count)
         available = (available.lowerBound + count)..<available.upperBound
         return count
@@ -115,11 +119,13 @@ public final class AgeReader {
         }
         let chunk = UnsafeRawBufferPointer(rebasing: sealed[..<count])
         let chunkIndex = Int(index)
+        // Cannot fail: `plaintext` was allocated at init, which always gives an address.
         if count == fullSize, cipher.open(chunk, into: plaintext.baseAddress!, index: index, isFinal: false) {
             available = 0..<(count - AgeFormat.tagSize)
             index += 1
             return
         }
+        // Cannot fail: `plaintext` was allocated at init, which always gives an address.
         guard cipher.open(chunk, into: plaintext.baseAddress!, index: index, isFinal: true) else {
             throw AgeError.payloadChunkFailed(index: chunkIndex)
         }

@@ -58,6 +58,8 @@ public final class AgeWriter {
                 continue
             }
             let count = min(AgeFormat.chunkSize - buffered, remaining.count)
+            // Cannot fail: `chunk` was allocated at init, and `remaining` is not empty (the loop's
+            // condition).
             (chunk.baseAddress! + buffered).copyMemory(from: remaining.baseAddress!, byteCount: count)
             buffered += count
             remaining = UnsafeRawBufferPointer(rebasing: remaining[count...])
@@ -93,6 +95,7 @@ public final class AgeWriter {
     }
 
     private func seal(_ plaintext: UnsafeRawBufferPointer, isFinal: Bool) throws {
+        // Cannot fail: `chunk` was allocated at init, which always gives an address.
         cipher.seal(plaintext, into: chunk.baseAddress!, index: index, isFinal: isFinal)
         index += 1
         try output.write(UnsafeRawBufferPointer(rebasing: chunk[..<(plaintext.count + AgeFormat.tagSize)]))

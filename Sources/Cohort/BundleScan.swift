@@ -44,9 +44,9 @@ struct BundleScan {
         let verified: VerifiedBundle
         do {
             verified = try BundleReader().read(try open()) { entry in
-                entry == BundleLayout.events ? .init(consume: { try lines.split($0, take) }) : nil
+                entry == BundleLayout.events ? .init(consume: { try lines.splitEvents($0, take) }) : nil
             }
-            try lines.finish(take)
+            try lines.finishEvents(take)
         } catch let error as BundleError {
             throw .bundle(path: path, error)
         } catch let error as CohortError {

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import HealthBundle
 public import LedgerCore
 import Parquet
@@ -64,7 +63,7 @@ public final class CohortBuilder {
         self.key = key
         self.shiftDates = shiftDates
         self.replacing = replacing
-        staging = directory + "/.staging-\(getpid())"
+        staging = directory + "/.staging-\(Platform.processID)"
         let fresh = CohortState(keyCheck: key.check, datesShifted: shiftDates)
         var isDirectory: ObjCBool = false
         let existed = FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory)
@@ -218,9 +217,9 @@ public final class CohortBuilder {
         try Self.makeFolder(staging)
         try Self.makeFolder(folder)
         _ = try BundleReader(expectedSigner: scan.manifest.publicKeyBytes).read(try open()) { entry in
-            entry == BundleLayout.events ? .init(consume: { try lines.split($0, take) }) : nil
+            entry == BundleLayout.events ? .init(consume: { try lines.splitEvents($0, take) }) : nil
         }
-        try lines.finish(take)
+        try lines.finishEvents(take)
         guard number == scan.lineIDs.count else {
             throw BundleError(.hashMismatch, "\(BundleLayout.events) has \(number) lines now and had \(scan.lineIDs.count): the bundle changed while it was read")
         }
@@ -266,7 +265,11 @@ public final class CohortBuilder {
     }
 
     static func rename(_ from: String, _ to: String) throws {
-        guard Glibc.rename(from, to) == 0 else { throw CohortError.unwritable(path: to, reason: String(cString: strerror(errno))) }
+        do throws(SystemCallFailure) {
+            try Platform.rename(from, to: to)
+        } catch {
+            throw CohortError.unwritable(path: to, reason: error.reason)
+        }
     }
 
     static func makeFolder(_ path: String) throws(CohortError) {

@@ -34,6 +34,8 @@ final class Inflater {
             if produced > 0 {
                 try output.withUnsafeBufferPointer { buffer in
                     let chunk = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[0..<produced])
+                    // Cannot fail: `chunk` is the first `produced` bytes of the output, and `produced` is
+                    // positive here.
                     crc = UInt32(CZip.crc32(uLong(crc), chunk.baseAddress!.assumingMemoryBound(to: UInt8.self), uInt(produced)))
                     outputSize += UInt64(produced)
                     try body(chunk)

@@ -98,6 +98,7 @@ public struct ZipDirectory: Equatable {
         var bytes = [UInt8](repeating: 0, count: count)
         var done = 0
         while done < count {
+            // Cannot fail: `bytes` holds `count` bytes, more than `done`, so it is not empty.
             let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, count - done, off_t(offset) + off_t(done)) }
             guard got > 0 else { return nil }
             done += got

@@ -82,9 +82,11 @@ public enum ZipEntryStream {
                 guard got > 0 else { throw Failure.truncated }
                 offset += UInt64(got)
                 remaining -= UInt64(got)
+                // Cannot fail: `input` was allocated above, and an allocation always has an address.
                 state.pointee.next_in = input.baseAddress!.assumingMemoryBound(to: UInt8.self)
                 state.pointee.avail_in = UInt32(got)
             }
+            // Cannot fail: `output` was allocated above, and an allocation always has an address.
             state.pointee.next_out = output.baseAddress!.assumingMemoryBound(to: UInt8.self)
             state.pointee.avail_out = UInt32(output.count)
             let status = isal_inflate(state)
@@ -117,6 +119,7 @@ public enum ZipEntryStream {
             guard got > 0 else { throw Failure.truncated }
             offset += UInt64(got)
             remaining -= UInt64(got)
+            // Cannot fail: `buffer` was allocated above, and an allocation always has an address.
             crc = crc32_gzip_refl(crc, buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(got))
             try body(UnsafeRawBufferPointer(rebasing: buffer[..<got]))
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LedgerStore
 
 @main
 struct HealthLedgerCommand: ParsableCommand {
@@ -39,7 +40,7 @@ struct HealthLedgerCommand: ParsableCommand {
     /// Async so that the servers (`serve`, `ingest serve`) run as `AsyncParsableCommand`s.
     static func main() async {
         CrashHygiene.install()
-        HeapPolicy.install()
+        MemoryPolicy.configureHeap()
         ReadStatisticsReport.install()
         var command: any ParsableCommand
         do {

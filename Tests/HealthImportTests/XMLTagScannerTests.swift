@@ -30,6 +30,25 @@ func scan(_ text: String, chunkSize: Int = 1 << 20) throws -> [SeenTag] {
     return seen
 }
 
+@Suite struct XMLTagScannerEmptyInputTests {
+    /// An empty chunk (which may have no address) scans to nothing and leaves the scanner
+    /// ready; values that are empty, plain or decoded, read as empty.
+    @Test func emptyChunksAndEmptyValues() throws {
+        let scanner = XMLTagScanner(file: "test.xml")
+        var seen: [SeenTag] = []
+        let record = { (tag: XMLTag) in
+            var attributes: [String: String] = [:]
+            for attribute in tag.attributes { attributes[attribute.name.string] = attribute.value.string }
+            seen.append(SeenTag(kind: tag.kind, name: tag.name.string, attributes: attributes))
+        }
+        try scanner.feed(UnsafeRawBufferPointer(start: nil, count: 0), record)
+        try Array(#"<r a="" b="&amp;"/>"#.utf8).withUnsafeBytes { try scanner.feed($0, record) }
+        try scanner.feed(UnsafeRawBufferPointer(start: nil, count: 0), record)
+        try scanner.finish()
+        #expect(seen == [SeenTag(kind: .empty, name: "r", attributes: ["a": "", "b": "&"])])
+    }
+}
+
 @Suite struct XMLTagScannerTests {
     let document = """
         <?xml version="1.0" encoding="UTF-8"?>

@@ -65,10 +65,10 @@ import TestSupport
         let few = try mappedKilobytes(of: directory)
         environment.releaseMappedPagesIfDue()
         #expect(few > 0)
-        #expect(few < MappedPages.wholeLogBudget / 1024, "a few reads should stay under the budget")
+        #expect(few < MemoryPolicy.wholeLogBudget / 1024, "a few reads should stay under the budget")
         #expect(try mappedKilobytes(of: directory) == few)
         _ = try touchEveryPage(environment, database)
-        #expect(try mappedKilobytes(of: directory) > MappedPages.wholeLogBudget / 1024)
+        #expect(try mappedKilobytes(of: directory) > MemoryPolicy.wholeLogBudget / 1024)
         environment.releaseMappedPagesIfDue()
         #expect(try mappedKilobytes(of: directory) < 1_000)
     }
@@ -79,14 +79,14 @@ import TestSupport
     @Test func lookupsKeepMoreMappedUntilTheProcessDoesWholeLogWork() throws {
         let (environment, database, directory) = try filledEnvironment()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        #expect(environment.mappedBudget == MappedPages.lookupBudget)
+        #expect(environment.mappedBudget == MemoryPolicy.lookupBudget)
         _ = try touchEveryPage(environment, database)
         let mapped = try mappedKilobytes(of: directory)
-        #expect(mapped > MappedPages.wholeLogBudget / 1024 && mapped < MappedPages.lookupBudget / 1024)
+        #expect(mapped > MemoryPolicy.wholeLogBudget / 1024 && mapped < MemoryPolicy.lookupBudget / 1024)
         environment.releaseMappedPagesIfDue()
         #expect(try mappedKilobytes(of: directory) == mapped, "under the lookup budget nothing is released")
         environment.beginWholeLogWork()
-        #expect(environment.mappedBudget == MappedPages.wholeLogBudget)
+        #expect(environment.mappedBudget == MemoryPolicy.wholeLogBudget)
         environment.releaseMappedPagesIfDue()
         #expect(try mappedKilobytes(of: directory) < 1_000)
     }
@@ -100,13 +100,13 @@ import TestSupport
             var read = 0
             while read < 100, try cursor.move(.next) != nil { read += 1 }
         }
-        #expect(environment.mappedBudget == MappedPages.lookupBudget, "100 values of 4 kB is a lookup's walk")
+        #expect(environment.mappedBudget == MemoryPolicy.lookupBudget, "100 values of 4 kB is a lookup's walk")
         try environment.read { txn in
             let cursor = try txn.cursor(database)
             var read = 0
             while read < 400, try cursor.move(.next) != nil { read += 1 }
         }
-        #expect(environment.mappedBudget == MappedPages.wholeLogBudget, "1.6 MB of values is whole-log work")
+        #expect(environment.mappedBudget == MemoryPolicy.wholeLogBudget, "1.6 MB of values is whole-log work")
     }
 
     /// Reads that check nothing themselves are let go of while a warden watches, and only then.
@@ -116,13 +116,13 @@ import TestSupport
         let ticks = WardenTicks()
         let warden = MapWarden(environment, pause: ticks.pause)
         _ = try touchEveryPage(environment, database)
-        #expect(try mappedKilobytes(of: directory) > MappedPages.wholeLogBudget / 1024, "the warden waits for its round")
+        #expect(try mappedKilobytes(of: directory) > MemoryPolicy.wholeLogBudget / 1024, "the warden waits for its round")
         ticks.round()
-        #expect(try mappedKilobytes(of: directory) < MappedPages.wholeLogBudget / 1024, "the warden should have released the file's pages past the budget")
+        #expect(try mappedKilobytes(of: directory) < MemoryPolicy.wholeLogBudget / 1024, "the warden should have released the file's pages past the budget")
         ticks.release()
         warden.stop()
         _ = try touchEveryPage(environment, database)
-        #expect(try mappedKilobytes(of: directory) > MappedPages.wholeLogBudget / 1024, "a stopped warden releases nothing")
+        #expect(try mappedKilobytes(of: directory) > MemoryPolicy.wholeLogBudget / 1024, "a stopped warden releases nothing")
     }
 
     /// An export or a replay reads the whole log through `forEach`, with no warden: what it
@@ -148,7 +148,7 @@ import TestSupport
         }
         #expect(scanned == 3_000)
         // The budget, a chunk decoded ahead (1 MB of records) and the folios of the last faults.
-        #expect(mostMapped < 2 * MappedPages.wholeLogBudget / 1024, "the scan mapped \(mostMapped) kB of the file")
+        #expect(mostMapped < 2 * MemoryPolicy.wholeLogBudget / 1024, "the scan mapped \(mostMapped) kB of the file")
     }
 
     /// A view folded into a new vault mostly asks for partitions not written yet, and each
@@ -161,7 +161,7 @@ import TestSupport
         // in random order, so misses land all over them.
         let partitions = (0..<60_000).map { index in (key: Array("day-\(2 * index)".utf8), value: Optional([UInt8](repeating: 7, count: 300))) }
         try store.write(partitions, checkpoint: ProjectionCheckpoint(version: 1, size: 0, root: []))
-        #expect(try #require(Environment.fileSize(vault.directory + "/data.mdb")) > 3 * MappedPages.wholeLogBudget)
+        #expect(try #require(Environment.fileSize(vault.directory + "/data.mdb")) > 3 * MemoryPolicy.wholeLogBudget)
         ledger.releaseMappedPages()
         // As an import's fold does: the import's bulk append began whole-log work.
         ledger.environment.beginWholeLogWork()
@@ -170,7 +170,7 @@ import TestSupport
             #expect(try store.read(Array("day-\(20 * index + 1)".utf8)) == nil)
             if index % 64 == 63 { mostMapped = max(mostMapped, try mappedKilobytes(of: vault.directory)) }
         }
-        #expect(mostMapped < 2 * MappedPages.wholeLogBudget / 1024, "6,000 misses mapped \(mostMapped) kB of the file")
+        #expect(mostMapped < 2 * MemoryPolicy.wholeLogBudget / 1024, "6,000 misses mapped \(mostMapped) kB of the file")
     }
 
     @Test func withoutNewFaultsNothingIsReleased() throws {

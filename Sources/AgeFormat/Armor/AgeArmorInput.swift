@@ -29,11 +29,14 @@ public final class AgeArmorInput: AgeInput {
     }
 
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        // An empty buffer takes nothing, as read(2) with a count of 0; it may have no address.
+        guard !buffer.isEmpty else { return 0 }
         while offset == decoded.count {
             if ended { return 0 }
             try decodeNextLine()
         }
         let count = min(buffer.count, decoded.count - offset)
+        // Cannot fail: `buffer` is not empty (checked above), and `decoded` holds more than `offset` bytes.
         decoded.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress! + offset, byteCount: count) }
         offset += count
         return count

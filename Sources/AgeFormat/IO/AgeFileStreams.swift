@@ -63,7 +63,10 @@ public final class AgeFileInput: AgeInput {
     }
 
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        // An empty buffer takes nothing, as read(2) with a count of 0; it may have no address.
+        guard !buffer.isEmpty else { return 0 }
         while true {
+            // Cannot fail: `buffer` is not empty (checked above).
             let count = Glibc.read(descriptor, buffer.baseAddress!, buffer.count)
             if count >= 0 { return count }
             if errno != EINTR { throw AgeFileError(path: path, operation: "read", code: errno) }

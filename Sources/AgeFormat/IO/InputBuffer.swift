@@ -34,7 +34,10 @@ final class InputBuffer {
     /// Fills `buffer` unless the input ends first; returns how many bytes it holds.
     func readFully(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         var filled = min(end - start, buffer.count)
-        storage.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress! + start, byteCount: filled) }
+        if filled > 0 {
+            // Cannot fail: both hold at least `filled` bytes, which is not zero.
+            storage.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress! + start, byteCount: filled) }
+        }
         start += filled
         while filled < buffer.count {
             let count = try input.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))

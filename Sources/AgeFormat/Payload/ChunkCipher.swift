@@ -17,6 +17,7 @@ struct ChunkCipher {
         let nonce = Self.nonce(index: index, isFinal: isFinal)
         let cipher = output.assumingMemoryBound(to: UInt8.self)
         key.withBytes { key in
+            // Cannot fail: the key is SecretBytes' own memory, which sodium_malloc returned non-nil.
             _ = crypto_aead_chacha20poly1305_ietf_encrypt_detached(
                 cipher, cipher + plaintext.count, nil,
                 plaintext.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(cipher), UInt64(plaintext.count),
@@ -29,8 +30,10 @@ struct ChunkCipher {
     func open(_ sealed: UnsafeRawBufferPointer, into output: UnsafeMutableRawPointer, index: UInt64, isFinal: Bool) -> Bool {
         let nonce = Self.nonce(index: index, isFinal: isFinal)
         let length = sealed.count - AgeFormat.tagSize
+        // Cannot fail: a sealed chunk holds at least its tag (the reader checks the count before opening).
         let cipher = sealed.baseAddress!.assumingMemoryBound(to: UInt8.self)
         return key.withBytes { key in
+            // Cannot fail: the key is SecretBytes' own memory, which sodium_malloc returned non-nil.
             crypto_aead_chacha20poly1305_ietf_decrypt_detached(
                 output.assumingMemoryBound(to: UInt8.self), nil, cipher, UInt64(length), cipher + length,
                 nil, 0, nonce, key.baseAddress!.assumingMemoryBound(to: UInt8.self)) == 0

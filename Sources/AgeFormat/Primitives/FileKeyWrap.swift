@@ -11,6 +11,7 @@ enum FileKeyWrap {
         var body = [UInt8](repeating: 0, count: bodySize)
         fileKey.withBytes { key in
             wrapKey.withBytes { wrap in
+                // Cannot fail: both keys are SecretBytes' own memory, which sodium_malloc returned non-nil.
                 _ = crypto_aead_chacha20poly1305_ietf_encrypt(
                     &body, nil, key.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(key.count),
                     nil, 0, nil, zeroNonce, wrap.baseAddress!.assumingMemoryBound(to: UInt8.self))
@@ -26,6 +27,8 @@ enum FileKeyWrap {
         var authentic = false
         let fileKey = SecretBytes(count: AgeFormat.fileKeySize) { output in
             wrapKey.withBytes { wrap in
+                // Cannot fail: `output` and the wrap key are SecretBytes' own memory, which sodium_malloc
+                // returned non-nil.
                 authentic = crypto_aead_chacha20poly1305_ietf_decrypt(
                     output.baseAddress!.assumingMemoryBound(to: UInt8.self), nil, nil, body, UInt64(body.count),
                     nil, 0, zeroNonce, wrap.baseAddress!.assumingMemoryBound(to: UInt8.self)) == 0

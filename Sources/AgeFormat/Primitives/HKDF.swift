@@ -33,11 +33,15 @@ enum HKDF {
             return [UInt8(0)].withUnsafeBytes { hmac(key: $0, parts: parts, into: output) }
         }
         var state = crypto_auth_hmacsha256_state()
+        // Cannot fail: the bytes of a non-empty C struct.
         defer { withUnsafeMutableBytes(of: &state) { sodium_memzero($0.baseAddress!, $0.count) } }
+        // Cannot fail: an empty key took the branch above.
         _ = crypto_auth_hmacsha256_init(&state, key.baseAddress!.assumingMemoryBound(to: UInt8.self), key.count)
         for part in parts where part.count > 0 {
+            // Cannot fail: only parts that are not empty are hashed.
             _ = crypto_auth_hmacsha256_update(&state, part.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(part.count))
         }
+        // Cannot fail: `output` is `outputSize` bytes (the precondition above).
         _ = crypto_auth_hmacsha256_final(&state, output.baseAddress!.assumingMemoryBound(to: UInt8.self))
     }
 }

@@ -9,6 +9,8 @@ enum Scrypt {
         var succeeded = false
         let key = SecretBytes(count: 32) { output in
             passphrase.withBytes { secret in
+                // Cannot fail: both buffers are SecretBytes' own memory, which sodium_malloc returned
+                // non-nil.
                 succeeded = crypto_pwhash_scryptsalsa208sha256_ll(
                     secret.baseAddress!.assumingMemoryBound(to: UInt8.self), secret.count,
                     salt, salt.count, UInt64(1) << UInt64(logN), 8, 1,

@@ -7,6 +7,7 @@ enum X25519 {
 
     static func publicKey(of secretKey: SecretBytes) -> [UInt8] {
         var publicKey = [UInt8](repeating: 0, count: size)
+        // Cannot fail: the secret key is SecretBytes' own memory, which sodium_malloc returned non-nil.
         secretKey.withBytes { _ = crypto_scalarmult_base(&publicKey, $0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
         return publicKey
     }
@@ -18,6 +19,8 @@ enum X25519 {
         let shared = SecretBytes(count: size) { output in
             secretKey.withBytes { secret in
                 // libsodium returns -1 exactly when the result is all zeros.
+                // Cannot fail: both buffers are SecretBytes' own memory, which sodium_malloc returned
+                // non-nil.
                 accepted = crypto_scalarmult(
                     output.baseAddress!.assumingMemoryBound(to: UInt8.self),
                     secret.baseAddress!.assumingMemoryBound(to: UInt8.self), point) == 0

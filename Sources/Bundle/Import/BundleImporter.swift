@@ -48,9 +48,9 @@ public struct BundleImporter {
         var first = BundleFirstRead()
         var lines = LineSplitter()
         let verified = try BundleReader(expectedSigner: expectedSigner).read(open()) { path in
-            path == BundleLayout.events ? .init(consume: { chunk in try lines.split(chunk) { first.take($0) } }) : nil
+            path == BundleLayout.events ? .init(consume: { chunk in try lines.splitEvents(chunk) { first.take($0) } }) : nil
         }
-        try lines.finish { first.take($0) }
+        try lines.finishEvents { first.take($0) }
         return try store(open(), verified: verified, first: first)
     }
 
@@ -117,9 +117,9 @@ public struct BundleImporter {
                     })
                 }
                 guard path == BundleLayout.events else { return nil }
-                return .init(consume: { chunk in try lines.split(chunk, take) })
+                return .init(consume: { chunk in try lines.splitEvents(chunk, take) })
             }
-            try lines.finish(take)
+            try lines.finishEvents(take)
             try flush()
         } catch {
             _ = try? appender.finish()

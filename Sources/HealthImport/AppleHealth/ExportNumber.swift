@@ -15,6 +15,7 @@ enum ExportNumber {
             for index in 0..<bytes.count { text[index] = CChar(bitPattern: bytes[index] == 0x2C ? 0x2E : bytes[index]) }
             text[bytes.count] = 0
             var end: UnsafeMutablePointer<CChar>?
+            // Cannot fail: the allocation holds `bytes.count + 1` characters, at least two.
             let value = strtod(text.baseAddress!, &end)
             guard let end, text.baseAddress!.distance(to: end) == bytes.count, value.isFinite else { return nil }
             return value

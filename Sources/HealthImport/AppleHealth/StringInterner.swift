@@ -72,6 +72,7 @@ struct StringInterner {
 extension UnsafeBufferPointer<UInt8> {
     @inline(__always)
     func elementsEqual(_ other: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Cannot fail: memcmp runs only when both buffers hold the same count of bytes and it is not zero.
         count == other.count && (count == 0 || memcmp(baseAddress!, other.baseAddress!, count) == 0)
     }
 }

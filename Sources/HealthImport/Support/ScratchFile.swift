@@ -20,10 +20,12 @@ final class ScratchFile {
         // Foundation's temporary folder: $TMPDIR, else /tmp.
         let folder = FileManager.default.temporaryDirectory.path
         var template = Array("\(folder)/healthledger-scratch-XXXXXX".utf8CString)
+        // Cannot fail: the template holds the folder, the name and its NUL.
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
             throw Failure(description: "could not make a scratch file in \(folder): \(String(cString: strerror(errno))); set TMPDIR to a writable folder")
         }
+        // Cannot fail: the template holds the path mkstemp made and its NUL.
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         self.descriptor = descriptor
     }
@@ -35,6 +37,8 @@ final class ScratchFile {
         let offset = size
         var written = 0
         while written < bytes.count {
+            // Cannot fail: `bytes` holds more than `written` bytes (the loop's condition), so it is not
+            // empty.
             let count = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress! + written, bytes.count - written, off_t(offset) + off_t(written)) }
             guard count > 0 else { throw Failure(description: "could not write the import's scratch file: \(String(cString: strerror(errno)))") }
             written += count
@@ -47,6 +51,8 @@ final class ScratchFile {
         var bytes = [UInt8](repeating: 0, count: count)
         var done = 0
         while done < count {
+            // Cannot fail: `bytes` holds `count` bytes, more than `done` (the loop's condition), so it is
+            // not empty.
             let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, count - done, off_t(offset) + off_t(done)) }
             guard read > 0 else { throw Failure(description: "could not read the import's scratch file back: \(read == 0 ? "it ended early" : String(cString: strerror(errno)))") }
             done += read

@@ -28,6 +28,7 @@ extension UnsafeBufferPointer<UInt8> {
     public func elementsEqual(_ literal: StaticString) -> Bool {
         guard count == literal.utf8CodeUnitCount else { return false }
         if count == 0 { return true }
+        // Cannot fail: an empty buffer returned above.
         return memcmp(baseAddress!, literal.utf8Start, count) == 0
     }
 

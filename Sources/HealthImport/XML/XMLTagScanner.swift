@@ -69,7 +69,10 @@ public final class XMLTagScanner {
         let end = min(max(documentOffset - bufferOffset, 0), buffer.count)
         buffer.withUnsafeBufferPointer { bytes in
             var index = 0
+            // Cannot fail: `end` is at most the buffer's count and more than `index`, so the buffer is not
+            // empty.
             while index < end, let found = memchr(bytes.baseAddress! + index, 0x0A, end - index) {
+                // Cannot fail: as above, the buffer is not empty.
                 let position = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 line += 1
                 lineStart = bufferOffset + position + 1
@@ -96,7 +99,8 @@ public final class XMLTagScanner {
 
     private func scan(_ visit: (XMLTag) throws -> Void, text: ((UnsafeBufferPointer<UInt8>) throws -> Void)?) throws {
         try buffer.withUnsafeBufferPointer { bytes in
-            let base = bytes.baseAddress!
+            // An empty buffer (no document yet) may have no address, and holds no tag.
+            guard let base = bytes.baseAddress else { return }
             let count = bytes.count
             var index = start
             while index < count {
@@ -214,10 +218,11 @@ public final class XMLTagScanner {
         try decoded.withUnsafeBufferPointer { decodedBytes in
             attributes.removeAll(keepingCapacity: true)
             for span in spans {
-                let valueBase = span.isDecoded ? decodedBytes.baseAddress! : base
+                // A decoded value may be empty, and so may `decoded`, which then has no address.
+                let valueBase = span.isDecoded ? decodedBytes.baseAddress : base
                 attributes.append(XMLAttribute(
                     name: UnsafeBufferPointer(start: base + span.name.lowerBound, count: span.name.count),
-                    value: UnsafeBufferPointer(start: valueBase + span.value.lowerBound, count: span.value.count)))
+                    value: UnsafeBufferPointer(start: valueBase.map { $0 + span.value.lowerBound }, count: span.value.count)))
             }
             try attributes.withUnsafeBufferPointer { list in
                 try visit(XMLTag(kind: kind, name: name, attributes: list, offset: bufferOffset + at))

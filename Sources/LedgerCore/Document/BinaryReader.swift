@@ -59,6 +59,8 @@ public struct BinaryReader {
         var text = String(decoding: slice, as: UTF8.self)
         let unchanged = text.withUTF8 { decoded in
             slice.withUnsafeBufferPointer { original in
+                // Cannot fail: memcmp runs only when both buffers hold the same count of bytes and it is
+                // not zero.
                 decoded.count == original.count && (original.isEmpty || memcmp(decoded.baseAddress!, original.baseAddress!, original.count) == 0)
             }
         }

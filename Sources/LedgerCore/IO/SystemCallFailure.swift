@@ -7,6 +7,15 @@ public struct SystemCallFailure: Error, Equatable, Sendable {
 
     public init(code: Int32) { self.code = code }
 
+    /// The corresponding C error is `EEXIST`: something is already at the path.
+    public static let fileExists = SystemCallFailure(code: EEXIST)
+    /// The corresponding C error is `ENOENT`: nothing is at the path.
+    public static let noSuchFile = SystemCallFailure(code: ENOENT)
+    /// The corresponding C error is `ENOSPC`: the disk is full.
+    public static let noSpace = SystemCallFailure(code: ENOSPC)
+    /// The corresponding C error is `EIO`: the device failed a read or a write.
+    public static let inputOutput = SystemCallFailure(code: EIO)
+
     /// The failure `errno` holds now.
     public static var current: SystemCallFailure { SystemCallFailure(code: errno) }
 

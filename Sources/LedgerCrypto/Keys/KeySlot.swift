@@ -48,6 +48,7 @@ public struct KeySlot: Codable, Equatable, Sendable {
         let master = try SecretBytes(count: MasterKey.byteCount) { (output) throws(KeySlotError) in
             let status = kek.withUnsignedPointer { kekPointer in
                 var written: UInt64 = 0
+                // Cannot fail: `output` is SecretBytes' own memory, which sodium_malloc returned non-nil.
                 return crypto_aead_xchacha20poly1305_ietf_decrypt(
                     output.baseAddress!.assumingMemoryBound(to: UInt8.self), &written, nil,
                     wrapped, UInt64(wrapped.count), associated, UInt64(associated.count), nonce, kekPointer)
@@ -62,6 +63,7 @@ public struct KeySlot: Codable, Equatable, Sendable {
         if let kdf { return try kdf.deriveKey(passphrase: secret, salt: salt) }
         return SecretBytes(count: 32) { output in
             secret.withBytes { input in
+                // Cannot fail: `output` is SecretBytes' own memory, which sodium_malloc returned non-nil.
                 _ = crypto_generichash(
                     output.baseAddress!.assumingMemoryBound(to: UInt8.self), 32,
                     input.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(input.count), salt, salt.count)

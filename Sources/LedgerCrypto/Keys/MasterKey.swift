@@ -17,6 +17,7 @@ public struct MasterKey: Sendable {
         SecretBytes(count: length) { output in
             secret.withUnsignedPointer { master in
                 let context = Array("HLedger1".utf8CString.map { CChar($0) })
+                // Cannot fail: `output` is SecretBytes' own memory, which sodium_malloc returned non-nil.
                 _ = crypto_kdf_derive_from_key(
                     output.baseAddress!.assumingMemoryBound(to: UInt8.self), length, purpose.rawValue, context, master)
             }

@@ -35,6 +35,8 @@ public struct KDFParameters: Codable, Equatable, Sendable {
         guard algorithm == "argon2id13" else { throw .unsupportedKDF(algorithm) }
         return try SecretBytes(count: 32) { (output) throws(KeySlotError) in
             let status = passphrase.withBytes { phrase in
+                // Cannot fail: both buffers are SecretBytes' own memory, which sodium_malloc returned
+                // non-nil.
                 crypto_pwhash(
                     output.baseAddress!.assumingMemoryBound(to: UInt8.self), 32,
                     phrase.baseAddress!.assumingMemoryBound(to: CChar.self), UInt64(phrase.count),

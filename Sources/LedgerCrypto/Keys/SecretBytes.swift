@@ -25,6 +25,7 @@ public final class SecretBytes: @unchecked Sendable, CustomStringConvertible {
     }
 
     public static func random(_ count: Int) -> SecretBytes {
+        // Cannot fail: SecretBytes hands `fill` its own memory, which sodium_malloc returned non-nil.
         SecretBytes(count: count) { randombytes_buf($0.baseAddress!, $0.count) }
     }
 

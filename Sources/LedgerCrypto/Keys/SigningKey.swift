@@ -9,6 +9,7 @@ public struct SigningKey: Sendable {
         var publicKey = [UInt8](repeating: 0, count: Int(crypto_sign_PUBLICKEYBYTES))
         secretKey = SecretBytes(count: Int(crypto_sign_SECRETKEYBYTES)) { secret in
             seed.withUnsignedPointer { seedPointer in
+                // Cannot fail: `secret` is SecretBytes' own memory, which sodium_malloc returned non-nil.
                 _ = crypto_sign_seed_keypair(&publicKey, secret.baseAddress!.assumingMemoryBound(to: UInt8.self), seedPointer)
             }
         }

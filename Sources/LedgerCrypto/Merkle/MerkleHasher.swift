@@ -26,6 +26,7 @@ public enum MerkleHasher {
             _ = UnsafeMutableBufferPointer(rebasing: input[1...hashSize]).initialize(from: left)
             _ = UnsafeMutableBufferPointer(rebasing: input[(1 + hashSize)...]).initialize(from: right)
             return [UInt8](unsafeUninitializedCapacity: hashSize) { output, count in
+                // Cannot fail: the capacity is `hashSize`, 32 bytes.
                 _ = crypto_generichash(output.baseAddress!, hashSize, input.baseAddress, UInt64(input.count), nil, 0)
                 count = hashSize
             }

@@ -15,6 +15,7 @@ public struct BlobSealer: Sendable {
         output.withUnsafeMutableBufferPointer { buffer in
             key.withUnsignedPointer { keyPointer in
                 var written: UInt64 = 0
+                // Cannot fail: `output` holds the nonce and the tag at least, never empty.
                 _ = crypto_aead_xchacha20poly1305_ietf_encrypt(
                     buffer.baseAddress! + Self.nonceSize, &written, plaintext, UInt64(plaintext.count),
                     associatedData, UInt64(associatedData.count), nil, nonce, keyPointer)

@@ -75,7 +75,8 @@ public struct IDIndexHasher: Sendable {
     fileprivate static func siphash(_ bytes: UnsafeRawBufferPointer, key: UnsafePointer<UInt8>) -> (UInt64, UInt64) {
         var output: (UInt64, UInt64) = (0, 0)
         withUnsafeMutableBytes(of: &output) { output in
-            // Cannot fail: both buffers are stack values of fixed, non-zero size.
+            // Cannot fail: the output is a 16-byte tuple's bytes, and every caller hashes an id
+            // or a tuple of two or three words, never an empty buffer.
             _ = crypto_shorthash_siphashx24(
                 output.baseAddress!.assumingMemoryBound(to: UInt8.self),
                 bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(bytes.count), key)
@@ -99,6 +100,7 @@ public struct PinnedIDIndexHasher {
 func withBlake2bState<R>(_ body: (OpaquePointer) -> R) -> R {
     // On the stack: the Merkle leaf hash runs for every appended event.
     withUnsafeTemporaryAllocation(byteCount: crypto_generichash_statebytes(), alignment: 64) { memory in
+        // Cannot fail: the allocation is crypto_generichash_statebytes() bytes, never zero.
         defer { sodium_memzero(memory.baseAddress!, memory.count) }
         return body(OpaquePointer(memory.baseAddress!))
     }

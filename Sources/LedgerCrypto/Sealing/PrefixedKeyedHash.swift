@@ -17,6 +17,7 @@ public final class PrefixedKeyedHash {
 
     public init(key: SecretBytes, prefix: [UInt8], outputLength: Int) {
         precondition(Sodium.ready, "libsodium failed to initialise")
+        precondition((Int(crypto_generichash_BYTES_MIN)...Int(crypto_generichash_BYTES_MAX)).contains(outputLength), "BLAKE2b gives 16 to 64 bytes")
         self.prefix = prefix
         self.outputLength = outputLength
         let size = crypto_generichash_statebytes()
@@ -36,7 +37,10 @@ public final class PrefixedKeyedHash {
 
     /// Whether `message` starts with this hash's prefix.
     public func isPrefix(of message: UnsafeRawBufferPointer) -> Bool {
-        message.count >= prefix.count && prefix.withUnsafeBytes { memcmp($0.baseAddress!, message.baseAddress!, prefix.count) == 0 }
+        // An empty prefix starts every message; an empty buffer may have no address to compare at.
+        guard !prefix.isEmpty else { return true }
+        // Cannot fail: both buffers hold at least `prefix.count` bytes, which is not zero.
+        return message.count >= prefix.count && prefix.withUnsafeBytes { memcmp($0.baseAddress!, message.baseAddress!, prefix.count) == 0 }
     }
 
     /// The keyed digest of `message`, which must start with the prefix (see `isPrefix`).
@@ -48,6 +52,8 @@ public final class PrefixedKeyedHash {
         let rest = UnsafeRawBufferPointer(rebasing: message[prefix.count...])
         _ = crypto_generichash_update(state, rest.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(rest.count))
         return [UInt8](unsafeUninitializedCapacity: outputLength) { output, count in
+            // Cannot fail: the capacity is `outputLength`, at least crypto_generichash_BYTES_MIN (checked
+            // at init).
             _ = crypto_generichash_final(state, output.baseAddress!, outputLength)
             count = outputLength
         }

@@ -45,6 +45,8 @@ public struct RecordSealer: Sendable {
         withNonceAndAssociatedData(sequence, header: (Self.format, keyID)) { nonce, associated in
             output.withUnsafeMutableBufferPointer { buffer in
                 var written: UInt64 = 0
+                // Cannot fail: `output` holds at least the header and the tag just appended, and the nonce
+                // is NPUBBYTES of a temporary allocation.
                 _ = crypto_aead_chacha20poly1305_ietf_encrypt(
                     buffer.baseAddress! + start + Self.headerSize, &written,
                     plaintext.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(plaintext.count),
@@ -62,6 +64,8 @@ public struct RecordSealer: Sendable {
         var plaintext = [UInt8](repeating: 0, count: cipherCount - Int(crypto_aead_chacha20poly1305_ietf_ABYTES))
         let status = withNonceAndAssociatedData(sequence, header: (record[0], record[1])) { nonce, associated in
             var written: UInt64 = 0
+            // Cannot fail: `record` is at least `overhead` bytes (checked above), and the nonce is
+            // NPUBBYTES of a temporary allocation.
             return crypto_aead_chacha20poly1305_ietf_decrypt(
                 &plaintext, &written, nil,
                 record.baseAddress!.assumingMemoryBound(to: UInt8.self) + Self.headerSize, UInt64(cipherCount),

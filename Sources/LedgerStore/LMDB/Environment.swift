@@ -16,8 +16,8 @@ final class Environment {
 
     static let maxDatabases: UInt32 = 64
 
-    /// The pages of the data file this process has mapped (see `Memory/`).
-    let mappedPages: MappedPages
+    /// The memory policy for the pages of the data file this process maps.
+    let memory: MemoryPolicy
 
     init(path: String, mapSize: Int, readOnly: Bool = false) throws {
         var env: OpaquePointer?
@@ -26,7 +26,7 @@ final class Environment {
         handle = env!
         self.path = path
         self.mapSize = mapSize
-        mappedPages = MappedPages(directory: path)
+        memory = MemoryPolicy(directory: path)
         // Every property is set: if a step below throws, deinit closes the handle.
         try lmdb(mdb_env_set_maxdbs(handle, Self.maxDatabases), "mdb_env_set_maxdbs")
         try lmdb(mdb_env_set_mapsize(handle, mapSize), "mdb_env_set_mapsize")
@@ -71,13 +71,13 @@ final class Environment {
     /// Doubles the map after MDB_MAP_FULL; only valid with no transaction open in this process.
     func grow() throws {
         let newSize = mapSize * 2
-        try mappedPages.remapping { try lmdb(mdb_env_set_mapsize(handle, newSize), "mdb_env_set_mapsize") }
+        try memory.remapping { try lmdb(mdb_env_set_mapsize(handle, newSize), "mdb_env_set_mapsize") }
         mapSize = newSize
     }
 
     /// Adopts a map size another process set (after MDB_MAP_RESIZED).
     func adoptGrownMap() throws {
-        try mappedPages.remapping { try lmdb(mdb_env_set_mapsize(handle, 0), "mdb_env_set_mapsize") }
+        try memory.remapping { try lmdb(mdb_env_set_mapsize(handle, 0), "mdb_env_set_mapsize") }
         var info = MDB_envinfo()
         mdb_env_info(handle, &info)
         mapSize = info.me_mapsize

@@ -1,5 +1,5 @@
 import CLMDB
-import Glibc
+import LedgerCore
 
 /// A return code from an LMDB call, with the call's name kept for the message.
 public struct LMDBError: Error, Equatable, CustomStringConvertible {
@@ -15,7 +15,7 @@ public struct LMDBError: Error, Equatable, CustomStringConvertible {
     /// The corresponding C error is `MDB_NOTFOUND`.
     public static let notFound = MDB_NOTFOUND
 
-    public var isDiskFull: Bool { code == ENOSPC || code == EDQUOT }
+    public var isDiskFull: Bool { SystemCallFailure(code: code).isDiskFull }
 
     public var description: String {
         if isDiskFull { return "the disk is full (\(call)); free some space and run the command again — nothing was lost" }

@@ -1,5 +1,5 @@
 import CLMDB
-import Glibc
+import LedgerCore
 
 /// An LMDB transaction. Not Sendable: LMDB write transactions belong to one thread.
 final class Transaction {
@@ -18,8 +18,8 @@ final class Transaction {
         finished = true
         let status = mdb_txn_commit(handle)
         // LMDB reports a write cut short as EIO; on a disk with no room left it is ENOSPC.
-        if status == EIO, environment.freeBytes.map({ $0 < Environment.nearlyFull }) == true {
-            throw LedgerStoreError.lmdb(LMDBError(code: ENOSPC, call: "mdb_txn_commit"))
+        if status == SystemCallFailure.inputOutput.code, environment.freeBytes.map({ $0 < Environment.nearlyFull }) == true {
+            throw LedgerStoreError.lmdb(LMDBError(code: SystemCallFailure.noSpace.code, call: "mdb_txn_commit"))
         }
         try lmdb(status, "mdb_txn_commit")
     }

@@ -1,6 +1,6 @@
 import CLMDB
 import Foundation
-import Glibc
+import LedgerCore
 
 /// Rewrites a vault's LMDB file without its free pages, so that bytes of deleted entries
 /// (an erased blob's sealed content and wrapped key) are no longer anywhere in it.
@@ -38,12 +38,16 @@ public enum VaultCompaction {
             try environment.makeLastTransactionOdd()
             try environment.copyCompacted(to: staging)
             // LMDB makes the copy with mode 0666 less the umask; the vault's files are the owner's alone.
-            guard chmod(staging + "/data.mdb", 0o600) == 0 else {
-                throw LedgerStoreError.io(path: staging + "/data.mdb", reason: "cannot make the compacted copy private (chmod 600): \(String(cString: strerror(errno)))")
+            do throws(SystemCallFailure) {
+                try Platform.setMode(staging + "/data.mdb", 0o600)
+            } catch {
+                throw LedgerStoreError.io(path: staging + "/data.mdb", reason: "cannot make the compacted copy private (chmod 600): \(error.reason)")
             }
             try FileDurability.sync(path: staging + "/data.mdb")
-            guard rename(staging + "/data.mdb", dataFile) == 0 else {
-                throw LedgerStoreError.io(path: dataFile, reason: "cannot replace it with the compacted copy: \(String(cString: strerror(errno)))")
+            do throws(SystemCallFailure) {
+                try Platform.rename(staging + "/data.mdb", to: dataFile)
+            } catch {
+                throw LedgerStoreError.io(path: dataFile, reason: "cannot replace it with the compacted copy: \(error.reason)")
             }
             try FileDurability.sync(path: directory)
         }

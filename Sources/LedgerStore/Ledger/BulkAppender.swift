@@ -1,4 +1,3 @@
-import CMalloc
 import Foundation
 public import LedgerCore
 
@@ -78,7 +77,7 @@ public final class BulkAppender {
                     committedSinceTrim += pending.reduce(0) { $0 + $1.batch.bytes.count }
                     for index in pending.indices { buffers.recycle(&pending[index].batch.bytes) }
                     if committedSinceTrim >= Self.bytesBetweenHeapTrims {
-                        malloc_trim(0)
+                        MemoryPolicy.releaseFreedHeap()
                         committedSinceTrim = 0
                     }
                     for (item, outcome) in zip(pending, AppendOutcome.of(assigned)) {
@@ -91,7 +90,7 @@ public final class BulkAppender {
             }
             // What the import's threads freed goes back before the caller's last work (the
             // views' final save) allocates on top of it.
-            malloc_trim(0)
+            MemoryPolicy.releaseFreedHeap()
             queue.finished()
         }
         committer.start()

@@ -1,4 +1,3 @@
-import CMalloc
 public import LedgerCore
 
 /// One durable append made of slices handed over one after another: each slice is validated,
@@ -23,7 +22,7 @@ public final class SlicedAppend {
         batches.append(try ledger.preparer.prepare(events))
         // What the caller let go of the slice before (its events, its parsed points) is free
         // inside the heap but still resident: given back here, the slices do not add up.
-        malloc_trim(0)
+        MemoryPolicy.releaseFreedHeap()
     }
 
     /// Stores every slice added, in one durable transaction; an id already stored, or earlier
@@ -33,7 +32,7 @@ public final class SlicedAppend {
         defer {
             batches = []
             // The transaction's pages and the prepared bytes go back before the views catch up on top.
-            malloc_trim(0)
+            MemoryPolicy.releaseFreedHeap()
         }
         return AppendOutcome.merged(try ledger.commit(batches, recordedAt: recordedAt))
     }

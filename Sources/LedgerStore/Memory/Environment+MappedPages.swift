@@ -1,13 +1,13 @@
 extension Environment {
     /// How much of the data file may stay mapped between releases now.
-    var mappedBudget: Int { mappedPages.budget }
+    var mappedBudget: Int { memory.budget }
 
     /// From now on this process does whole-log work and keeps less of the file mapped.
-    func beginWholeLogWork() { mappedPages.beginWholeLogWork() }
+    func beginWholeLogWork() { memory.beginWholeLogWork() }
 
-    /// Lets go of the map's pages that this process has touched (see `MappedPages`).
-    func releaseMappedPages() { mappedPages.release(mapSize: mapSize) }
+    /// Lets go of the map's pages that this process has touched (see `MemoryPolicy`).
+    func releaseMappedPages() { memory.release(mapSize: mapSize) }
 
     /// Lets go of them once more than the budget is mapped since the last release.
-    func releaseMappedPagesIfDue() { mappedPages.releaseIfDue(mapSize: mapSize) }
+    func releaseMappedPagesIfDue() { memory.releaseIfDue(mapSize: mapSize) }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// Watches how much of the data file this process has mapped while a bulk append runs, and
-/// lets it go past the whole-log budget (`MappedPages.wholeLogBudget`), whichever thread mapped it.
+/// lets it go past the whole-log budget (`MemoryPolicy.wholeLogBudget`), whichever thread mapped it.
 ///
 /// Cursors let go as they walk, but a single fault can map a whole large folio of the page
 /// cache, and reads between two of a walk's looks can map a lot (see docs/performance.md,

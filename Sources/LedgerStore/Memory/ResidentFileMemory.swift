@@ -6,7 +6,7 @@ enum ResidentFileMemory {
     /// Kept open: reading it again from offset 0 is one system call that the kernel answers
     /// from its counters, cheap enough to ask on every read of a view's partition.
     private static let statm = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
-    private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+    private static let pageSize = Int(getpagesize())
 
     /// Bytes, or 0 where /proc is not mounted (then nothing is ever released early).
     static func bytes() -> Int {

@@ -5,7 +5,7 @@ import Synchronization
 /// fill again.
 ///
 /// A batch's bytes (about a megabyte) are at or above glibc's mmap threshold (see
-/// `HeapPolicy`), so each new buffer would be a fresh mapping whose every page faults in on
+/// `MemoryPolicy.configureHeap`), so each new buffer would be a fresh mapping whose every page faults in on
 /// first write (see docs/performance.md, "ByteBufferPool"). A reused buffer has its pages
 /// already.
 final class ByteBufferPool: Sendable {

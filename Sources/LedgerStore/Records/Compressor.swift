@@ -60,6 +60,8 @@ final class Compressor {
         let start = output.count
         output.append(contentsOf: repeatElement(0, count: bound))
         let written = output.withUnsafeMutableBytes { buffer in
+            // Cannot fail: `output` just grew by ZSTD_compressBound(_:), which is positive even for an
+            // empty input.
             ZSTD_compress2(compression, buffer.baseAddress! + start, bound, input, input.count)
         }
         guard ZSTD_isError(written) == 0, written < input.count else {

@@ -25,6 +25,8 @@ public func parallelMap<T, Failure: Error>(
         }
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             let range = (count * thread / threads)..<(count * (thread + 1) / threads)
+            // Cannot fail: `chunks` was allocated (an allocation always has an address) with one slot per
+            // thread.
             (slots.value.baseAddress! + thread).initialize(to: Result { () throws(Failure) in try range.map(work.value) })
         }
         return Result { () throws(Failure) in

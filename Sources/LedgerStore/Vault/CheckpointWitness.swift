@@ -42,14 +42,7 @@ public struct CheckpointWitness: Sendable {
     /// raises a false alarm.
     func record(_ checkpoint: SignedCheckpoint, publicKey: [UInt8]) {
         if let kept = read(publicKey: publicKey), kept.size >= checkpoint.size { return }
-        let folder = (file as NSString).deletingLastPathComponent
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        guard let temporary = try? PrivateFile.create(inFolder: folder, named: (file as NSString).lastPathComponent) else { return }
-        do {
-            try temporary.write(Data(checkpoint.note(publicKey: publicKey).utf8))
-            try temporary.rename(to: file)
-        } catch {
-            temporary.remove()
-        }
+        try? PrivateFile.createFolder(PathText.folder(of: file))
+        try? PrivateFile.write(Array(checkpoint.note(publicKey: publicKey).utf8), to: file, durability: .cached)
     }
 }

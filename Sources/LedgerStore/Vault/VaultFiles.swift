@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import LedgerCore
 
 /// The files and folders a vault consists of, and the modes they keep: the folder 0700 and
 /// every file in it 0600, whatever the umask or a copy's defaults gave them.
@@ -14,13 +14,20 @@ public enum VaultFiles {
 
     /// Sets the folder to 0700 and the vault's own files in it to 0600.
     public static func restrictModes(in directory: String) throws {
-        guard chmod(directory, 0o700) == 0 else {
-            throw LedgerStoreError.io(path: directory, reason: "cannot make the vault folder private (chmod 700): \(String(cString: strerror(errno)))")
+        do throws(SystemCallFailure) {
+            try Platform.setMode(directory, 0o700)
+        } catch {
+            throw LedgerStoreError.io(path: directory, reason: "cannot make the vault folder private (chmod 700): \(error.reason)")
         }
         for name in dataFiles + ["vault.json"] {
             let path = directory + "/" + name
-            if chmod(path, 0o600) != 0, errno != ENOENT {
-                throw LedgerStoreError.io(path: path, reason: "cannot make it private (chmod 600): \(String(cString: strerror(errno)))")
+            do throws(SystemCallFailure) {
+                try Platform.setMode(path, 0o600)
+            } catch {
+                // A file not made yet has no mode to fix.
+                guard error == .noSuchFile else {
+                    throw LedgerStoreError.io(path: path, reason: "cannot make it private (chmod 600): \(error.reason)")
+                }
             }
         }
     }

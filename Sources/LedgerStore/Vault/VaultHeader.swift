@@ -61,44 +61,22 @@ public struct VaultHeader: Codable, Sendable {
         } catch {
             throw LedgerStoreError.io(path: file, reason: error.localizedDescription)
         }
-        let temporary = try PrivateFile.create(inFolder: directory, named: "vault.json")
         do {
-            try temporary.write(bytes)
-            try temporary.sync()
-            try temporary.rename(to: file)
-            try FileDurability.sync(path: directory)
+            try PrivateFile.write([UInt8](bytes), to: file, durability: .synced)
         } catch {
-            temporary.remove()
-            throw error
+            throw LedgerStoreError.failed(error)
         }
     }
 
-    /// Removes temporary headers a killed writer left (`vault.json.*.tmp`, and the fixed
-    /// `vault.json.tmp` of earlier versions); call only while holding `VaultHeaderLock`.
+    /// Removes temporary headers a killed writer left (`.vault.json.*.tmp`, and the
+    /// `vault.json.*.tmp` and fixed `vault.json.tmp` of earlier versions); call only while
+    /// holding `VaultHeaderLock`.
     static func removeLeftovers(vault directory: String) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        for name in names where name.hasPrefix("vault.json.") && name.hasSuffix(".tmp") {
+        for name in names where PrivateFile.isTemporary(name, of: "vault.json") || (name.hasPrefix("vault.json.") && name.hasSuffix(".tmp")) {
             try? FileManager.default.removeItem(atPath: directory + "/" + name)
         }
     }
 
     func slot(_ kind: KeySlot.Kind) -> KeySlot? { slots.first { $0.kind == kind } }
-}
-
-/// fsync for files and folders, so a rename survives a power cut.
-enum FileDurability {
-    static func sync(path: String) throws {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw LedgerStoreError.io(path: path, reason: String(cString: strerror(errno))) }
-        defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw LedgerStoreError.failed("fsync", path: path, errno: errno) }
-    }
-}
-
-extension LedgerStoreError {
-    /// A failed system call on `path`: a full disk (or quota) as such, for exit 75.
-    static func failed(_ call: String, path: String, errno code: Int32) -> LedgerStoreError {
-        if code == ENOSPC || code == EDQUOT { return .lmdb(LMDBError(code: code, call: "\(call) \(path)")) }
-        return .io(path: path, reason: String(cString: strerror(code)))
-    }
 }

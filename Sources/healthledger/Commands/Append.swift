@@ -86,32 +86,44 @@ struct Append: ParsableCommand {
             batch.removeAll(keepingCapacity: true)
             batchLines.removeAll(keepingCapacity: true)
         }
+        func take(_ bytes: [UInt8]) throws {
+            lineNumber += 1
+            let line: String
+            do {
+                line = try LineSplitter.text(bytes)
+            } catch {
+                throw ExitStatus.Failure(
+                    status: .invalidInput, message: "\(path) line \(lineNumber): the line is not valid UTF-8 (at byte \(error.byteOffset + 1) of the line); save the file as UTF-8")
+            }
+            guard !line.allSatisfy(\.isWhitespace) else { return }
+            do {
+                let event = try EventJSON.event(from: JSONParser.parseObject(line), zone: entry.zone)
+                if event.schema == PayloadCatalog.currentSchema(of: event.kind) {
+                    try UnknownFields.refuse(kind: event.kind, payload: event.payload, force: force)
+                }
+                try SettingCheck.check(event, force: force)
+                batch.append(event)
+                batchLines.append(lineNumber)
+            } catch let failure as ExitStatus.Failure {
+                throw ExitStatus.Failure(status: failure.status, message: "\(path) line \(lineNumber): \(failure.message)")
+            } catch {
+                throw ExitStatus.Failure(status: .invalidInput, message: "\(path) line \(lineNumber): \(error)")
+            }
+            if batch.count >= batchSize { try send() }
+        }
         do {
-            var lines = LineReader(handle: handle)
-            while true {
-                let line: String
-                do {
-                    guard let next = try lines.next() else { break }
-                    line = next
-                } catch {
-                    throw ExitStatus.Failure(status: .invalidInput, message: "\(path) line \(lineNumber + 1): \(error)")
+            var lines = LineSplitter(maximumLineLength: EventLimits.maximumEncodedSize, maximumLines: .max)
+            do {
+                // Read in chunks so memory stays flat: a line longer than any event is
+                // refused before it is read to its end.
+                while case let chunk = handle.readData(ofLength: 1 << 20), !chunk.isEmpty {
+                    try chunk.withUnsafeBytes { try lines.split($0, take) }
                 }
-                lineNumber += 1
-                guard !line.allSatisfy(\.isWhitespace) else { continue }
-                do {
-                    let event = try EventJSON.event(from: JSONParser.parseObject(line), zone: entry.zone)
-                    if event.schema == PayloadCatalog.currentSchema(of: event.kind) {
-                        try UnknownFields.refuse(kind: event.kind, payload: event.payload, force: force)
-                    }
-                    try SettingCheck.check(event, force: force)
-                    batch.append(event)
-                    batchLines.append(lineNumber)
-                } catch let failure as ExitStatus.Failure {
-                    throw ExitStatus.Failure(status: failure.status, message: "\(path) line \(lineNumber): \(failure.message)")
-                } catch {
-                    throw ExitStatus.Failure(status: .invalidInput, message: "\(path) line \(lineNumber): \(error)")
-                }
-                if batch.count >= batchSize { try send() }
+                try lines.finish(take)
+            } catch LineSplitter.Refusal.lineTooLong(let line, let limit) {
+                throw ExitStatus.Failure(
+                    status: .invalidInput,
+                    message: "\(path) line \(line): the line is longer than \(EventLimits.describe(bytes: limit)), the most an event may take; large content belongs in a blob (as `append face --image` stores one)")
             }
             try send()
             try appender.finish()
@@ -168,7 +180,7 @@ final class AppendTally: Sendable {
             counts.progress.update(counts.stored + counts.duplicates)
             if acknowledge {
                 print("committed \(line)")
-                fflush(nil)
+                Platform.flushPrintedOutput()
             }
         }
     }

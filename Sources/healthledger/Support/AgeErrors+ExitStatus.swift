@@ -1,5 +1,5 @@
-import Glibc
 import AgeFormat
+import LedgerCore
 
 extension AgeError {
     /// Wrong keys exit like a wrong vault passphrase, a changed or damaged file like a failed
@@ -17,10 +17,10 @@ extension AgeError {
 extension AgeFileError {
     /// An output that exists exits like an existing vault, a missing input like a missing file.
     var exitStatus: ExitStatus {
-        switch code {
-        case EEXIST: .vaultExists
-        case ENOENT: .noVault
-        case ENOSPC: .diskFull
+        switch SystemCallFailure(code: code) {
+        case .fileExists: .vaultExists
+        case .noSuchFile: .noVault
+        case .noSpace: .diskFull
         default: .ioError
         }
     }

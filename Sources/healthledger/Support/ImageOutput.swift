@@ -9,7 +9,7 @@ enum ImageOutput {
             throw ExitStatus.Failure(status: .invalidInput, message: "event \(event.id) (\(event.kind.rawValue)) has no image")
         }
         let bytes = try ledger.blob(named: name)
-        try PrivateOutput.write(bytes, to: path)
+        try PrivateFile.writeOutput(bytes, to: path)
         FileHandle.standardError.write(Data("wrote the image (\(bytes.count) bytes) to \(path)\n".utf8))
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import LedgerCore
 
 /// Records, rate and ETA on stderr when it is a terminal; silent in scripts and pipes.
 final class Progress {
@@ -9,7 +9,7 @@ final class Progress {
     private let unit: String
     private let started = Date()
     private var lastDraw = Date.distantPast
-    private let enabled = isatty(STDERR_FILENO) == 1
+    private let enabled = Platform.standardErrorIsTerminal
 
     init(_ label: String, total: Int? = nil, unit: String = "records") {
         self.label = label

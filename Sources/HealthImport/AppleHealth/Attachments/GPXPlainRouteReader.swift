@@ -71,6 +71,8 @@ struct GPXPlainRouteReader {
     }
 
     private func nextTag() -> Int? {
+        // Cannot fail: `bytes` holds more than `index` bytes (the guard's first condition), so it is not
+        // empty.
         guard index < bytes.count, let found = memchr(bytes.baseAddress! + index, 0x3C, bytes.count - index) else { return nil }
         return bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
@@ -131,6 +133,8 @@ struct GPXPlainRouteReader {
         guard position < bytes.count, bytes[position] == 0x22 || bytes[position] == 0x27 else { return nil }
         let valueStart = position + 1
         guard valueStart < bytes.count,
+              // Cannot fail: `bytes` holds more than `valueStart` bytes (the condition before), so it is
+              // not empty.
               let found = memchr(bytes.baseAddress! + valueStart, Int32(bytes[position]), bytes.count - valueStart) else { return nil }
         let valueEnd = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
         guard !slice(valueStart..<valueEnd).contains(0x3C), valueEnd + 1 < bytes.count else { return nil }

@@ -25,8 +25,8 @@ struct ExportDaily: ParsableCommand {
             let path = directory + "/" + DailyCSV.relativePath(for: day)
             do {
                 let metrics = try state.metrics(for: day)
-                try PrivateOutput.createFolder(PathText.folder(of: path))
-                try PrivateOutput.write(DailyCSV.file(metrics, ratingScale: state.ratingScale), to: path)
+                try PrivateFile.createOutputFolder(PathText.folder(of: path))
+                try PrivateFile.writeOutput(DailyCSV.file(metrics, ratingScale: state.ratingScale), to: path)
                 written += 1
             } catch {
                 failures.append("\(day): not written to \(path): \(Self.reason(error))")
@@ -68,7 +68,7 @@ extension ExportDaily {
 
     /// What went wrong, in words: the system's reason, not the error's type dump.
     static func reason(_ error: any Error) -> String {
-        // PrivateOutput's failures say "cannot write PATH: reason"; the log names the path already.
+        // PrivateFile.writeOutput's failures say "cannot write PATH: reason"; the log names the path already.
         if let failure = error as? ExitStatus.Failure {
             return failure.message.range(of: ": ", options: .backwards).map { String(failure.message[$0.upperBound...]) } ?? failure.message
         }

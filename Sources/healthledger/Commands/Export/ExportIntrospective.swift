@@ -22,7 +22,7 @@ enum IntrospectiveCSVExport {
         case .moods: IntrospectiveExport.moods(events)
         }
         PlaintextExport.warn(file)
-        try PrivateOutput.write(text, to: file)
+        try PrivateFile.writeOutput(text, to: file)
         if json {
             print(JSONWriter.string(Document([("file", .string(file)), ("what", .string(what.rawValue)), ("events", .int(Int64(events.count)))])))
         } else {

@@ -31,7 +31,7 @@ struct ModelsShow: ParsableCommand {
             return
         }
         if let plot {
-            try PrivateOutput.write(FaceModelPlot.svg(model), to: plot)
+            try PrivateFile.writeOutput(FaceModelPlot.svg(model), to: plot)
             FileHandle.standardError.write(Data("wrote \(plot)\n".utf8))
         }
         if !json { describe(model) }

@@ -32,7 +32,7 @@ struct ChartCommand: ParsableCommand {
             throw ExitStatus.Failure(status: .invalidInput, message: "cannot draw '\(query)' as a \(style.rawValue) chart: \(error)")
         }
         let svg = SVGChart.render(chart)
-        try PrivateOutput.write(svg, to: out)
+        try PrivateFile.writeOutput(svg, to: out)
         if let png { try PNGConverter.convert(svgFile: out, to: png) }
         if json {
             var fields: [(String, DocValue)] = [

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import LedgerCore
 
 /// The page `serve --open` hands the browser instead of the URL: a file in a private folder
 /// that sends the browser on to the one-time URL. Another user reads every process's argv in
@@ -14,6 +15,7 @@ struct LaunchPage {
     init(redirectingTo url: String) throws {
         let base = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? NSTemporaryDirectory()
         var template = Array("\(base.hasSuffix("/") ? String(base.dropLast()) : base)/healthledger-serve-XXXXXX".utf8CString)
+        // Cannot fail: the template holds the folder, the name and its NUL.
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw ExitStatus.Failure(status: .ioError, message: "cannot make a private folder in \(base) for the browser's page: \(String(cString: strerror(errno))); run without --open and open the URL printed")
         }
@@ -29,7 +31,7 @@ struct LaunchPage {
 
             """
         do {
-            try PrivateOutput.write(html, to: path)
+            try PrivateFile.writeOutput(html, to: path)
         } catch {
             remove()
             throw error

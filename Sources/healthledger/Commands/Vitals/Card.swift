@@ -63,5 +63,5 @@ struct Card: ParsableCommand {
 
 /// Writes a text file the owner alone may read, mapping failures to a clear error.
 func write(_ text: String, to path: String) throws {
-    try PrivateOutput.write(text, to: path)
+    try PrivateFile.writeOutput(text, to: path)
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import Glibc
 import HealthImport
+import LedgerCore
 import LedgerStore
 
 struct Watch: ParsableCommand {
@@ -42,10 +42,9 @@ struct Watch: ParsableCommand {
     private func importIfNew(_ path: String, ledger: Ledger, clock: LocalClock, seen: inout DeliveredFiles) {
         let name = (path as NSString).lastPathComponent
         guard HealthAutoExportFolder.isExport(name), !name.hasPrefix(".") else { return }
-        var status = stat()
-        guard lstat(path, &status) == 0 else { return }
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            if status.st_mode & S_IFMT == S_IFLNK {
+        guard let status = Platform.statusNotFollowingLinks(path) else { return }
+        guard status.kind == .regularFile else {
+            if status.kind == .symbolicLink {
                 report("\(path): it is a symbolic link, and a watch reads only the files inside its folder; copy the file itself in")
             }
             return
@@ -56,7 +55,7 @@ struct Watch: ParsableCommand {
             let summary = try ImportOptions.run(files, into: ledger, vault: vault, input: path, unit: "files", json: json)
             try FolderDelivery.record(summary, apps: files.deliveredApps, folder: directory, ledger: ledger)
             // A pipe is block-buffered: the summary would wait for the watch to end.
-            fflush(nil)
+            Platform.flushPrintedOutput()
         } catch let error as ImportError {
             report("\(error)")
         } catch {

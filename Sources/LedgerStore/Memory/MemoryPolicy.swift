@@ -2,13 +2,19 @@ import Foundation
 import Glibc
 import Synchronization
 
-/// The pages of a vault's data file that this process has mapped, and when to let go of them.
+/// The store's memory policy, in one place: the one type the store and the CLI call about
+/// memory. No file outside `Memory/` calls `mallopt`, `malloc_trim` or `madvise`.
+///
+/// Per environment (`Environment.memory`): the pages of the vault's data file that this
+/// process has mapped, and when to let go of them. Cursors step it through their
+/// `MappedPageAllowance`, bulk work through a `MapWarden`. Per process (`MemoryPolicy+Heap`):
+/// how glibc's heap gives memory back.
 ///
 /// Letting go writes nothing: the map is read-only to us (LMDB writes with pwrite), so the
 /// kernel keeps the data in its page cache and a later read faults it back in. Releasing as
 /// reads go keeps resident memory flat however large the log grows, instead of holding every
 /// index page ever searched.
-final class MappedPages: Sendable {
+public final class MemoryPolicy: Sendable {
     /// How much of the data file may stay mapped between releases while the process does
     /// whole-log work: an import, a replay, an audit, an export of everything (see
     /// docs/performance.md, "Mapped page budget").
