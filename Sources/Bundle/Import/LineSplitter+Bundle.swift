@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// A bundle's `events.jsonl` cut into lines, within `LineSplitter`'s bounds for lines of
 /// events, a refusal said as the bundle's error.
