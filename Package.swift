@@ -133,3 +133,11 @@ let package = Package(
         ], swiftSettings: checkedImports),
     ]
 )
+
+// Benchmarks and simulators are built only when asked (`HEALTHLEDGER_TOOLS=1`, which the
+// Tools/bench-*.sh scripts set), so `swift build` and the tests compile the product alone.
+let builtOnlyWhenAsked: Set<String> = ["ledger-bench", "age-bench", "attachment-bench", "calorie-sim"]
+if Context.environment["HEALTHLEDGER_TOOLS"] == nil {
+    package.targets.removeAll { builtOnlyWhenAsked.contains($0.name) }
+    package.products.removeAll { builtOnlyWhenAsked.contains($0.name) }
+}

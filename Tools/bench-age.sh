@@ -7,6 +7,8 @@
 # 0.42–0.48 s on a quiet machine (Go's assembly is faster): the rest of the pipeline costs little.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The benchmark executables are built only when asked (Package.swift).
+export HEALTHLEDGER_TOOLS=1
 bash Tools/install-packages.sh
 swift build -c release --product age-bench >&2
 megabytes="${1:-200}"

@@ -4,6 +4,8 @@
 #   bash Tools/bench-query.sh [EVENTS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The benchmark executables are built only when asked (Package.swift).
+export HEALTHLEDGER_TOOLS=1
 bash Tools/install-packages.sh
 swift build -c release --product healthledger >&2
 swift build -c release --product ledger-bench >&2

@@ -3,6 +3,8 @@
 #   bash Tools/bench.sh [EVENTS]   (default 1,000,000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The benchmark executables are built only when asked (Package.swift).
+export HEALTHLEDGER_TOOLS=1
 bash Tools/install-packages.sh
 swift build -c release >&2
 .build/release/ledger-bench append "${1:-1000000}"
