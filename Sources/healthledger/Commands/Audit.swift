@@ -104,9 +104,7 @@ struct CheckpointCommand: ParsableCommand {
             guard let note = try ledger.checkpointNote() else {
                 throw ExitStatus.Failure(status: .invalidInput, message: "the vault is empty: nothing to checkpoint yet")
             }
-            guard FileManager.default.createFile(atPath: file, contents: Data(note.utf8)) else {
-                throw ExitStatus.Failure(status: .ioError, message: "cannot write \(file)")
-            }
+            try PrivateFile.writeOutput(note, to: file)
             let size = try ledger.count()
             print(json ? JSONWriter.string(Document([("file", .string(file)), ("size", .int(Int64(size)))])) : "wrote checkpoint of \(size) events to \(file)")
         }
