@@ -3,8 +3,8 @@ import Testing
 import TestSupport
 
 /// `checkpoint export FILE` writes through the product's one I/O layer, as every other file
-/// it writes: the owner's alone, and a symbolic link left where it was to go is replaced, not
-/// followed (the file it named is left as it was).
+/// it writes, and keeps what it did before it did: the owner's alone, and a symbolic link left
+/// where it was to go is replaced, not followed (the file it named is left as it was).
 @Suite struct CheckpointExportFileTests {
     @Test func theCheckpointIsTheOwnersAloneAndALinkInItsPlaceIsNotFollowed() throws {
         let vault = try CLIVault()
