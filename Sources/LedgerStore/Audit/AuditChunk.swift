@@ -32,10 +32,6 @@ final class AuditChunk {
     /// subtree of the Merkle tree and joins the frontier by its root alone.
     static let height = 12
     static let size = 1 << height
-    /// The records a thread claims at a time: in a whole chunk each block is a perfect
-    /// subtree too, hashed by the thread that opened it.
-    static let blockHeight = 6
-
     let records: [PendingRecord]
     let outcomes: UnsafeMutableBufferPointer<Outcome>
     let leafHashes: UnsafeMutableBufferPointer<UInt8>
@@ -51,7 +47,8 @@ final class AuditChunk {
         outcomes = .allocate(capacity: records.count)
         outcomes.initialize(repeating: .notSealedHere)
         leafHashes = .allocate(capacity: records.count * MerkleHasher.hashSize)
-        claims = BlockClaims(count: records.count, blockSize: 1 << Self.blockHeight)
+        // In a whole chunk each claimed block is a perfect subtree, hashed by the thread that opened it.
+        claims = BlockClaims(count: records.count)
         blockRoots = .allocate(capacity: claims.blocks * MerkleHasher.hashSize)
     }
 
@@ -96,7 +93,7 @@ final class AuditChunk {
         var joined = MerkleFrontier()
         for block in 0..<claims.blocks {
             let root = blockRoots[(block * MerkleHasher.hashSize)..<((block + 1) * MerkleHasher.hashSize)]
-            joined.append(subtreeRoot: Array(root), height: Self.blockHeight)
+            joined.append(subtreeRoot: Array(root), height: BlockClaims.blockHeight)
         }
         subtreeRoot = joined.root
     }

@@ -108,7 +108,7 @@ extension Ledger {
                 let next = DecodedChunk(records: pending)
                 pending.removeAll(keepingCapacity: true)
                 let group = DispatchGroup()
-                let work = UnsafeTransfer(ParallelDecode(ledger: self, chunk: next, claims: BlockClaims(count: next.records.count, blockSize: 64)))
+                let work = UnsafeTransfer(ParallelDecode(ledger: self, chunk: next, claims: BlockClaims(count: next.records.count)))
                 DispatchQueue.global().async(group: group) { work.value.decodeClaimedBlocks(codec: work.value.ledger.secondaryCodec) }
                 // The worker reads mapped records of this transaction: wait for it whatever happens.
                 defer { group.wait() }

@@ -5,11 +5,15 @@ import Synchronization
 /// starts at once, and the calling thread joins when it is done with its own work (checking
 /// or delivering the chunk before), instead of each owning a fixed share of the records.
 final class BlockClaims: Sendable {
+    /// The records a thread claims at a time, 2⁶: few enough that neither thread waits long
+    /// for the other's last block, and in an aligned chunk a perfect Merkle subtree.
+    static let blockHeight = 6
+
     let count: Int
     let blockSize: Int
     private let next = Atomic<Int>(0)
 
-    init(count: Int, blockSize: Int) {
+    init(count: Int, blockSize: Int = 1 << blockHeight) {
         self.count = count
         self.blockSize = blockSize
     }
