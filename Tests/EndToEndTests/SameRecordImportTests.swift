@@ -37,21 +37,7 @@ import TestSupport
 
         """
 
-    static let electrocardiogram = """
-        Name,Alex Example
-        Recorded Date,2024-03-10 07:00:00 +0100
-        Classification,Sinus Rhythm
-        Software Version,1.90
-        Device,"Watch6,2"
-        Sample Rate,512 hertz
-        Lead,Lead I
-        Unit,µV
-
-        -12.5
-        250
-        3.2
-
-        """
+    static let electrocardiogram = ElectrocardiogramCSV.text(recorded: "2024-03-10 07:00:00 +0100")
 
     static func json(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])

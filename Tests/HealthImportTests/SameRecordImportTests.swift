@@ -49,20 +49,7 @@ import TestSupport
         try xml.write(toFile: folder + "/export.xml", atomically: true, encoding: .utf8)
         let csv = folder + "/electrocardiograms/ecg_2024-03-10.csv"
         if chosen.contains(ecg) {
-            try """
-                Name,Alex Example
-                Recorded Date,\(ecgStart)
-                Classification,Sinus Rhythm
-                Software Version,1.90
-                Device,"Watch6,2"
-                Sample Rate,512 hertz
-                Lead,Lead I
-                Unit,µV
-
-                -12.5
-                250
-                3.2
-                """.write(toFile: csv, atomically: true, encoding: .utf8)
+            try ElectrocardiogramCSV.text(recorded: ecgStart).write(toFile: csv, atomically: true, encoding: .utf8)
         } else {
             try? FileManager.default.removeItem(atPath: csv)
         }
