@@ -49,6 +49,17 @@ import TestSupport
         #expect(try vault.ok(["audit"]).contains("audit clean"))
     }
 
+    /// A whole `replay` rebuilds the store indexes in the pass that folds the views: each record
+    /// is opened once, where the indexes' own pass before it opened every record again.
+    @Test func aWholeReplayOpensEachRecordOnce() throws {
+        let vault = try Self.vault(moods: 3_000)
+        let events = 3_003
+        let opened = try Self.recordsOpened(vault, ["replay"])
+        #expect(opened >= events && opened <= events + 10, "\(opened) records opened for \(events) events")
+        #expect(try vault.ok(["audit"]).contains("audit clean"))
+        #expect(try Self.recordsOpened(vault, ["log", "--limit", "5"]) <= 5)
+    }
+
     /// What each everyday command opens, in order, on a vault of `moods` moods.
     static func costs(moods: Int) throws -> [String: Int] {
         let vault = try Self.vault(moods: moods)

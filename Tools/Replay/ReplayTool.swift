@@ -32,13 +32,14 @@ struct ReplayTool: ParsableCommand {
         }
         // A replay folds every view itself: nothing is appended, so no view falls behind.
         let ledger = try VaultApplication.open(vault: vault, key: key) { _ in }.ledger
-        if names.isEmpty, !dryRun {
-            let rebuilt = try ledger.rebuildStoreIndexes()
-            print("store indexes: rebuilt from \(rebuilt.indexed.formatted()) events (by kind, by amended id, running activities)")
+        let outcome = try VaultApplication.replay(names, ledger: ledger, dryRun: dryRun)
+        if let rebuilt = outcome.storeIndexes {
+            print("store indexes: rebuilt from \(rebuilt.indexed.formatted()) events (by kind, by day, by amended id, running activities, records two importers share)")
         }
-        for report in try ProjectionCatalog.replay(names, ledger: ledger, dryRun: dryRun) {
+        for report in outcome.views {
             print(report.summary)
             for line in report.details { print("  \(line)") }
         }
+        if let rebuilt = outcome.treeEdges { print("tree edges: rebuilt from \(rebuilt.records.formatted()) records, \(rebuilt.edges.formatted()) edges") }
     }
 }

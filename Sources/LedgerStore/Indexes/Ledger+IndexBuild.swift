@@ -66,7 +66,7 @@ extension Ledger {
 
     /// Clears the indexes of a vault an earlier version indexed, so the build indexes it from
     /// sequence 0; returns what is new if it did.
-    private func forgetEarlierIndexes(_ txn: Transaction) throws -> String? {
+    func forgetEarlierIndexes(_ txn: Transaction) throws -> String? {
         var reason: String?
         for earlier in StoreIndexes.earlierCoveredKeys where try txn.get(databases.meta, key: earlier.key) != nil {
             try txn.delete(databases.meta, key: earlier.key)
@@ -83,7 +83,7 @@ extension Ledger {
         return try buildStoreIndexes(progress: progress) ?? StoreIndexBuild(indexed: 0, from: 0)
     }
 
-    private func clearStoreIndexes(_ txn: Transaction) throws {
+    func clearStoreIndexes(_ txn: Transaction) throws {
         let indexes = databases.indexes
         for database in [indexes.byKind, indexes.byDay, indexes.amendments, indexes.activities, indexes.sameRecords] {
             try lmdb(mdb_drop(txn.handle, database.handle, 0), "mdb_drop(\(database.name))")

@@ -15,7 +15,7 @@ public enum ProjectionCatalog {
     /// fold); past `residentLimit` bytes folded, the folds are saved into their shadows.
     public static func replay(
         _ names: [String], ledger: Ledger, dryRun: Bool, residentLimit: Int = ProjectionEngine.replayResidentLimit,
-        progress: ((UInt64, UInt64) -> Void)? = nil
+        indexes: StoreIndexRebuild? = nil, progress: ((UInt64, UInt64) -> Void)? = nil
     ) throws -> [ReplayReport] {
         var seen: Set<String> = []
         let chosen = try (names.isEmpty ? Self.names : names).filter { seen.insert($0).inserted }.map { name in
@@ -23,7 +23,7 @@ public enum ProjectionCatalog {
             return kind
         }
         let rebuilds = try chosen.map { try $0.shadowRebuild(ledger: ledger) }
-        return try ProjectionEngine.replay(rebuilds, ledger: ledger, dryRun: dryRun, residentLimit: residentLimit, progress: progress)
+        return try ProjectionEngine.replay(rebuilds, ledger: ledger, dryRun: dryRun, residentLimit: residentLimit, indexes: indexes, progress: progress)
     }
 
     /// Brings every projection up to date (after appends): the views a few events behind are

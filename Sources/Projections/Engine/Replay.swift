@@ -42,16 +42,18 @@ extension ProjectionEngine {
     public static let replayResidentLimit = 32 << 20
 
     /// Rebuilds every view of `rebuilds` in one pass over the log, each into its shadow, then
-    /// compares and switches them one by one. `progress` hears (events folded, events to fold).
+    /// compares and switches them one by one; `indexes`, when given, is fed the same pass.
+    /// `progress` hears (events folded, events to fold).
     static func replay(
         _ rebuilds: [any ViewRebuild], ledger: Ledger, dryRun: Bool, residentLimit: Int = replayResidentLimit,
-        progress: ((UInt64, UInt64) -> Void)? = nil
+        indexes: StoreIndexRebuild? = nil, progress: ((UInt64, UInt64) -> Void)? = nil
     ) throws -> [ReplayReport] {
         let clock = ContinuousClock.now
         let head = try ledger.head()
         var applied: UInt64 = 0
         try ledger.forEach { stored in
             guard stored.sequence < head.size else { return false }
+            try indexes?.add(stored)
             for rebuild in rebuilds { try rebuild.apply(stored.event) }
             applied = stored.sequence + 1
             if applied % catchUpStride == 0 {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LedgerStore
 import LedgerCore
+import LedgerApplication
 import Projections
 
 struct Replay: ParsableCommand {
@@ -15,25 +16,24 @@ struct Replay: ParsableCommand {
 
     func run() throws {
         let ledger = try vault.openLedger()
-        if names.isEmpty, !dryRun {
-            let progress = Progress("rebuilding the store indexes from the log", unit: "events")
-            let rebuilt = try ledger.rebuildStoreIndexes { done, _ in progress.update(Int(done)) }
-            progress.finish()
+        let whole = names.isEmpty && !dryRun
+        let outcome: ReplayOutcome
+        do {
+            let what = names.isEmpty ? "every view" : names.joined(separator: ", ")
+            let progress = Progress("rebuilding \(whole ? "the store indexes and every view" : what) from the log", total: Int(try ledger.head().size), unit: "events")
+            defer { progress.finish() }
+            outcome = try VaultApplication.replay(names, ledger: ledger, dryRun: dryRun) { done, _ in progress.update(Int(done)) }
+        } catch let error as UnknownProjection {
+            throw ExitStatus.Failure(status: .invalidInput, message: "\(error)")
+        }
+        if let rebuilt = outcome.storeIndexes {
             if json {
                 print(JSONWriter.string(["rebuilt": .string("store indexes"), "events": .int(Int64(rebuilt.indexed))]))
             } else {
                 print("store indexes: rebuilt from \(rebuilt.indexed.formatted()) events (by kind, by day, by amended id, running activities, records two importers share)")
             }
         }
-        let reports: [ReplayReport]
-        do {
-            let progress = Progress("rebuilding \(names.isEmpty ? "every view" : names.joined(separator: ", ")) from the log", total: Int(try ledger.head().size), unit: "events")
-            defer { progress.finish() }
-            reports = try ProjectionCatalog.replay(names, ledger: ledger, dryRun: dryRun) { done, _ in progress.update(Int(done)) }
-        } catch let error as UnknownProjection {
-            throw ExitStatus.Failure(status: .invalidInput, message: "\(error)")
-        }
-        for report in reports {
+        for report in outcome.views {
             if json {
                 var document: Document = [
                     "view": .string(report.name), "version": .int(Int64(report.version)), "built": .bool(report.wasBuilt),
@@ -47,8 +47,7 @@ struct Replay: ParsableCommand {
             print(report.summary)
             if report.wasBuilt { for line in report.details { print("  \(line)") } }
         }
-        if names.isEmpty, !dryRun {
-            let rebuilt = try ledger.rebuildTreeEdges()
+        if let rebuilt = outcome.treeEdges {
             if json {
                 print(JSONWriter.string([
                     "rebuilt": .string("tree edges"), "records": .int(Int64(rebuilt.records)), "edges": .int(Int64(rebuilt.edges)),
