@@ -21,8 +21,9 @@ extension Ledger {
         try txn.put(databases.meta, key: StoreIndexes.coveredKey, value: bigEndianBytes(size))
     }
 
-    /// Adds `events`, in log order, to every store index.
-    func index(_ txn: Transaction, _ events: [(sequence: UInt64, facts: IndexFacts)]) throws {
+    /// Adds `events`, in log order, to every store index; records it opens (targets of
+    /// amendments, starts and stops folded again) are opened with `codec` when given.
+    func index(_ txn: Transaction, _ events: [(sequence: UInt64, facts: IndexFacts)], codec: RecordCodec? = nil) throws {
         let indexes = databases.indexes
         var dayTags = DayTags(storeIndexHasher)
         for (sequence, facts) in events {
@@ -44,7 +45,7 @@ extension Ledger {
         var activities: RunningActivities?
         var refold = false
         for (sequence, facts) in events where !refold {
-            if let target = facts.target, try amendsActivity(txn, target) {
+            if let target = facts.target, try amendsActivity(txn, target, codec: codec) {
                 refold = true
             } else if let fact = facts.activity {
                 // Amendments stored before the event they aim at (a bundle may carry them so)
@@ -58,13 +59,13 @@ extension Ledger {
                 }
             }
         }
-        if refold { activities = try foldActivities(txn) }
+        if refold { activities = try foldActivities(txn, codec: codec) }
         if let activities { try storeActivities(txn, activities) }
     }
 
     /// Whether `target` is a start or a stop: amending one changes which activities run.
-    private func amendsActivity(_ txn: Transaction, _ target: EventID) throws -> Bool {
-        var reader = try RecordReader(ledger: self, txn)
+    private func amendsActivity(_ txn: Transaction, _ target: EventID, codec: RecordCodec?) throws -> Bool {
+        var reader = try RecordReader(ledger: self, txn, codec: codec)
         guard let sequence = try event(id: target, txn, &reader)?.sequence else { return false }
         for kind in [EventKind.activityStarted, .activityStopped] {
             if try txn.get(databases.indexes.byKind, key: storeIndexHasher.kindKey(kind, sequence)) != nil { return true }
@@ -74,8 +75,8 @@ extension Ledger {
 
     /// The running activities folded again from every start and stop the kind index holds,
     /// as they read now: after an amendment of one, which may change any later match.
-    func foldActivities(_ txn: Transaction) throws -> RunningActivities {
-        var reader = try RecordReader(ledger: self, txn)
+    func foldActivities(_ txn: Transaction, codec: RecordCodec? = nil) throws -> RunningActivities {
+        var reader = try RecordReader(ledger: self, txn, codec: codec)
         var activities = RunningActivities()
         for sequence in try sequences(txn, ofKinds: [.activityStarted, .activityStopped]) {
             let current = try currentEvent(try reader.event(at: sequence), &reader)

@@ -4,12 +4,16 @@ import LedgerCore
 struct RecordReader {
     let ledger: Ledger
     let txn: Transaction
+    /// The decompression context records are opened with: the ledger's own unless this
+    /// thread is not the one that uses it.
+    private let codec: RecordCodec?
     private let batches: Cursor
     private var times: [UInt64: Timestamp] = [:]
 
-    init(ledger: Ledger, _ txn: Transaction) throws {
+    init(ledger: Ledger, _ txn: Transaction, codec: RecordCodec? = nil) throws {
         self.ledger = ledger
         self.txn = txn
+        self.codec = codec
         batches = try txn.cursor(ledger.databases.batches)
     }
 
@@ -19,7 +23,7 @@ struct RecordReader {
             guard let batch = try ledger.batchContaining(sequence, cursor: batches) else {
                 throw LedgerStoreError.unreadableRecord(sequence: sequence, reason: "no committed batch covers it")
             }
-            return try ledger.decodeRecord(record, sequence: sequence, batch: batch, times: &times)
+            return try ledger.decodeRecord(record, sequence: sequence, batch: batch, times: &times, codec: codec)
         }
         guard let found else {
             throw LedgerStoreError.damagedView(

@@ -1,3 +1,4 @@
+import Foundation
 import LedgerCore
 
 /// The store indexes rebuilt from sequence 0 by a pass over the log that someone else drives:
@@ -6,16 +7,20 @@ import LedgerCore
 /// The indexes are emptied when the rebuild begins and written in steps of
 /// `Ledger.indexBuildStep` events, each in its own transaction with the count it covers, as
 /// `buildStoreIndexes` writes them: a rebuild stopped part way leaves indexes that cover a
-/// prefix of the log, which the next open carries on from. Should another writer change the
-/// indexes meanwhile (a second replay), the steps stop and `finish` builds them again alone.
+/// prefix of the log, which the next open carries on from. Each step is written on a thread
+/// of its own while the pass goes on (the pass's thread sets replay's pace), one step at a
+/// time. Should another writer change the indexes meanwhile (a second replay), the steps stop
+/// and `finish` builds them again alone.
 public final class StoreIndexRebuild {
     private let ledger: Ledger
     /// Events per write transaction.
     private let step: Int
     private var pending: [(sequence: UInt64, facts: IndexFacts)] = []
-    /// Events written to the indexes so far: the next event taken must be this one.
-    private var covered: UInt64 = 0
-    private var overtaken = false
+    /// The sequence the next event taken must have.
+    private var next: UInt64 = 0
+    private let writer: StepWriter
+    private let writes = DispatchGroup()
+    private let queue = DispatchQueue(label: "replay.indexes")
 
     /// Empties the store indexes.
     public convenience init(ledger: Ledger) throws {
@@ -25,6 +30,7 @@ public final class StoreIndexRebuild {
     init(ledger: Ledger, step: UInt64) throws {
         self.ledger = ledger
         self.step = Int(step)
+        writer = StepWriter(ledger: ledger)
         try ledger.environment.write { txn in
             _ = try ledger.forgetEarlierIndexes(txn)
             try ledger.clearStoreIndexes(txn)
@@ -34,34 +40,66 @@ public final class StoreIndexRebuild {
 
     /// Takes the next event of the log, in order from sequence 0.
     public func add(_ stored: StoredEvent) throws {
-        guard !overtaken else { return }
-        let expected = covered + UInt64(pending.count)
-        guard stored.sequence == expected else {
+        guard stored.sequence == next else {
             throw LedgerStoreError.damagedView(
-                name: "store indexes", reason: "the rebuild was given event \(stored.sequence) where \(expected) comes next")
+                name: "store indexes", reason: "the rebuild was given event \(stored.sequence) where \(next) comes next")
         }
+        next += 1
         pending.append((stored.sequence, IndexFacts(stored.event)))
-        if pending.count == step { try writePending() }
+        if pending.count == step { try handOff() }
     }
 
     /// Writes what is left, then indexes whatever was appended after the pass's end.
     public func finish(progress: ((UInt64, UInt64) -> Void)? = nil) throws -> StoreIndexBuild {
-        try writePending()
-        if overtaken { return try ledger.rebuildStoreIndexes(progress: progress) }
+        try handOff()
+        writes.wait()
+        if let failure = writer.failure { throw failure }
+        if writer.overtaken { return try ledger.rebuildStoreIndexes(progress: progress) }
         let tail = try ledger.buildStoreIndexes(progress: progress)
-        return StoreIndexBuild(indexed: covered + (tail?.indexed ?? 0), from: 0)
+        return StoreIndexBuild(indexed: writer.covered + (tail?.indexed ?? 0), from: 0)
     }
 
-    private func writePending() throws {
-        guard !overtaken, !pending.isEmpty else { return }
-        let end = covered + UInt64(pending.count)
-        let written = try ledger.environment.write { txn in
-            guard try StoreIndexes.covered(txn, meta: ledger.databases.meta) == covered else { return false }
-            try ledger.index(txn, pending)
-            try ledger.setCovered(txn, end)
-            return true
+    /// Hands the pending step to the writing thread once the step before it is written.
+    private func handOff() throws {
+        writes.wait()
+        if let failure = writer.failure { throw failure }
+        guard !pending.isEmpty else { return }
+        let handed = UnsafeTransfer((writer, pending))
+        pending = []
+        pending.reserveCapacity(step)
+        queue.async(group: writes) { handed.value.0.write(handed.value.1) }
+    }
+}
+
+/// What writes the rebuild's steps, one at a time, and what it found.
+private final class StepWriter {
+    let ledger: Ledger
+    /// Its own decompression context: the pass's threads use the ledger's two.
+    private let codec: RecordCodec
+    /// Events written to the indexes so far.
+    private(set) var covered: UInt64 = 0
+    private(set) var overtaken = false
+    private(set) var failure: (any Error)?
+
+    init(ledger: Ledger) {
+        self.ledger = ledger
+        codec = ledger.codec.sibling()
+    }
+
+    func write(_ events: [(sequence: UInt64, facts: IndexFacts)]) {
+        guard !overtaken, failure == nil else { return }
+        let start = covered
+        let end = start + UInt64(events.count)
+        do {
+            let written = try ledger.environment.write { txn in
+                guard try StoreIndexes.covered(txn, meta: ledger.databases.meta) == start else { return false }
+                try ledger.index(txn, events, codec: codec)
+                try ledger.setCovered(txn, end)
+                return true
+            }
+            if written { covered = end } else { overtaken = true }
+        } catch {
+            failure = error
         }
-        pending.removeAll(keepingCapacity: true)
-        if written { covered = end } else { overtaken = true }
     }
 }

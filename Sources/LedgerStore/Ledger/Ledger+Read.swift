@@ -112,7 +112,13 @@ extension Ledger {
                 DispatchQueue.global().async(group: group) { work.value.decodeClaimedBlocks(codec: work.value.ledger.secondaryCodec) }
                 // The worker reads mapped records of this transaction: wait for it whatever happens.
                 defer { group.wait() }
-                if let previous = decoded { try deliver(previous) }
+                if decoded != nil {
+                    try deliver(decoded!)
+                    // Freeing a chunk's thousands of events is work the delivering thread,
+                    // which sets the pace, need not do: the holder keeps the only reference.
+                    let delivered = DeliveredChunk(decoded.take())
+                    DispatchQueue.global().async(group: group) { delivered.release() }
+                }
                 work.value.decodeClaimedBlocks(codec: codec)
                 group.wait()
                 decoded = next
@@ -214,6 +220,16 @@ final class DecodedChunk {
         results.deinitialize()
         results.deallocate()
     }
+}
+
+/// A delivered chunk on its way to another thread to be freed there.
+private final class DeliveredChunk: @unchecked Sendable {
+    // Unchecked: set once by the delivering thread, then only released by the one it is handed to.
+    private var chunk: DecodedChunk?
+
+    init(_ chunk: DecodedChunk?) { self.chunk = chunk }
+
+    func release() { chunk = nil }
 }
 
 /// Decoding of one chunk by two threads, handed to the worker as an `UnsafeTransfer`: each
