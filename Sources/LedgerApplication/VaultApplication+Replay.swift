@@ -18,9 +18,11 @@ extension VaultApplication {
         _ names: [String], ledger: Ledger, dryRun: Bool, progress: ((UInt64, UInt64) -> Void)? = nil
     ) throws -> ReplayOutcome {
         let whole = names.isEmpty && !dryRun
-        let indexes = whole ? try StoreIndexRebuild(ledger: ledger) : nil
-        let views = try ProjectionCatalog.replay(names, ledger: ledger, dryRun: dryRun, indexes: indexes, progress: progress)
-        let storeIndexes = try indexes?.finish()
-        return ReplayOutcome(storeIndexes: storeIndexes, views: views, treeEdges: whole ? try ledger.rebuildTreeEdges() : nil)
+        return try ledger.watchingMappedPages {
+            let indexes = whole ? try StoreIndexRebuild(ledger: ledger) : nil
+            let views = try ProjectionCatalog.replay(names, ledger: ledger, dryRun: dryRun, indexes: indexes, progress: progress)
+            let storeIndexes = try indexes?.finish()
+            return ReplayOutcome(storeIndexes: storeIndexes, views: views, treeEdges: whole ? try ledger.rebuildTreeEdges() : nil)
+        }
     }
 }
