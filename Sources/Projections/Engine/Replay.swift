@@ -59,15 +59,27 @@ extension ProjectionEngine {
             if applied % catchUpStride == 0 {
                 progress?(applied, head.size)
                 if rebuilds.reduce(0, { $0 + $1.residentSize }) > residentLimit {
-                    for rebuild in rebuilds { try rebuild.save(size: applied, root: []) }
-                    ledger.releaseFreedHeap()
+                    try saveOneByOne(rebuilds, ledger: ledger, size: applied, root: [])
                 }
             }
             return true
         }
-        for rebuild in rebuilds { try rebuild.save(size: applied, root: applied == head.size ? head.root : []) }
+        try saveOneByOne(rebuilds, ledger: ledger, size: applied, root: applied == head.size ? head.root : [])
         let elapsed = ContinuousClock.now - clock
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return try rebuilds.map { try $0.finish(dryRun: dryRun, events: applied, seconds: seconds) }
+        return try rebuilds.map { rebuild in
+            defer { ledger.releaseFreedHeap() }
+            return try rebuild.finish(dryRun: dryRun, events: applied, seconds: seconds)
+        }
+    }
+
+    /// Saves each fold into its shadow and gives back the heap that save freed (its view's
+    /// changes, encoded) before the next view encodes its own, so that glibc's arenas do not
+    /// keep every view's encoding at once.
+    private static func saveOneByOne(_ rebuilds: [any ViewRebuild], ledger: Ledger, size: UInt64, root: [UInt8]) throws {
+        for rebuild in rebuilds {
+            try rebuild.save(size: size, root: root)
+            ledger.releaseFreedHeap()
+        }
     }
 }
