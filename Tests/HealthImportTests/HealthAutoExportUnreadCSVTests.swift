@@ -95,6 +95,7 @@ import TestSupport
         #expect(HealthAutoExportFile.attributeNames(["Time", "", "Value", "Value", "HealthAutoExportFile", "column 2"])
             == ["Time", "column 2", "Value", "column 4", "column 5", "column 6"])
         #expect(HealthAutoExportFile.attributeNames(["column 2", ""]) == ["column 2", "column 2 #2"])
+        #expect(HealthAutoExportFile.attributeNames(["Time", HealthAutoExportDeliveryStamp.key]) == ["Time", "column 2"])
         let (events, _) = try read("Time,Value\n2024-03-10 08:00,1,2\n")
         #expect(try events[0].decode(ExportElementRecorded.self).attributes["column 3"] == "2")
     }

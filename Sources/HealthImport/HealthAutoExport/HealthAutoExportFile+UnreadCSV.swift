@@ -74,9 +74,10 @@ extension HealthAutoExportFile {
     }
 
     /// Each column's attribute: its title, or `column N` for one untitled or titled as an
-    /// earlier column or the file attribute is, so that no cell overwrites another.
+    /// earlier column, the file attribute or the delivery stamp is, so that no cell
+    /// overwrites another and no stamp a cell.
     static func attributeNames(_ header: [String]) -> [String] {
-        var taken: Set<String> = [unreadCSVFileAttribute]
+        var taken: Set<String> = [unreadCSVFileAttribute, HealthAutoExportDeliveryStamp.key]
         return header.enumerated().map { column, title in
             let first = title.isEmpty || taken.contains(title) ? columnName(column) : title
             var name = first
