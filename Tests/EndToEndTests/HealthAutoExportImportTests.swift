@@ -124,4 +124,34 @@ import TestSupport
         let zone = try vault.run(["import", "health-auto-export", folder, "--zone", "Mars/Olympus"])
         #expect(zone.status == 65 && zone.stderr.contains("--zone Mars/Olympus is not an IANA time zone name"), "\(zone.stderr)")
     }
+
+    @Test func aRouteCSVBesideAMetricsCSVIsKeptWholeAndTheMetricsImported() throws {
+        let vault = try CLIVault()
+        let folder = vault.root + "/HealthAutoExport"
+        try Self.write("Date/Time,Step Count (count)\n2024-03-10 08:00:00,400\n", to: folder + "/HealthAutoExport-2024-03-10.csv")
+        let route = """
+            Timestamp,Latitude,Longitude,Altitude (m),Speed (m/s)
+            2024-03-10 07:00:00,22.2793,114.1620,12.5,2.9
+            2024-03-10 07:00:01,22.2794,114.1621,12.6,3.0
+
+            """
+        try Self.write(route, to: folder + "/Outdoor Run-Route-20240310.csv")
+        let text = try vault.ok(["import", "health-auto-export", folder, "--zone", "Asia/Hong_Kong"])
+        #expect(text.contains("3 stored, 0 already stored, 0 skipped"), "\(text)")
+        #expect(text.contains("Outdoor Run-Route-20240310.csv: a CSV layout this version does not read (first column 'Timestamp'"), "\(text)")
+        #expect(text.contains("kept whole as exportElement.recorded (unmapped)"), "\(text)")
+
+        let log = try vault.ok(["log", "--kind", "exportElement.recorded", "--json"])
+        let kept = log.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(kept.count == 2, "\(log)")
+        #expect(log.contains("HealthAutoExport.csv") && log.contains("22.2794") && log.contains("Outdoor Run-Route-20240310.csv"), "\(log)")
+        #expect(try vault.rawEvents().filter { $0["kind"] as? String == "sample.recorded" }.count == 1)
+        #expect(try vault.run(["audit"]).status == 0)
+
+        let again = try json(vault.ok(["import", "health-auto-export", folder, "--zone", "Asia/Hong_Kong", "--json"]))
+        #expect(again["stored"] as? Int == 0 && again["alreadyStored"] as? Int == 3, "\(again)")
+        #expect((again["notes"] as? [String: Int])?.values.contains(2) == true, "\(again)")
+        let sources = try vault.ok(["sources", "--json"])
+        #expect(sources.contains("\"stored\":3"), "\(sources)")
+    }
 }

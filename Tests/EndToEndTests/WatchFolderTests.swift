@@ -82,7 +82,7 @@ import TestSupport
         #expect(try vault.run(["audit"]).status == 0)
     }
 
-    @Test func aCSVFileIsImportedInTheZoneGivenAndABadColumnIsReported() throws {
+    @Test func aCSVFileIsImportedInTheZoneGivenARouteFileIsKeptOnceAndABadCellIsReported() throws {
         let vault = try CLIVault()
         let folder = vault.root + "/Sync"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -95,14 +95,26 @@ import TestSupport
         Self.read(watch.output, into: &output) { Self.summaries($0).count == 1 }
         #expect(Self.summaries(output).first?["stored"] as? Int == 2, "\(output) \(errors)")
 
-        try HealthAutoExportImportTests.write("Date/Time,Mood\n2024-03-10 08:00:00,3\n", to: folder + "/mood.csv")
-        Self.read(watch.errors, into: &errors) { $0.contains("mood.csv") }
-        #expect(errors.contains(folder + "/mood.csv, line 1, column 'Mood': not a metric column"), "\(errors)")
+        // A layout this version does not read is kept whole, row by row; grown, only its new row is stored.
+        let route = ["Timestamp,Latitude,Longitude", "2024-03-10 07:00:00,22.2793,114.162", "2024-03-10 07:00:01,22.2794,114.162"]
+        try HealthAutoExportImportTests.write(route.joined(separator: "\n"), to: folder + "/Outdoor Run-Route-20240310.csv")
+        Self.read(watch.output, into: &output) { Self.summaries($0).count == 2 }
+        let kept = try #require(Self.summaries(output).last, "\(output) \(errors)")
+        #expect(kept["stored"] as? Int == 2)
+        #expect((kept["notes"] as? [String: Int])?.keys.contains { $0.contains("kept whole as exportElement.recorded (unmapped)") } == true, "\(kept)")
+        try HealthAutoExportImportTests.write((route + ["2024-03-10 07:00:02,22.2795,114.162"]).joined(separator: "\n"), to: folder + "/Outdoor Run-Route-20240310.csv")
+        Self.read(watch.output, into: &output) { Self.summaries($0).count == 3 }
+        #expect(Self.summaries(output).last?["stored"] as? Int == 1, "\(output)")
+
+        try HealthAutoExportImportTests.write("Date/Time,Step Count (count)\n2024-03-10 10:00:00,many\n", to: folder + "/steps.csv")
+        Self.read(watch.errors, into: &errors) { $0.contains("steps.csv") }
+        #expect(errors.contains(folder + "/steps.csv, line 2, column 'Step Count (count)': 'many' is not a number"), "\(errors)")
         kill(watch.pid, SIGTERM)
         _ = watch.wait()
         let events = try vault.rawEvents().filter { $0["kind"] as? String == "sample.recorded" }
         #expect(events.count == 2)
         #expect(events.allSatisfy { ($0["utcOffset"] as? Int) == 8 * 3600 }, "\(events.first ?? [:])")
+        #expect(try vault.rawEvents().filter { $0["kind"] as? String == "exportElement.recorded" }.count == 3)
     }
 
     @Test func aMissingFolderIsMissingInput() throws {

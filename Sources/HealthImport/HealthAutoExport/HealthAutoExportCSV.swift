@@ -9,63 +9,104 @@ import LedgerCore
 /// (one file per metric, or all in one), and optionally `Source`. Workouts: `Workout Type`,
 /// `Start`, `End`, `Duration`, then a column per figure (`Active Energy (kcal)`, `Distance (mi)`…).
 /// Its times carry no offset: they are read in `clock`'s zone, the zone the phone was in.
+/// A file of another layout (the app's routes, `Timestamp,Latitude,Longitude,…`) is handed back
+/// as its rows, which `HealthAutoExportFile` keeps whole.
 struct HealthAutoExportCSV {
     let path: String
     let clock: LocalClock
 
-    /// `data.metrics` and `data.workouts` as the JSON export holds them.
-    func lists(parsing text: String) throws(ImportError) -> (metrics: [DocValue], workouts: [DocValue]) {
+    /// `data.metrics` and `data.workouts` as the JSON export holds them, or, for a file whose
+    /// header is not a layout this version reads, its rows as they are, to be kept whole.
+    func lists(parsing text: String) throws(ImportError) -> (metrics: [DocValue], workouts: [DocValue], unread: UnreadLayout?) {
         let table = try CSVTable(parsing: text, file: path)
         guard let header = table.rows.first?.cells.map({ $0.trimmingCharacters(in: .whitespaces) }) else {
             throw .malformed(path, "an empty file: Health Auto Export writes a header row first")
         }
         let rows = table.rows.dropFirst()
-        switch header.first {
-        case "Date/Time", "Date": return (try metrics(header, rows), [])
-        case "Workout Type": return ([], try workouts(header, rows))
-        default:
-            throw .malformed(path, line: 1, column: header.first ?? "",
-                             "not a Health Auto Export CSV: its first column is Date/Time (metrics) or Workout Type (workouts)")
+        switch try layout(of: header) {
+        case .metrics(let columns): return (try metrics(header, columns, rows), [], nil)
+        case .workouts: return ([], try workouts(header, rows), nil)
+        case .unread(let reason): return ([], [], UnreadLayout(reason: reason, header: header, rows: rows))
         }
     }
 
-    // MARK: Metrics
+    // MARK: Layouts
 
-    /// One metric's columns: the field each fills in a point (`qty`, `Min`, `systolic`, `asleep`).
-    private struct MetricColumns {
-        var name: String
-        var units: String
-        var fields: [(column: Int, field: String)] = []
+    /// A file whose header is not a layout this version reads (the app's per-workout and route
+    /// files, whose layouts no public source documents): why not, and what it holds.
+    struct UnreadLayout {
+        let reason: String
+        let header: [String]
+        let rows: ArraySlice<CSVTable.Row>
     }
 
-    private func metrics(_ header: [String], _ rows: ArraySlice<CSVTable.Row>) throws(ImportError) -> [DocValue] {
+    /// What a CSV file is, by its header.
+    enum Layout {
+        case metrics(MetricLayout)
+        case workouts
+        case unread(reason: String)
+    }
+
+    /// The columns of a metrics file: each metric's, in the order first written, and the text ones.
+    struct MetricLayout {
         var order: [String] = []
         var byName: [String: MetricColumns] = [:]
         var textFields: [(column: Int, field: String)] = []
+    }
+
+    /// What the header says the file is. Only a header that contradicts itself (one metric in
+    /// two units) is refused: any other this version cannot read is a layout it does not know,
+    /// which the app may write, and is kept whole rather than stop a synced folder's imports.
+    func layout(of header: [String]) throws(ImportError) -> Layout {
+        switch header.first {
+        case "Date/Time", "Date": break
+        case "Workout Type":
+            for required in ["Start", "End"] where !header.contains(required) {
+                return .unread(reason: "a Workout Type file without a \(required) column")
+            }
+            return .workouts
+        default:
+            return .unread(reason: "first column '\(header.first ?? "")', neither Date/Time (metrics) nor Workout Type (workouts)")
+        }
+        var layout = MetricLayout()
         for (index, title) in header.enumerated().dropFirst() where !title.isEmpty {
             if let field = Self.textColumns[title] {
-                textFields.append((index, field))
+                layout.textFields.append((index, field))
                 continue
             }
             guard let (label, part, units) = Self.split(title) else {
-                throw .malformed(path, line: 1, column: title, "not a metric column as Health Auto Export writes them, Name (unit) or Name [Part] (unit)")
+                return .unread(reason: "column '\(title)', not Name (unit) or Name [Part] (unit)")
             }
             let name = Self.metricName(label)
             let field: String
             if let part {
                 guard let known = Self.parts[name]?[part] else {
-                    throw .malformed(path, line: 1, column: title, "[\(part)] is not a part Health Auto Export writes for \(label)")
+                    return .unread(reason: "column '\(title)': [\(part)] is not a part this version reads for \(label)")
                 }
                 field = known
             } else {
                 field = "qty"
             }
-            if let earlier = byName[name], earlier.units != units {
+            if let earlier = layout.byName[name], earlier.units != units {
                 throw .malformed(path, line: 1, column: title, "\(label) in \(units) beside \(earlier.units) in another column")
             }
-            if byName[name] == nil { order.append(name) }
-            byName[name, default: MetricColumns(name: name, units: units)].fields.append((index, field))
+            if layout.byName[name] == nil { layout.order.append(name) }
+            layout.byName[name, default: MetricColumns(name: name, units: units)].fields.append((index, field))
         }
+        return .metrics(layout)
+    }
+
+    // MARK: Metrics
+
+    /// One metric's columns: the field each fills in a point (`qty`, `Min`, `systolic`, `asleep`).
+    struct MetricColumns {
+        var name: String
+        var units: String
+        var fields: [(column: Int, field: String)] = []
+    }
+
+    private func metrics(_ header: [String], _ layout: MetricLayout, _ rows: ArraySlice<CSVTable.Row>) throws(ImportError) -> [DocValue] {
+        let (order, byName, textFields) = (layout.order, layout.byName, layout.textFields)
         var points: [String: [DocValue]] = [:]
         for row in rows {
             let date = try date(row, column: 0, title: header[0])
@@ -128,9 +169,6 @@ struct HealthAutoExportCSV {
     // MARK: Workouts
 
     private func workouts(_ header: [String], _ rows: ArraySlice<CSVTable.Row>) throws(ImportError) -> [DocValue] {
-        for required in ["Start", "End"] where !header.contains(required) {
-            throw .malformed(path, line: 1, column: required, "a workouts file without its \(required) column")
-        }
         var workouts: [DocValue] = []
         for row in rows {
             var workout: Document = [:]
@@ -183,15 +221,33 @@ struct HealthAutoExportCSV {
     /// it (`2024-03-10 08:00:00 +0100`); one written with its offset keeps it.
     private func date(_ row: CSVTable.Row, column: Int, title: String) throws(ImportError) -> String {
         let cell = column < row.cells.count ? row.cells[column].trimmingCharacters(in: .whitespaces) : ""
-        guard let day = ISO8601.days(String(cell.prefix(10))) else {
+        guard let text = dateText(cell) else {
             throw .malformed(path, line: row.line, column: title, "'\(cell.prefix(40))' is not a date and time like 2024-03-10 08:00:00")
         }
-        let time = cell.dropFirst(10).trimmingCharacters(in: .whitespaces)
+        return text
+    }
+
+    /// A cell's time with its offset, or nil for a cell that does not start with a day.
+    func dateText(_ cell: String) -> String? {
+        guard let day = ISO8601.days(String(cell.prefix(10))) else { return nil }
+        var time = cell.dropFirst(10).trimmingCharacters(in: .whitespaces)
+        if time.hasPrefix("T") { time.removeFirst() }
         if time.contains("+") || time.contains("-") || time.hasSuffix("Z") { return cell }
         let clock = time.isEmpty ? "00:00:00" : time.split(separator: ":").count == 2 ? time + ":00" : time
         let offset = self.clock.utcOffset(day: day)
         let sign = offset < 0 ? "-" : "+"
         let minutes = abs(Int(offset)) / 60
         return "\(cell.prefix(10)) \(clock) \(sign)\(String(format: "%02d%02d", minutes / 60, minutes % 60))"
+    }
+
+    /// The row's time, from its first cell that reads as a date and time as `date` reads one,
+    /// and that cell's column: the time a row of an unread layout is kept at.
+    func firstTime(in row: CSVTable.Row) -> (timestamp: Timestamp, utcOffset: Int32, column: Int)? {
+        for (column, cell) in row.cells.enumerated() {
+            let trimmed = cell.trimmingCharacters(in: .whitespaces)
+            guard let text = dateText(trimmed), let (timestamp, offset) = try? ISO8601.parse(text, localOffset: 0) else { continue }
+            return (timestamp, offset, column)
+        }
+        return nil
     }
 }

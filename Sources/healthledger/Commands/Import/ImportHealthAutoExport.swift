@@ -11,7 +11,8 @@ struct ImportHealthAutoExport: ParsableCommand {
             correction. Daily metrics count these points only where no sample of the same metric and day is \
             held (a full Apple Health import wins). Workouts are workout.recorded; metrics without a HealthKit \
             type are kept whole and named in the notes. A CSV file's times carry no offset: they are read in \
-            --zone. A malformed file stops the import, naming file and field (a CSV's line and column), before \
+            --zone; a CSV of a layout this version does not read (the app's routes) is kept whole, row by row, and \
+            named in the notes. A malformed file stops the import, naming file and field (a CSV's line and column), before \
             anything is stored (exit \(ExitStatus.invalidInput.rawValue)). `sources` lists the delivery.
             """)
     @Argument(help: "A Health Auto Export .json or .csv file, or a folder of them (searched recursively).", completion: .file(extensions: ["json", "csv"])) var input: String

@@ -13,7 +13,8 @@ struct Watch: ParsableCommand {
             moved in, and imports each new or changed one, printing what it stored (one JSON object per file with \
             --json). A file that does not change is not read again. A malformed file is reported on stderr with \
             its field and stores nothing; the watch goes on. A symbolic link is refused, as in every folder import. \
-            A CSV file's times carry no offset: they are read in --zone. \
+            A CSV file's times carry no offset: they are read in --zone; one of a layout this version does not \
+            read (the app's routes) is kept whole, row by row, a grown one only its new rows. \
             Stop it with Ctrl-C or SIGTERM: each file's import is committed whole or not at all.
             """)
     @Argument(help: "The folder Health Auto Export's automation writes into.", completion: .directory) var directory: String
