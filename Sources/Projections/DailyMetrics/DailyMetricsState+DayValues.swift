@@ -30,9 +30,9 @@ extension DailyMetricsState {
     }
 
     /// The day values of the blocks `touched` (the partitions a save writes) fall in, with each
-    /// touched day's row computed again, as (block, bytes or nil); call after `directoryChanges`. Only the columns that read a
-    /// touched group are computed when the stored row was computed under the priority in force;
-    /// otherwise the whole row is.
+    /// touched day's row computed again, as (block, bytes or nil); call after `directoryChanges`.
+    /// Only the columns that read a touched group are computed when the stored row was computed
+    /// under the priority in force; otherwise the whole row is.
     func valueChanges(touched: [DayPartition]) throws -> [(block: Int64, bytes: [UInt8]?)] {
         var groupsByDay: [Int64: Set<UInt16>] = [:]
         for partition in touched { groupsByDay[partition.day.number, default: []].insert(partition.group) }
