@@ -15,19 +15,24 @@ struct DayDirectoryTests {
         var stored: [[UInt8]: [UInt8]] = [:]
         /// Keys asked for that the store does not hold.
         var misses = 0
+        /// Day partitions read that the store holds.
+        var partitionsRead = 0
 
         func save(_ changes: [(key: [UInt8], value: [UInt8]?)]) {
             for change in changes { stored[change.key] = change.value }
         }
 
-        /// A reader of what is saved; `withoutDirectories` reads it as an earlier version's view.
-        func reader(withoutDirectories: Bool = false) throws -> DailyMetricsViewState {
-            let held = withoutDirectories ? stored.filter { ![0x03, 0x04].contains($0.key.first) } : stored
+        /// A reader of what is saved; `withoutDirectories` and `withoutSummaries` read it as an
+        /// earlier version's view, without day directories or without day values.
+        func reader(withoutDirectories: Bool = false, withoutSummaries: Bool = false) throws -> DailyMetricsViewState {
+            let left = Set<UInt8>(withoutDirectories ? [0x03, 0x04] : []).union(withoutSummaries ? [0x05, 0x06] : [])
+            let held = stored.filter { !left.contains($0.key[0]) }
             return try DailyMetricsView.makeState { key in
                 guard let value = held[key] else {
                     if key.first == 0x01 { self.misses += 1 }
                     return nil
                 }
+                if key.first == 0x01 { self.partitionsRead += 1 }
                 return value
             }
         }
@@ -60,8 +65,9 @@ struct DayDirectoryTests {
             await recordingThrownErrors {
                 let view = try Self.saved(recordings, rounds: rounds, removed: removed)
                 #expect(view.stored[DailyMetricsView.directoriesCompleteKey] != nil, "a view built from nothing marks its directories complete")
-                let guided = try view.reader()
-                let probing = try view.reader(withoutDirectories: true)
+                // Without day values, which would answer before the directories are asked.
+                let guided = try view.reader(withoutSummaries: true)
+                let probing = try view.reader(withoutDirectories: true, withoutSummaries: true)
                 view.misses = 0
                 for day in Self.days {
                     #expect(try guided.metrics(for: day).values == probing.metrics(for: day).values, "\(day)")
@@ -69,7 +75,7 @@ struct DayDirectoryTests {
                 }
                 let probingMisses = view.misses
                 view.misses = 0
-                let guidedAgain = try view.reader()
+                let guidedAgain = try view.reader(withoutSummaries: true)
                 for day in Self.days { _ = try guidedAgain.metrics(for: day) }
                 #expect(view.misses == 0, "the directories named a partition the view does not hold")
                 #expect(probingMisses > 0, "asking every group misses most of them")

@@ -14,14 +14,21 @@ public import LedgerCore
 public final class DailyMetricsState {
     private let loadPartition: (DayPartition) -> [UInt8]?
     private let loadDirectory: (Int64) -> [UInt8]?
+    let loadValues: (Int64) -> [UInt8]?
     /// Whether the stored directories list every partition the view holds: true for a view
     /// built since directories exist (from nothing, or by `replay`); a view an earlier version
     /// built is read by asking for every group, as before, until it is replayed.
     private(set) var directoriesComplete: Bool
     /// Directories loaded or changed, by block.
     private var directories: [Int64: DayDirectory] = [:]
+    /// Whether the stored day values (`DayValues`) hold a row for every day the view holds a
+    /// partition on, as the partitions give it: true for a view built from nothing since they
+    /// exist; a view an earlier version built computes each day from its partitions until replayed.
+    private(set) var valuesComplete: Bool
+    /// Day values loaded or changed, by block.
+    var valueBlocks: [Int64: DayValues] = [:]
     private var partitions: [DayPartition: DayState] = [:]
-    private var priority: SourcePriority
+    private(set) var priority: SourcePriority
     private var lastPartition: DayPartition?
     private var lastState: DayState?
     let layout = MetricCatalog.layout
@@ -40,14 +47,18 @@ public final class DailyMetricsState {
 
     /// `loadPartition` returns the bytes `encoded(_:)` produced earlier for a partition not yet in memory (nil if none).
     /// `loadDirectory` returns the bytes of a block's directory (`directoryChanges` gave them), and
-    /// `directoriesComplete` says whether those list every stored partition.
+    /// `directoriesComplete` says whether those list every stored partition. `loadValues` and
+    /// `valuesComplete` do the same for a block's day values (`valueChanges` gave them).
     public init(
         loadPartition: @escaping (DayPartition) -> [UInt8]? = { _ in nil }, settings: [UInt8]? = nil,
-        loadDirectory: @escaping (Int64) -> [UInt8]? = { _ in nil }, directoriesComplete: Bool = false
+        loadDirectory: @escaping (Int64) -> [UInt8]? = { _ in nil }, directoriesComplete: Bool = false,
+        loadValues: @escaping (Int64) -> [UInt8]? = { _ in nil }, valuesComplete: Bool = false
     ) throws {
         self.loadPartition = loadPartition
         self.loadDirectory = loadDirectory
         self.directoriesComplete = directoriesComplete
+        self.loadValues = loadValues
+        self.valuesComplete = valuesComplete
         priority = try settings.map { bytes throws(DecodingError) in try SourcePriority(decoding: bytes) } ?? SourcePriority()
     }
 
@@ -106,8 +117,12 @@ public final class DailyMetricsState {
         return touched.sorted().map { ($0, directories[$0]?.encoded()) }
     }
 
-    /// From now on the directories list every partition: the view was built from nothing.
-    func markDirectoriesComplete() { directoriesComplete = true }
+    /// From now on the directories list every partition and the day values hold every day:
+    /// the view was built from nothing.
+    func markSummariesComplete() {
+        directoriesComplete = true
+        valuesComplete = true
+    }
 
     public func clearTouched() {
         touchedPartitions.removeAll(keepingCapacity: true)
@@ -122,6 +137,7 @@ public final class DailyMetricsState {
         precondition(touchedPartitions.isEmpty, "evicting partitions whose changes were not saved")
         partitions.removeAll()
         directories.removeAll()
+        valueBlocks.removeAll()
         heldRecords = 0
         lastPartition = nil
         lastState = nil
@@ -142,8 +158,16 @@ public final class DailyMetricsState {
     /// Whether any source priority setting is in the history.
     var holdsSettings: Bool { !priority.changes.isEmpty }
 
-    /// Computes the day's columns from its records (loading them if needed).
+    /// The day's columns: its stored values where they answer (`savedValues`), else computed.
     public func metrics(for day: LocalDay) throws -> DayMetrics {
+        if let row = try savedValues(on: day, reading: Self.everyColumn) { return DayMetrics(day: day, values: row) }
+        return try computedMetrics(for: day)
+    }
+
+    static let everyColumn = Array(MetricCatalog.layout.plans.indices)
+
+    /// Computes the day's columns from its records (loading them if needed).
+    func computedMetrics(for day: LocalDay) throws -> DayMetrics {
         let parts = try held(Self.groups, on: day)
         guard !parts.isEmpty else {
             return DayMetrics(day: day, values: [Double?](repeating: nil, count: layout.plans.count))
@@ -163,10 +187,17 @@ public final class DailyMetricsState {
     }
 
     /// The values of `columns` (indices into `MetricCatalog.columns`) on `day`, in that order:
-    /// the numbers `metrics(for:)` gives them, computed from only the partitions they read.
+    /// the numbers `metrics(for:)` gives them, from the day's stored values where those
+    /// answer for what is in force (`savedValues`), else computed from the partitions.
+    public func values(for day: LocalDay, columns: [Int]) throws -> [Double?] {
+        if let row = try savedValues(on: day, reading: columns) { return columns.map { row[$0] } }
+        return try computedValues(for: day, columns: columns)
+    }
+
+    /// The values of `columns` on `day` computed from only the partitions they read.
     /// Sources rank the same in any subset of a day's sources, and overlaps resolve within an
     /// overlap group, so leaving other groups out changes none of these columns.
-    public func values(for day: LocalDay, columns: [Int]) throws -> [Double?] {
+    func computedValues(for day: LocalDay, columns: [Int]) throws -> [Double?] {
         let parts = try held(groups(reading: columns), on: day)
         guard !parts.isEmpty else { return [Double?](repeating: nil, count: columns.count) }
         let state = parts.count == 1 ? parts[0] : DayState(merging: parts)
@@ -177,7 +208,10 @@ public final class DailyMetricsState {
 
     /// The overlap groups whose records `columns` are computed from: their series' groups, and
     /// for a sleep column every sleep group, since a night is folded from all its stages.
-    func groups(reading columns: [Int]) -> [UInt16] {
+    func groups(reading columns: [Int]) -> [UInt16] { Self.groups(reading: columns) }
+
+    static func groups(reading columns: [Int]) -> [UInt16] {
+        let layout = MetricCatalog.layout
         var groups = Set<UInt16>()
         var needsNight = false
         for column in columns {
@@ -205,7 +239,7 @@ public final class DailyMetricsState {
     }
 
     /// The block's directory, loaded once.
-    private func directory(of block: Int64) throws -> DayDirectory {
+    func directory(of block: Int64) throws -> DayDirectory {
         if let held = directories[block] { return held }
         let directory = try loadDirectory(block).map { bytes throws(DecodingError) in try DayDirectory(decoding: bytes) } ?? DayDirectory()
         directories[block] = directory

@@ -25,8 +25,19 @@ public enum DailyMetricsView: ProjectionKind {
     /// Present once the view's day directories list every partition it holds.
     static let directoriesCompleteKey: [UInt8] = [0x04]
 
+    /// Present once the view's day values hold every day it holds a partition on.
+    static let valuesCompleteKey: [UInt8] = [0x06]
+
     /// `0x03`, then the block number: keys sort by block.
     static func directoryKey(_ block: Int64) -> [UInt8] { [0x03] + sortingBytes(block) }
+
+    /// `0x05`, then the block number: a block's day values (`DayValues`).
+    static func valuesKey(_ block: Int64) -> [UInt8] { [0x05] + sortingBytes(block) }
+
+    static func valuesBlock(_ key: [UInt8]) -> Int64? {
+        guard key.count == 9, key[0] == 0x05 else { return nil }
+        return Int64(bitPattern: bigEndianValue(key[1..<9]) ^ (1 << 63))
+    }
 
     /// `0x01`, the day number, then the group: keys sort by date.
     static func key(_ partition: DayPartition) -> [UInt8] {
@@ -59,6 +70,12 @@ public enum DailyMetricsView: ProjectionKind {
             if keys.contains(directoriesCompleteKey) {
                 lines.append("day directories written (\(keys.filter { $0.first == 0x03 }.count) blocks of \(DayDirectory.daysPerBlock) days): a day's read now asks only for the groups it holds")
             }
+            let blocks = keys.compactMap(valuesBlock)
+            if keys.contains(valuesCompleteKey) {
+                lines.append("day values written (\(blocks.count) blocks of \(DayDirectory.daysPerBlock) days): a column read by day now reads a block's values, not each day's partitions")
+            } else if !blocks.isEmpty {
+                lines.append(try describeValues(of: old, in: blocks))
+            }
             return lines
         }
         let columns = MetricCatalog.columns
@@ -75,7 +92,7 @@ public enum DailyMetricsView: ProjectionKind {
                 old.evict()
                 new.evict()
             }
-            let before = try old.metrics(for: day).values, after = try new.metrics(for: day).values
+            let before = try old.computedMetrics(for: day).values, after = try new.computedMetrics(for: day).values
             var largest: (column: Int, delta: Double)?
             var appearance: String?
             for column in columns.indices {
@@ -112,6 +129,30 @@ public enum DailyMetricsView: ProjectionKind {
         return [head] + samples
     }
 
+    /// Whether the day values `old` stored in `blocks` (which a replay wrote differently while
+    /// every partition stayed the same) read as the partitions give them: a wrong day is named
+    /// with its first wrong column.
+    static func describeValues(of old: DailyMetricsViewState, in blocks: [Int64]) throws -> String {
+        let columns = MetricCatalog.columns
+        let every = Array(columns.indices)
+        var wrong = 0
+        var first: String?
+        for (index, block) in blocks.sorted().enumerated() {
+            if index % 2 == 1 { old.evict() }
+            let start = block * DayDirectory.daysPerBlock
+            for dayNumber in start..<(start + DayDirectory.daysPerBlock) {
+                let day = LocalDay(number: dayNumber)
+                guard let stored = try old.fold.savedValues(on: day, reading: every) else { continue }
+                let computed = try old.fold.computedValues(for: day, columns: every)
+                guard let column = every.first(where: { stored[$0] != computed[$0] }) else { continue }
+                wrong += 1
+                first = first ?? "\(day): \(columns[column].key) stored \(stored[column].map(number) ?? "none"), its partitions give \(computed[column].map(number) ?? "none")"
+            }
+        }
+        guard let first else { return "day values stored anew in \(blocks.count) block\(blocks.count == 1 ? "" : "s"), reading as before" }
+        return "day values wrong on \(wrong) day\(wrong == 1 ? "" : "s") (first \(first)): replaced by what the partitions give"
+    }
+
     private static func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(format: "%.2f", value)
     }
@@ -137,16 +178,20 @@ public final class DailyMetricsViewState: ProjectionState {
             loadDirectory: { block in
                 do { return try load(DailyMetricsView.directoryKey(block)) } catch { failures.record(error); return nil }
             },
-            directoriesComplete: try load(DailyMetricsView.directoriesCompleteKey) != nil)
+            directoriesComplete: try load(DailyMetricsView.directoriesCompleteKey) != nil,
+            loadValues: { block in
+                do { return try load(DailyMetricsView.valuesKey(block)) } catch { failures.record(error); return nil }
+            },
+            valuesComplete: try load(DailyMetricsView.valuesCompleteKey) != nil)
     }
 
-    /// Set when the view is built from nothing: its first save marks the directories complete.
-    private var directoriesMarkPending = false
+    /// Set when the view is built from nothing: its first save marks the directories and day values complete.
+    private var completeMarksPending = false
 
     public func startsFromNothing() {
         guard !fold.directoriesComplete else { return }
-        fold.markDirectoriesComplete()
-        directoriesMarkPending = true
+        fold.markSummariesComplete()
+        completeMarksPending = true
     }
 
     /// The scale mood and fatigue columns are shown on: the vault's `ratings.scale`, which
@@ -156,6 +201,14 @@ public final class DailyMetricsViewState: ProjectionState {
     /// The metrics of `day`; throws if its stored state could not be read.
     public func metrics(for day: LocalDay) throws -> DayMetrics {
         let metrics = try fold.metrics(for: day)
+        try failures.check()
+        return metrics.onRatingScale(ratingScale)
+    }
+
+    /// The metrics of `day` computed from its partitions, whatever day values are stored:
+    /// what a replay compares, as the old state's values may be the ones in question.
+    func computedMetrics(for day: LocalDay) throws -> DayMetrics {
+        let metrics = try fold.computedMetrics(for: day)
         try failures.check()
         return metrics.onRatingScale(ratingScale)
     }
@@ -207,11 +260,22 @@ public final class DailyMetricsViewState: ProjectionState {
                 // Draining cannot throw: a directory that does not decode fails the next read instead.
                 failures.record(error)
             }
-            if directoriesMarkPending {
+            if completeMarksPending {
                 changes.append((DailyMetricsView.directoriesCompleteKey, [1]))
-                directoriesMarkPending = false
             }
         }
+        if fold.valuesComplete {
+            do {
+                for (block, bytes) in try fold.valueChanges(touched: touched) { changes.append((DailyMetricsView.valuesKey(block), bytes)) }
+            } catch {
+                // As for the directories: a partition or block that does not decode fails the next read.
+                failures.record(error)
+            }
+            if completeMarksPending {
+                changes.append((DailyMetricsView.valuesCompleteKey, [1]))
+            }
+        }
+        completeMarksPending = false
         fold.clearTouched()
         return changes
     }
