@@ -56,7 +56,9 @@ extension QueryResult {
         switch value {
         case .number(let number): number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(format: "%.2f", number)
         // One line per row: a note's line breaks show as spaces.
-        case .text(let text): text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
+        case .text(let text) where text.utf8.contains(UInt8(ascii: "\n")):
+            text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
+        case .text(let text): text
         case .null: "–"
         }
     }
