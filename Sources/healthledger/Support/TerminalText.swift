@@ -6,6 +6,9 @@
 /// the CLI's own multi-line output and tab-separated columns use them.
 enum TerminalText {
     static func escaped(_ text: String) -> String {
+        // Printable ASCII, line breaks and tabs need nothing: only a text with another byte
+        // is looked at scalar by scalar (a query's table can be thousands of lines).
+        guard text.utf8.contains(where: { ($0 < 0x20 && $0 != 0x0A && $0 != 0x09) || $0 >= 0x7F }) else { return text }
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var shown = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
