@@ -42,7 +42,12 @@ struct DayDirectoryTests {
     /// slices, then takes back the recordings `removed` picks (and saves again).
     static func saved(_ recordings: [Recording], rounds: Int, removed: [Bool]) throws -> SavedView {
         var fixture = DailyMetricsFixture()
-        let events = recordings.map { $0.event(&fixture) }
+        return try saved(events: recordings.map { $0.event(&fixture) }, rounds: rounds, removed: removed).view
+    }
+
+    /// Folds `events` into a view built from nothing, saving after each of `rounds` slices,
+    /// then takes back the events `removed` picks and saves again; returns the writer too.
+    static func saved(events: [Event], rounds: Int, removed: [Bool]) throws -> (view: SavedView, writer: DailyMetricsViewState) {
         let view = SavedView()
         let state = try DailyMetricsView.makeState { view.stored[$0] }
         state.startsFromNothing()
@@ -54,7 +59,7 @@ struct DayDirectoryTests {
         }
         for (event, remove) in zip(events, removed) where remove { try state.remove(event) }
         view.save(state.drainChanges())
-        return view
+        return (view, state)
     }
 
     static let days = (-1...5).map { LocalDay(number: DailyMetricsFixture.day("2024-03-08").number + Int64($0)) }

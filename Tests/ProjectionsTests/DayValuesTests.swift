@@ -46,18 +46,7 @@ struct DayValuesTests {
     /// Folds `events` into a view built from nothing, saving after each of `rounds` slices,
     /// then takes back the events `removed` picks and saves again; returns the writer too.
     static func saved(_ events: [Event], rounds: Int, removed: [Bool]) throws -> (view: SavedView, writer: DailyMetricsViewState) {
-        let view = SavedView()
-        let state = try DailyMetricsView.makeState { view.stored[$0] }
-        state.startsFromNothing()
-        let slice = max(1, (events.count + rounds - 1) / rounds)
-        for start in stride(from: 0, to: events.count, by: slice) {
-            for event in events[start..<min(start + slice, events.count)] { try state.add(event) }
-            view.save(state.drainChanges())
-            state.evict()
-        }
-        for (event, remove) in zip(events, removed) where remove { try state.remove(event) }
-        view.save(state.drainChanges())
-        return (view, state)
+        try DayDirectoryTests.saved(events: events, rounds: rounds, removed: removed)
     }
 
     @Test("a day read through its stored values equals the day computed from its partitions")
