@@ -44,7 +44,7 @@ extension Ledger {
         // Dropping a generation reads each of its overflow pages for its length, which maps
         // much of the file at once (see docs/performance.md, "MapWarden"): watched as a bulk
         // append is.
-        let warden = MapWarden(environment)
+        let warden = MapWarden.watchingADrop(environment)
         defer { warden.stop() }
         try environment.write { txn in
             let inUse = try txn.get(databases.meta, key: Self.pointerKey(shadow.name)) { sequenceNumber($0) } ?? nil
@@ -58,7 +58,7 @@ extension Ledger {
 
     /// Deletes a shadow a dry run filled, leaving the active state as it was.
     public func discard(_ shadow: ProjectionStore) throws {
-        let warden = MapWarden(environment)
+        let warden = MapWarden.watchingADrop(environment)
         defer { warden.stop() }
         try environment.write { txn in
             try lmdb(mdb_drop(txn.handle, shadow.database.handle, 1), "mdb_drop(\(shadow.database.name))")
