@@ -9,8 +9,8 @@ import LedgerCore
 /// `buildStoreIndexes` writes them: a rebuild stopped part way leaves indexes that cover a
 /// prefix of the log, which the next open carries on from. Each step is written on a thread
 /// of its own while the pass goes on (the pass's thread sets replay's pace), one step at a
-/// time. Should another writer change the indexes meanwhile (a second replay), the steps stop
-/// and `finish` builds them again alone.
+/// time. Should another writer move the indexes on meanwhile, the steps stop and `finish`
+/// builds what is left from where that writer left them.
 public final class StoreIndexRebuild {
     private let ledger: Ledger
     /// Events per write transaction.
@@ -50,13 +50,17 @@ public final class StoreIndexRebuild {
     }
 
     /// Writes what is left, then indexes whatever was appended after the pass's end.
+    ///
+    /// A writer that moved the indexes on meanwhile (a command that needed them and built the
+    /// rest, or a second replay) indexed the log as this rebuild does, since the indexes are
+    /// made from the log alone: what is left is built from where they stand, not all again.
     public func finish(progress: ((UInt64, UInt64) -> Void)? = nil) throws -> StoreIndexBuild {
         try handOff()
         writes.wait()
         if let failure = writer.failure { throw failure }
-        if writer.overtaken { return try ledger.rebuildStoreIndexes(progress: progress) }
-        let tail = try ledger.buildStoreIndexes(progress: progress)
-        return StoreIndexBuild(indexed: writer.covered + (tail?.indexed ?? 0), from: 0)
+        try ledger.buildStoreIndexes(progress: progress)
+        let covered = try ledger.environment.read { txn in try StoreIndexes.covered(txn, meta: ledger.databases.meta) }
+        return StoreIndexBuild(indexed: covered, from: 0)
     }
 
     /// Hands the pending step to the writing thread once the step before it is written.
