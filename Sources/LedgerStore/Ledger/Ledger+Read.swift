@@ -112,11 +112,11 @@ extension Ledger {
                 DispatchQueue.global().async(group: group) { work.value.decodeClaimedBlocks(codec: work.value.ledger.secondaryCodec) }
                 // The worker reads mapped records of this transaction: wait for it whatever happens.
                 defer { group.wait() }
-                if decoded != nil {
-                    try deliver(decoded!)
+                if let previous = decoded.take() {
+                    try deliver(previous)
                     // Freeing a chunk's thousands of events is work the delivering thread,
                     // which sets the pace, need not do: the holder keeps the only reference.
-                    let delivered = DeliveredChunk(decoded.take())
+                    let delivered = DeliveredChunk(consume previous)
                     DispatchQueue.global().async(group: group) { delivered.release() }
                 }
                 work.value.decodeClaimedBlocks(codec: codec)
@@ -227,7 +227,7 @@ private final class DeliveredChunk: @unchecked Sendable {
     // Unchecked: set once by the delivering thread, then only released by the one it is handed to.
     private var chunk: DecodedChunk?
 
-    init(_ chunk: DecodedChunk?) { self.chunk = chunk }
+    init(_ chunk: DecodedChunk) { self.chunk = chunk }
 
     func release() { chunk = nil }
 }
