@@ -173,6 +173,25 @@ import TestSupport
         #expect(mostMapped < 2 * MemoryPolicy.wholeLogBudget / 1024, "6,000 misses mapped \(mostMapped) kB of the file")
     }
 
+    /// A bulk commit's lookups and puts land all over a tree with no cursor to let go of
+    /// what they map (the store indexes' same-record keys are keyed hashes): the write
+    /// transaction's own allowance does, whatever another thread's warden manages.
+    @Test func aWriteTransactionsLookupsAndPutsKeepWhatTheyMapNearTheBudget() throws {
+        let (environment, database, directory) = try filledEnvironment()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        environment.beginWholeLogWork()
+        var mostMapped = 0
+        try environment.write { txn in
+            for key in 0..<4_000 {
+                let stored = Array("\(100_000 + key)".utf8)
+                let last = try #require(try txn.get(database, key: stored) { $0.last } ?? nil)
+                try txn.put(database, key: stored + [0x2E], value: [last])
+                if key % 64 == 63 { mostMapped = max(mostMapped, try mappedKilobytes(of: directory)) }
+            }
+        }
+        #expect(mostMapped < 2 * MemoryPolicy.wholeLogBudget / 1024, "4,000 lookups and puts mapped \(mostMapped) kB of the file")
+    }
+
     @Test func withoutNewFaultsNothingIsReleased() throws {
         let (environment, database, directory) = try filledEnvironment()
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -100,7 +100,7 @@ final class Environment {
         }
         try lmdb(status, "mdb_txn_begin")
         // Cannot fail: mdb_txn_begin succeeded (lmdb throws otherwise), so it set the handle
-        return Transaction(handle: txn!, environment: self)
+        return Transaction(handle: txn!, environment: self, writing: !readOnly)
     }
 
     /// Runs `body` in a write transaction that commits on return and aborts on throw;

@@ -6,13 +6,21 @@ final class Transaction {
     let handle: OpaquePointer
     let environment: Environment
     private var finished = false
+    /// A write transaction's lookups and puts step one, as cursors do theirs: a bulk commit
+    /// puts keys all over the store indexes' trees (the same-record keys are keyed hashes),
+    /// and each put maps its path down the tree, which no cursor would let go of.
+    private var allowance: MappedPageAllowance?
 
-    init(handle: OpaquePointer, environment: Environment) {
+    init(handle: OpaquePointer, environment: Environment, writing: Bool) {
         self.handle = handle
         self.environment = environment
+        allowance = writing ? MappedPageAllowance(environment) : nil
     }
 
-    deinit { if !finished { mdb_txn_abort(handle) } }
+    deinit {
+        if !finished { mdb_txn_abort(handle) }
+        allowance?.finish()
+    }
 
     func commit() throws {
         finished = true
@@ -48,6 +56,7 @@ final class Transaction {
     ) throws -> R? {
         var keyVal = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
         var value = MDB_val()
+        allowance?.step()
         let status = mdb_get(handle, database.handle, &keyVal, &value)
         if status == LMDBError.notFound { return nil }
         try lmdb(status, "mdb_get(\(database.name))")
@@ -81,6 +90,7 @@ final class Transaction {
         case .insertOnly: UInt32(MDB_NOOVERWRITE)
         case .append: UInt32(MDB_APPEND)
         }
+        allowance?.step()
         let status = mdb_put(handle, database.handle, &keyVal, &valueVal, flags)
         if mode == .insertOnly, status == LMDBError.keyExists { return false }
         try lmdb(status, "mdb_put(\(database.name))")
@@ -103,6 +113,7 @@ final class Transaction {
     /// Deletes the entry under `key`, if there is one.
     func delete(_ database: Database, key: UnsafeRawBufferPointer) throws {
         var keyVal = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
+        allowance?.step()
         let status = mdb_del(handle, database.handle, &keyVal, nil)
         if status == LMDBError.notFound { return }
         try lmdb(status, "mdb_del(\(database.name))")
