@@ -192,6 +192,26 @@ import TestSupport
         #expect(mostMapped < 2 * MemoryPolicy.wholeLogBudget / 1024, "4,000 lookups and puts mapped \(mostMapped) kB of the file")
     }
 
+    /// Replacing a view's generation drops the old one, whose every overflow page is read for
+    /// its length: what that maps is let go of as it goes, with no warden watching.
+    @Test func droppingAGenerationKeepsWhatItMapsNearTheBudget() throws {
+        let vault = try ScratchVault()
+        let ledger = try vault.open()
+        let store = try ledger.projectionStore("dropped")
+        // Each value fills an overflow page of its own: about 16 MB of them.
+        let partitions = (0..<4_000).map { index in (key: Array("day-\(index)".utf8), value: Optional([UInt8](repeating: 7, count: 3_000))) }
+        try store.write(partitions, checkpoint: ProjectionCheckpoint(version: 1, size: 0, root: []))
+        #expect(try #require(Environment.fileSize(vault.directory + "/data.mdb")) > 3 * MemoryPolicy.wholeLogBudget)
+        ledger.releaseMappedPages()
+        ledger.environment.beginWholeLogWork()
+        let mapped = try ledger.environment.write { txn in
+            try ledger.drop(store.database, txn, deletingIt: false)
+            return try mappedKilobytes(of: vault.directory)
+        }
+        #expect(mapped < 2 * MemoryPolicy.wholeLogBudget / 1024, "dropping 4,000 overflow values mapped \(mapped) kB of the file")
+        #expect(try store.read(Array("day-1".utf8)) == nil, "the generation is empty")
+    }
+
     @Test func withoutNewFaultsNothingIsReleased() throws {
         let (environment, database, directory) = try filledEnvironment()
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -10,19 +10,10 @@ import Synchronization
 final class MapWarden {
     private let state = WardenState()
     static let interval: useconds_t = 2_000
-    /// Between two looks while a view's generation is dropped: `mdb_drop` reads the first page
-    /// of each overflow value, and each of those faults maps the pages around it, so the drop
-    /// maps the file much faster than bulk work does, for the moment it lasts.
-    static let dropInterval: useconds_t = 50
-
-    /// A warden for dropping a view's generation, looking every `dropInterval`.
-    static func watchingADrop(_ environment: Environment) -> MapWarden {
-        MapWarden(environment, pause: { usleep(MapWarden.dropInterval) })
-    }
 
     /// `pause` waits between two looks: `interval` unless a test moves the warden on itself.
     init(_ environment: Environment, pause: @escaping @Sendable () -> Void = { usleep(MapWarden.interval) }) {
-        // A warden watches bulk work only: a bulk append, or dropping a view's generation.
+        // A warden watches bulk work only: a bulk append or a replay.
         environment.beginWholeLogWork()
         let state = state
         // The thread only calls `releaseMappedPagesIfDue`, which takes the environment's map lock.

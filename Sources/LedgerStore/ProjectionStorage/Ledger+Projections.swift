@@ -30,7 +30,7 @@ extension Ledger {
         let generation = active.generation + 1
         let database = try environment.write { txn in
             let database = try environment.database(Self.databaseName(active.name, generation), in: txn, create: true)
-            try lmdb(mdb_drop(txn.handle, database.handle, 0), "mdb_drop(\(database.name))")
+            try drop(database, txn, deletingIt: false)
             return database
         }
         return ProjectionStore(ledger: self, name: active.name, generation: generation, database: database)
@@ -41,28 +41,36 @@ extension Ledger {
     /// holding the checkpoint `filled` the caller saved last. A replay fills its shadow over
     /// many transactions; another replay started meanwhile would have emptied it.
     public func activate(_ shadow: ProjectionStore, filled: ProjectionCheckpoint?, replacing active: ProjectionStore) throws {
-        // Dropping a generation reads each of its overflow pages for its length, which maps
-        // much of the file at once (see docs/performance.md, "MapWarden"): watched as a bulk
-        // append is.
-        let warden = MapWarden.watchingADrop(environment)
-        defer { warden.stop() }
         try environment.write { txn in
             let inUse = try txn.get(databases.meta, key: Self.pointerKey(shadow.name)) { sequenceNumber($0) } ?? nil
             guard inUse == active.generation, try shadow.storedCheckpoint(txn) == filled else {
                 throw LedgerStoreError.replayedConcurrently(name: shadow.name)
             }
             try txn.put(databases.meta, key: Self.pointerKey(shadow.name), value: bigEndianBytes(shadow.generation))
-            try lmdb(mdb_drop(txn.handle, active.database.handle, 1), "mdb_drop(\(active.database.name))")
+            try drop(active.database, txn, deletingIt: true)
         }
     }
 
     /// Deletes a shadow a dry run filled, leaving the active state as it was.
     public func discard(_ shadow: ProjectionStore) throws {
-        let warden = MapWarden.watchingADrop(environment)
-        defer { warden.stop() }
-        try environment.write { txn in
-            try lmdb(mdb_drop(txn.handle, shadow.database.handle, 1), "mdb_drop(\(shadow.database.name))")
-        }
+        try environment.write { txn in try drop(shadow.database, txn, deletingIt: true) }
+    }
+
+    /// Empties a generation's database, and with `deletingIt` deletes it too.
+    ///
+    /// Entry by entry through a cursor, not by `mdb_drop` alone: that reads the first page of
+    /// each overflow value for its length, inside LMDB, and each of those faults maps the
+    /// pages around it with nothing to let go of them; a warden thread looking from outside
+    /// is late whenever the machine is busy. The cursor's allowance lets go as it goes.
+    func drop(_ database: Database, _ txn: Transaction, deletingIt: Bool) throws {
+        try deleteEveryEntry(database, txn)
+        try lmdb(mdb_drop(txn.handle, database.handle, deletingIt ? 1 : 0), "mdb_drop(\(database.name))")
+    }
+
+    /// The cursor is closed on return, before its database may be.
+    private func deleteEveryEntry(_ database: Database, _ txn: Transaction) throws {
+        let cursor = try txn.cursor(database)
+        while try cursor.move(.first) != nil { try cursor.deleteCurrent() }
     }
 
     var projectionSealer: BlobSealer { BlobSealer(key: projectionKey) }
