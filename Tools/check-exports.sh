@@ -84,3 +84,29 @@ hl export parquet "$work/parquet" 2>/dev/null >/dev/null
 [ -z "$(find "$work/parquet" -type f ! -perm 600)" ] || fail "Parquet files that are not 0600: $(find "$work/parquet" -type f ! -perm 600 | head -3)"
 [ -z "$(find "$work/parquet" -type d ! -perm 700)" ] || fail "Parquet folders that are not 0700"
 "$venv/bin/python" Tools/check-exports.py "$work/log.jsonl" "$work/daily.jsonl" --parquet "$work/parquet" --readers "$readers"
+
+# Ten days in the middle: the events that started on them (each on its own local day) and
+# those days' metrics, read through the day index, and nothing of the other days.
+read -r days_first days_last < <(python3 - "$work/log.jsonl" "$work/log-days.jsonl" <<'PY'
+import datetime as dt, json, sys
+def day(event):
+    start = dt.datetime.fromisoformat(event["start"].replace("Z", "+00:00"))
+    return (start.astimezone(dt.timezone.utc) + dt.timedelta(seconds=event["utcOffset"])).date()
+events = [json.loads(line) for line in open(sys.argv[1])]
+days = sorted({day(event) for event in events})
+first, last = days[len(days) // 3], days[len(days) // 3] + dt.timedelta(days=9)
+with open(sys.argv[2], "w") as out:
+    for event in events:
+        if first <= day(event) <= last:
+            out.write(json.dumps(event) + "\n")
+print(first, last)
+PY
+)
+hl daily --json --from "$days_first" --to "$days_last" >"$work/daily-days.jsonl"
+hl export parquet "$work/parquet-days" --from "$days_first" --to "$days_last" --json 2>/dev/null >"$work/days.json"
+python3 - "$work/days.json" <<'PY'
+import json, sys
+summary = json.load(open(sys.argv[1]))
+assert summary["days"] == 10, summary
+PY
+"$venv/bin/python" Tools/check-exports.py "$work/log-days.jsonl" "$work/daily-days.jsonl" --parquet "$work/parquet-days" --readers pyarrow,duckdb

@@ -22,6 +22,8 @@ public struct ParquetExporter {
     let directory: String
     /// The scale the daily metrics' rating columns are on, which their headers name.
     public var ratingScale = RatingScale.standard
+    /// Only the events that started on these days and these days' metrics; nil for all.
+    public var days: ClosedRange<LocalDay>?
 
     public init(ledger: Ledger, directory: String) {
         self.ledger = ledger
@@ -52,6 +54,24 @@ public struct ParquetExporter {
         }
     }
 
+    /// Hands every event to export, as it reads now: those of `days` (through the day index,
+    /// without `stream`), or the stream's, of `days` only when some are given.
+    private func eachEvent(
+        of days: ClosedRange<LocalDay>?, stream: CurrentEventStream?, end: UInt64, _ body: (CurrentEvent) throws -> Void
+    ) throws {
+        if let stream {
+            try stream.forEach { current in
+                if days?.contains(LocalDay(current.stored.event.start, utcOffset: current.stored.event.utcOffset)) ?? true { try body(current) }
+            }
+        } else if let days {
+            try ledger.forEach(onDays: days, current: true) { stored, current in
+                // Cannot fail: with `current`, every event handed over comes with its current form
+                if stored.sequence < end { try body(current!) }
+                return true
+            }
+        }
+    }
+
     /// Puts each staged table in place of the one an earlier export wrote (if any).
     private func moveIntoPlace() throws {
         for table in ExportCatalog.all {
@@ -69,16 +89,22 @@ public struct ParquetExporter {
     }
 
     private func write(into folder: String, metrics: (LocalDay) throws -> DayMetrics, progress: (Int) -> Void) throws -> Summary {
-        let stream = try CurrentEventStream(ledger: ledger, from: 0)
-        let dataset = ParquetDatasetWriter(directory: folder, metadata: [
-            ("healthledger.vault_id", ledger.header.vaultID), ("healthledger.next_sequence", String(stream.end)),
+        // A range of days up to a year is read through the day index; a longer one is a pass
+        // over the log, as the bundle's and `log`'s (`Ledger.daysReadThroughIndex`).
+        let throughIndex = days.map { $0.upperBound.number - $0.lowerBound.number < Int64(Ledger.daysReadThroughIndex) } ?? false
+        let stream = try throughIndex ? nil : CurrentEventStream(ledger: ledger, from: 0)
+        let end = try stream?.end ?? ledger.count()
+        var metadata = [
+            ("healthledger.vault_id", ledger.header.vaultID), ("healthledger.next_sequence", String(end)),
             ("healthledger.timestamps", "start/end: UTC instants; utc_offset: seconds east of UTC where it happened; local_day: the date there"),
-        ])
+        ]
+        if let days { metadata.append(("healthledger.local_days", "\(days.lowerBound)...\(days.upperBound)")) }
+        let dataset = ParquetDatasetWriter(directory: folder, metadata: metadata)
         for table in ExportCatalog.eventTables { try dataset.prepare(table) }
-        var firstDay: LocalDay?
-        var lastDay: LocalDay?
+        var firstDay = days?.lowerBound
+        var lastDay = days?.upperBound
         var count = 0
-        try stream.forEach { current in
+        try eachEvent(of: days, stream: stream, end: end) { current in
             guard !current.isRetracted, let row = try EventRow(current.event, sequence: current.stored.sequence) else { return }
             do {
                 try dataset.append(row.table, row.values)
@@ -93,9 +119,11 @@ public struct ParquetExporter {
                     path: folder, reason: "event #\(current.stored.sequence) (\(current.event.kind.rawValue), table \(row.table.name)): "
                         + "\(error.localizedDescription); nothing of this export was kept")
             }
-            let day = LocalDay(current.event.start, utcOffset: current.event.utcOffset)
-            firstDay = min(firstDay ?? day, day)
-            lastDay = max(lastDay ?? day, day)
+            if days == nil {
+                let day = LocalDay(current.event.start, utcOffset: current.event.utcOffset)
+                firstDay = min(firstDay ?? day, day)
+                lastDay = max(lastDay ?? day, day)
+            }
             count += 1
             if count % 10_000 == 0 { progress(count) }
         }
@@ -113,7 +141,7 @@ public struct ParquetExporter {
         }
         try dataset.close()
         summary.rows = dataset.rowsWritten
-        summary.toSequence = stream.end
+        summary.toSequence = end
         return summary
     }
 }

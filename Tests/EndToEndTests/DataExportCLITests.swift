@@ -58,6 +58,32 @@ struct DataExportCLITests {
         #expect((try Self.summary(third)["rows"] as? [String: Int]) == [:])
     }
 
+    /// `export parquet --from --to` holds the events that started on those days, each on its
+    /// own local day (a mood at 23:30 at -05:00 is the next day in UTC), as they read now, and
+    /// those days' metrics: the same through the day index (up to a year) as through a pass
+    /// over the log (a longer range).
+    @Test func parquetOfARangeOfDaysHoldsTheEventsThatStartedOnThem() throws {
+        let vault = try CLIVault()
+        for (day, rating) in [(1, 5), (2, 6), (3, 7), (4, 8), (5, 9)] {
+            try vault.ok(["mood", "\(rating)", "--at", "2026-03-0\(day)T23:30:00-05:00"])
+        }
+        let moods = try vault.rawEvents().filter { $0["kind"] as? String == "mood.rated" }.compactMap { $0["id"] as? String }
+        try vault.ok(["retract", moods[2]])
+        try vault.ok(["correct", moods[3], "rating=2"])
+        for (from, days) in [("2026-03-02", 3), ("2025-01-01", 428)] {
+            let folder = vault.root + "/parquet-\(from)"
+            let written = try Self.exportRun(vault, ["export", "parquet", folder, "--from", from, "--to", "2026-03-04", "--json"])
+            #expect(written.status == 0, "\(written.stderr)")
+            let summary = try Self.summary(written)
+            #expect((summary["rows"] as? [String: Int])?["moods"] == (days == 3 ? 2 : 3), "from \(from): the retracted mood of the 3rd is left out, the 5th's is not in range")
+            #expect(summary["days"] as? Int == days, "from \(from)")
+            #expect((summary["rows"] as? [String: Int])?["daily_metrics"] == days, "from \(from)")
+        }
+        let backwards = try Self.exportRun(vault, ["export", "parquet", vault.root + "/backwards", "--from", "2026-03-04", "--to", "2026-03-02"])
+        #expect(backwards.status == 65, "\(backwards.stderr)")
+        #expect(backwards.stderr.contains("--from 2026-03-04 is after --to 2026-03-02"), "\(backwards.stderr)")
+    }
+
     @Test func kindsWithoutAFamilyTableAreRowsOfOtherEventsNotDropped() throws {
         let vault = try CLIVault()
         try vault.ok(["settings", "set", "ratings.scale", "1-5"])

@@ -2,6 +2,7 @@ import ArgumentParser
 import DataExport
 import Foundation
 import LedgerCore
+import LedgerStore
 
 /// `export parquet DIR`: every table as zstd-compressed Parquet, for DuckDB, pandas and Spark.
 struct ExportParquet: ParsableCommand {
@@ -10,6 +11,8 @@ struct ExportParquet: ParsableCommand {
         abstract: "Write every table as Parquet under DIR (samples and categories split by type=…), for DuckDB, pandas, polars and Spark.")
     @Argument(help: "The folder to write into; it must be new or empty.", completion: .directory) var directory: String
     @Flag(help: "Replace the tables of an earlier export in DIR (once the new ones are written whole).") var force = false
+    @Option(help: "Only events that started on this day or later, and the daily metrics from it (YYYY-MM-DD, \"30d ago\"); default: the whole history.") var from: String?
+    @Option(help: "Only events that started on this day or earlier, and the daily metrics up to it; default with --from: today.") var to: String?
     @OptionGroup var options: PlaintextExportOptions
 
     func run() throws {
@@ -21,6 +24,7 @@ struct ExportParquet: ParsableCommand {
         }
         let ledger = try options.vault.openLedger()
         var exporter = ParquetExporter(ledger: ledger, directory: directory)
+        exporter.days = try days(ledger)
         let summary = try PlaintextExport.failures(directory) {
             if exists, let entries = try? manager.contentsOfDirectory(atPath: directory), !entries.isEmpty {
                 // With --force the exporter replaces the earlier tables once the new ones are whole.
@@ -34,6 +38,16 @@ struct ExportParquet: ParsableCommand {
         PlaintextExport.printSummary(
             json: options.json, [("directory", .string(directory)), ("to_sequence", .int(Int64(summary.toSequence))), ("days", .int(Int64(summary.days)))],
             rows: summary.rows,
-            text: "wrote \(directory): \(summary.rows.values.reduce(0, +)) rows from events 0..<\(summary.toSequence), \(summary.days) days of daily metrics")
+            text: "wrote \(directory): \(summary.rows.values.reduce(0, +)) rows from events 0..<\(summary.toSequence)"
+                + (exporter.days.map { " that started \($0.lowerBound)–\($0.upperBound)" } ?? "") + ", \(summary.days) days of daily metrics")
+    }
+
+    /// The days asked for, or nil for the whole history: a month's export reads that month.
+    private func days(_ ledger: Ledger) throws -> ClosedRange<LocalDay>? {
+        guard from != nil || to != nil else { return nil }
+        let last = try to.map(LocalTime.day) ?? LocalTime.today
+        let first = try from.map(LocalTime.day) ?? ledger.startedDays()?.lowerBound ?? last
+        guard first <= last else { throw ExitStatus.Failure(status: .invalidInput, message: "--from \(first) is after --to \(last)") }
+        return first...last
     }
 }
