@@ -36,10 +36,13 @@ public enum QueryEngine {
         }
         var groups: [[Int64: [Double]]] = []
         for selection in planned {
+            let starts = selection.rows.table.starts, offsets = selection.rows.table.offsets, days = selection.rows.days
+            let values = try selection.values(evaluator)
+            // Sized for a bucket per row, as a day's daily column has: the table is not rehashed as it grows.
             var group: [Int64: [Double]] = [:]
-            for (row, value) in try selection.values(evaluator) {
-                let table = selection.rows.table
-                group[bucket.key(start: table.starts[row], offset: table.offsets[row], day: selection.rows.days[row]), default: []].append(value)
+            group.reserveCapacity(values.count)
+            for (row, value) in values {
+                group[bucket.key(start: starts[row], offset: offsets[row], day: days[row]), default: []].append(value)
             }
             groups.append(group)
         }
