@@ -39,3 +39,16 @@ import Testing
         }
     }
 }
+
+/// Row labels of a query by day, written digit by digit, as the padded text they replaced.
+@Suite struct DayLabelTests {
+    @Test func anyDayIsLabelledAsPaddedYearMonthDay() async {
+        await propertyCheck(count: 2_000, input: Gen.int64(in: -800_000...3_000_000)) { days in
+            let (year, month, day) = CivilDate.fromDays(days)
+            #expect(CivilDays.text(days) == "\(CivilDays.pad(year, 4))-\(CivilDays.pad(month, 2))-\(CivilDays.pad(day, 2))", "\(days)")
+            if (0...9_999).contains(year) {
+                #expect(CivilDays.text(days) == String(format: "%04d-%02d-%02d", Int(year), Int(month), Int(day)))
+            }
+        }
+    }
+}

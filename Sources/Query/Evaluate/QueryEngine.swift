@@ -48,9 +48,12 @@ public enum QueryEngine {
         }
         let keys = Set(groups.flatMap(\.keys)).sorted()
         let rows = keys.map { key in
-            [QueryValue.text(bucket.label(key))] + zip(planned, groups).map { selection, group in
-                group[key].flatMap { selection.aggregate.apply($0) }.map(QueryValue.number) ?? .null
+            var row = [QueryValue.text(bucket.label(key))]
+            row.reserveCapacity(planned.count + 1)
+            for (selection, group) in zip(planned, groups) {
+                row.append(group[key].flatMap { selection.aggregate.apply($0) }.map(QueryValue.number) ?? .null)
             }
+            return row
         }
         let columns = [QueryResult.Column(title: bucket.rawValue, unit: nil)] + planned.map { QueryResult.Column(title: $0.title, unit: $0.unit) }
         return QueryResult(columns: columns, rows: rows, bucket: bucket, times: keys.map(bucket.start))
