@@ -1,3 +1,4 @@
+import PropertyBased
 import Testing
 @testable import LedgerCore
 
@@ -45,5 +46,21 @@ struct BinaryReaderTests {
     func malformedStrings(bytes: [UInt8]) {
         var reader = BinaryReader(lengthPrefixed(bytes))
         #expect(throws: DecodingError.self) { try reader.string() }
+    }
+
+    /// Any double, NaN payloads included, at any offset: read back bit for bit, little-endian as
+    /// stored; eight bytes short of the end is truncated, not read past.
+    @Test func doublesComeBackBitForBitAtAnyOffset() async {
+        await propertyCheck(count: 500, input: Gen.uint64(in: .min ... .max), Gen.int(in: 0...7)) { bits, offset in
+            var writer = BinaryWriter()
+            for _ in 0..<offset { writer.byte(0xAB) }
+            writer.float64(Double(bitPattern: bits))
+            #expect(writer.bytes[offset] == UInt8(truncatingIfNeeded: bits), "little-endian")
+            var reader = BinaryReader(writer.bytes, offset: offset)
+            #expect(try! reader.float64().bitPattern == bits)
+            #expect(reader.isAtEnd)
+            var short = BinaryReader(Array(writer.bytes.dropLast()), offset: offset)
+            #expect(throws: DecodingError.self) { try short.float64() }
+        }
     }
 }

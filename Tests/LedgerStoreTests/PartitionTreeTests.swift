@@ -71,7 +71,8 @@ import TestSupport
     /// they name, however many stale roots and branches (256 children each) saves leave.
     @Test func checkedNodesStayBoundedByTheChildrenTheyName() {
         let nodes = CheckedNodes()
-        let wide = Dictionary(uniqueKeysWithValues: (0...255).map { (UInt8($0), [UInt8](repeating: UInt8($0), count: 32)) })
+        var wide = InnerNode()
+        for name in 0...255 { wide[UInt8(name)] = [UInt8](repeating: UInt8(name), count: 32) }
         for number in 0..<2_000 {
             nodes.remember(inner: wide, hashed: Array("branch \(number)".utf8))
             nodes.remember(leaf: [Array("partition \(number)".utf8): [1]], hashed: Array("leaf \(number)".utf8))

@@ -123,6 +123,26 @@ struct DayValuesTests {
         }
     }
 
+    @Test("a row keeps only the columns with a value and answers each column as the full row does")
+    func rowsAnswerAsTheFullRow() async {
+        let columnCount = MetricCatalog.columns.count
+        let rows = Gen.int(in: 0...(columnCount * 3)).array(of: 0...40)
+        await propertyCheck(input: rows, rows) { first, second in
+            func full(_ held: [Int]) -> [Double?] {
+                var row = [Double?](repeating: nil, count: columnCount)
+                for value in held { row[value % columnCount] = Double(value) / 3 }
+                return row
+            }
+            var row = DayValues.Row(priority: nil, values: full(first))
+            #expect(row.values == full(first))
+            #expect((0..<columnCount).map(row.value) == full(first))
+            #expect(row.held.count == full(first).compactMap { $0 }.count)
+            row.values = full(second)
+            #expect((0..<columnCount).map(row.value) == full(second))
+            #expect(row == DayValues.Row(priority: nil, values: full(second)))
+        }
+    }
+
     @Test("replay's comparison names a stored day value its partitions do not give")
     func replayNamesAWrongValue() throws {
         var fixture = DailyMetricsFixture()

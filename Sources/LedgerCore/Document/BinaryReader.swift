@@ -75,10 +75,11 @@ public struct BinaryReader {
     }
 
     public mutating func float64() throws(DecodingError) -> Double {
-        let slice = try raw(8)
-        var bits: UInt64 = 0
-        for (shift, byte) in slice.enumerated() { bits |= UInt64(byte) << (8 * UInt64(shift)) }
-        return Double(bitPattern: bits)
+        guard bytes.count - offset >= 8 else { throw .truncated(at: offset) }
+        // Little-endian, loaded in place: a block of day values holds thousands.
+        let bits = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
+        offset += 8
+        return Double(bitPattern: UInt64(littleEndian: bits))
     }
 }
 

@@ -7,7 +7,7 @@ import Synchronization
 /// changes a node gives it a new hash, which is not here.
 final class CheckedNodes: Sendable {
     private struct Tables {
-        var inner: [[UInt8]: [UInt8: [UInt8]]] = [:]
+        var inner: [[UInt8]: InnerNode] = [:]
         var leaves: [[UInt8]: [[UInt8]: [UInt8]]] = [:]
         var innerChildren = 0
         var leafChildren = 0
@@ -32,11 +32,11 @@ final class CheckedNodes: Sendable {
     /// Children named by the roots and branches, and by the leaves, held now.
     var childrenHeld: (inner: Int, leaves: Int) { tables.withLock { ($0.innerChildren, $0.leafChildren) } }
 
-    func inner(hashed hash: [UInt8]) -> [UInt8: [UInt8]]? { tables.withLock { $0.inner[hash] } }
+    func inner(hashed hash: [UInt8]) -> InnerNode? { tables.withLock { $0.inner[hash] } }
 
     func leaf(hashed hash: [UInt8]) -> [[UInt8]: [UInt8]]? { tables.withLock { $0.leaves[hash] } }
 
-    func remember(inner children: [UInt8: [UInt8]], hashed hash: [UInt8]) {
+    func remember(inner children: InnerNode, hashed hash: [UInt8]) {
         tables.withLock { tables in
             if tables.innerChildren + children.count > Self.innerChildLimit {
                 tables.inner.removeAll()

@@ -8,8 +8,8 @@ struct CheckedPartitionTree {
     private let name: String
     private let checkedNodes: CheckedNodes
     /// The root's children: first byte of a stored key → the branch's hash.
-    private var root: [UInt8: [UInt8]]
-    private var branches: [UInt8: [UInt8: [UInt8]]] = [:]
+    private var root: InnerNode
+    private var branches: [UInt8: InnerNode] = [:]
     private var leaves: [UInt16: [[UInt8]: [UInt8]]] = [:]
     private var changedLeaves: Set<UInt16> = []
     private var changedBranches: Set<UInt8> = []
@@ -19,7 +19,7 @@ struct CheckedPartitionTree {
         self.database = database
         self.name = name
         self.checkedNodes = checkedNodes
-        root = [:]
+        root = InnerNode()
         root = try byteNamedChildren(txn, key: PartitionTree.rootKey, level: .root, expected: rootHash)
     }
 
@@ -66,13 +66,13 @@ struct CheckedPartitionTree {
         try writeLeaves(txn)
         for first in changedBranches {
             // Cannot fail: writeLeaves loaded the branch of every changed leaf
-            let children = branches[first]!.sorted { $0.key < $1.key }.map { (name: [$0.key], hash: $0.value) }
-            let bytes = PartitionTree.encode(children)
+            let branch = branches[first]!
+            let bytes = branch.encoded
             let key = PartitionTree.branchKey(first)
-            if children.isEmpty { try txn.delete(database, key: key) } else { try txn.put(database, key: key, value: bytes) }
-            root[first] = children.isEmpty ? nil : PartitionTree.nodeHash(bytes, level: PartitionTree.Level.branch.rawValue)
+            if branch.isEmpty { try txn.delete(database, key: key) } else { try txn.put(database, key: key, value: bytes) }
+            root[first] = branch.isEmpty ? nil : PartitionTree.nodeHash(bytes, level: PartitionTree.Level.branch.rawValue)
         }
-        let bytes = PartitionTree.encode(root.sorted { $0.key < $1.key }.map { (name: [$0.key], hash: $0.value) })
+        let bytes = root.encoded
         changedBranches.removeAll()
         try txn.put(database, key: PartitionTree.rootKey, value: bytes)
         return PartitionTree.nodeHash(bytes, level: PartitionTree.Level.root.rawValue)
@@ -81,9 +81,9 @@ struct CheckedPartitionTree {
     /// The leaf `storedKey` belongs to: its first two bytes.
     static func leafID(_ storedKey: [UInt8]) -> UInt16 { UInt16(storedKey[0]) << 8 | UInt16(storedKey[1]) }
 
-    private mutating func loadBranch(_ txn: Transaction, _ first: UInt8) throws -> [UInt8: [UInt8]] {
+    private mutating func loadBranch(_ txn: Transaction, _ first: UInt8) throws -> InnerNode {
         if let branch = branches[first] { return branch }
-        var branch: [UInt8: [UInt8]] = [:]
+        var branch = InnerNode()
         if let expected = root[first] {
             branch = try byteNamedChildren(txn, key: PartitionTree.branchKey(first), level: .branch, expected: expected)
         }
@@ -103,9 +103,12 @@ struct CheckedPartitionTree {
     }
 
     /// The children of the root or a branch, by the byte that names each.
-    private func byteNamedChildren(_ txn: Transaction, key: [UInt8], level: PartitionTree.Level, expected: [UInt8]) throws -> [UInt8: [UInt8]] {
+    private func byteNamedChildren(_ txn: Transaction, key: [UInt8], level: PartitionTree.Level, expected: [UInt8]) throws -> InnerNode {
         if let known = checkedNodes.inner(hashed: expected) { return known }
-        let children = try children(txn, key: key, level: level, expected: expected).reduce(into: [:]) { $0[$1.name[0]] = $1.hash }
+        let bytes = try txn.get(database, key: key) ?? []
+        guard PartitionTree.nodeHash(bytes, level: level.rawValue) == expected,
+              let children = bytes.withUnsafeBytes(InnerNode.init(decoding:))
+        else { throw Self.mismatch(name) }
         checkedNodes.remember(inner: children, hashed: expected)
         return children
     }

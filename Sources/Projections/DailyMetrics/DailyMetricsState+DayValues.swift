@@ -12,7 +12,7 @@ extension DailyMetricsState {
         return columns
     }()
 
-    /// The day's stored row of values when it answers for `columns`: the values are complete,
+    /// The day's stored values of `columns`, in that order, when they answer: the values are complete,
     /// no partition those columns read changed since the last save (unsaved partitions win),
     /// and the row was computed under the source priority in force on the day now. Complete
     /// values hold a row for every day a save wrote a partition on, so a day without one has
@@ -23,10 +23,10 @@ extension DailyMetricsState {
             return nil
         }
         guard let row = try valueBlock(of: DayDirectory.block(of: day)).row(on: day) else {
-            return [Double?](repeating: nil, count: layout.plans.count)
+            return [Double?](repeating: nil, count: columns.count)
         }
         guard row.priority == priority.names(for: day) else { return nil }
-        return row.values
+        return columns.map(row.value)
     }
 
     /// The day values of the blocks `touched` (the partitions a save writes) fall in, with each

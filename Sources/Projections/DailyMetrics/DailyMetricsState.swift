@@ -190,7 +190,7 @@ public final class DailyMetricsState {
     /// the numbers `metrics(for:)` gives them, from the day's stored values where those
     /// answer for what is in force (`savedValues`), else computed from the partitions.
     public func values(for day: LocalDay, columns: [Int]) throws -> [Double?] {
-        if let row = try savedValues(on: day, reading: columns) { return columns.map { row[$0] } }
+        if let saved = try savedValues(on: day, reading: columns) { return saved }
         return try computedValues(for: day, columns: columns)
     }
 

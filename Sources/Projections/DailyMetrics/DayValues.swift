@@ -13,10 +13,53 @@ struct DayValues: Equatable {
     static let formatVersion: UInt8 = 1
 
     struct Row: Equatable {
+        /// A column that holds a value, and the value.
+        struct Held: Equatable {
+            let column: Int
+            let value: Double
+        }
+
         /// `SourcePriority.names(for:)` on the day when the values were computed.
         var priority: [String]?
+
+        /// The columns that hold a value, ascending: a day holds a few of the catalog's
+        /// columns, and a read over a lifetime decodes thousands of rows.
+        private(set) var held: [Held]
+        /// `MetricCatalog.columns.count` when the row was made.
+        private let columnCount: Int
+
+        init(priority: [String]?, values: [Double?]) {
+            self.priority = priority
+            columnCount = values.count
+            held = values.indices.compactMap { column in values[column].map { Held(column: column, value: $0) } }
+        }
+
         /// Aligned with `MetricCatalog.columns`, before any rating scale is applied.
-        var values: [Double?]
+        var values: [Double?] {
+            get {
+                var values = [Double?](repeating: nil, count: columnCount)
+                for held in held { values[held.column] = held.value }
+                return values
+            }
+            set { self = Row(priority: priority, values: newValue) }
+        }
+
+        /// The value of one column, or nil.
+        func value(_ column: Int) -> Double? {
+            var low = 0, high = held.count
+            while low < high {
+                let middle = (low + high) / 2
+                if held[middle].column < column { low = middle + 1 } else { high = middle }
+            }
+            return low < held.count && held[low].column == column ? held[low].value : nil
+        }
+
+        /// A row decoded column by column, `held` ascending and below `columnCount`.
+        fileprivate init(priority: [String]?, held: [Held], columnCount: Int) {
+            self.priority = priority
+            self.held = held
+            self.columnCount = columnCount
+        }
     }
 
     /// Day number → its row.
@@ -58,15 +101,13 @@ struct DayValues: Equatable {
         writer.varint(UInt64(days.count))
         for (day, index) in zip(days, listIndex) {
             // Cannot fail: `days` are the keys of `rows`
-            let values = rows[day]!.values
+            let held = rows[day]!.held
             writer.signed(day)
             writer.varint(UInt64(index))
-            let held = values.indices.filter { values[$0] != nil }
             writer.varint(UInt64(held.count))
-            for column in held {
-                writer.varint(UInt64(column))
-                // Cannot fail: `held` lists the columns with a value
-                writer.float64(values[column]!)
+            for held in held {
+                writer.varint(UInt64(held.column))
+                writer.float64(held.value)
             }
         }
         return writer.bytes
@@ -93,17 +134,19 @@ struct DayValues: Equatable {
             previousDay = day
             let index = try reader.varint()
             guard index < UInt64(lists.count) else { throw .malformed("\(name) names priority list \(index) of \(lists.count)", at: reader.offset) }
-            var values = [Double?](repeating: nil, count: columnCount)
+            let count = try reader.count()
+            var held: [Row.Held] = []
+            held.reserveCapacity(count)
             var previousColumn: UInt64?
-            for _ in 0..<(try reader.count()) {
+            for _ in 0..<count {
                 let column = try reader.varint()
                 guard column < UInt64(columnCount), previousColumn.map({ $0 < column }) ?? true else {
                     throw .malformed("\(name) holds column \(column) out of order or past \(columnCount)", at: reader.offset)
                 }
                 previousColumn = column
-                values[Int(column)] = try reader.float64()
+                held.append(Row.Held(column: Int(column), value: try reader.float64()))
             }
-            rows[day] = Row(priority: lists[Int(index)], values: values)
+            rows[day] = Row(priority: lists[Int(index)], held: held, columnCount: columnCount)
         }
         try reader.expectEnd(of: name)
     }

@@ -29,10 +29,11 @@ final class Evaluator {
             let calendar = SourceRows(source: source, name: key, table: SeriesTable(starts: candidates, ends: candidates,
                 offsets: [Int32](repeating: 0, count: candidates.count), numbers: [:]), numbers: [], texts: [])
             let possible = try mask(timeFilter, calendar)
+            let kept = zip(range, possible).filter(\.1).map(\.0)
             var starts: [Int64] = []
             var values: [Double] = []
-            for (day, keep) in zip(range, possible) where keep {
-                guard let value = try data.dailyValue(key, day: day) else { continue }
+            for (day, value) in zip(kept, try data.dailyValues(key, days: kept)) {
+                guard let value else { continue }
                 starts.append(day * LocalTime.microsPerDay)
                 values.append(value)
             }

@@ -62,7 +62,8 @@ struct PlannedSelection {
     /// The passing rows' indexes and values, in time order.
     func values(_ evaluator: Evaluator) throws -> [(row: Int, value: Double)] {
         let numbers = try evaluator.numbers(field, rows)
-        let order = rows.table.starts.indices.filter { mask[$0] }.sorted { rows.table.starts[$0] < rows.table.starts[$1] }
+        let starts = rows.table.starts
+        let order = starts.indices.filter { mask[$0] }.sorted { starts[$0] < starts[$1] }
         return order.map { ($0, numbers[$0]) }
     }
 }

@@ -36,18 +36,24 @@ public enum QueryEngine {
         }
         var groups: [[Int64: [Double]]] = []
         for selection in planned {
+            let starts = selection.rows.table.starts, offsets = selection.rows.table.offsets, days = selection.rows.days
+            let values = try selection.values(evaluator)
+            // Sized for a bucket per row, as a day's daily column has: the table is not rehashed as it grows.
             var group: [Int64: [Double]] = [:]
-            for (row, value) in try selection.values(evaluator) {
-                let table = selection.rows.table
-                group[bucket.key(start: table.starts[row], offset: table.offsets[row], day: selection.rows.days[row]), default: []].append(value)
+            group.reserveCapacity(values.count)
+            for (row, value) in values {
+                group[bucket.key(start: starts[row], offset: offsets[row], day: days[row]), default: []].append(value)
             }
             groups.append(group)
         }
         let keys = Set(groups.flatMap(\.keys)).sorted()
         let rows = keys.map { key in
-            [QueryValue.text(bucket.label(key))] + zip(planned, groups).map { selection, group in
-                group[key].flatMap { selection.aggregate.apply($0) }.map(QueryValue.number) ?? .null
+            var row = [QueryValue.text(bucket.label(key))]
+            row.reserveCapacity(planned.count + 1)
+            for (selection, group) in zip(planned, groups) {
+                row.append(group[key].flatMap { selection.aggregate.apply($0) }.map(QueryValue.number) ?? .null)
             }
+            return row
         }
         let columns = [QueryResult.Column(title: bucket.rawValue, unit: nil)] + planned.map { QueryResult.Column(title: $0.title, unit: $0.unit) }
         return QueryResult(columns: columns, rows: rows, bucket: bucket, times: keys.map(bucket.start))

@@ -2,20 +2,30 @@ import Foundation
 import LedgerCore
 
 extension QueryResult {
-    /// Aligned columns for people: text left, numbers right, units in the header.
+    /// Aligned columns for people: text left, numbers right, units in the header. Cells are
+    /// escaped for the terminal (`TerminalText`) before they are measured, so that a control
+    /// character shown as `\u{…}` widens its column rather than pushing its row out of line.
     public var table: String {
-        let header = columns.map { column in column.title + (column.unit.map { " (\($0))" } ?? "") }
-        let cells = rows.map { $0.map(Self.text) }
-        let widths = header.indices.map { index in max(header[index].count, cells.map { $0[index].count }.max() ?? 0) }
-        func line(_ values: [String], numeric: [Bool]) -> String {
-            values.indices.map { index in
-                let padding = String(repeating: " ", count: widths[index] - values[index].count)
-                return numeric[index] ? padding + values[index] : values[index] + padding
-            }.joined(separator: "  ").trimmingTrailingSpaces
-        }
+        let header = columns.map { column in TerminalText.escaped(column.title + (column.unit.map { " (\($0))" } ?? "")) }
+        let cells = rows.map { $0.map { TerminalText.escaped(Self.text($0)) } }
+        let headerWidths = header.map(\.count)
+        let cellWidths = cells.map { $0.map(\.count) }
+        let widths = headerWidths.indices.map { index in cellWidths.reduce(headerWidths[index]) { max($0, $1[index]) } }
         let numeric = columns.indices.map { index in rows.contains { if case .number = $0[index] { true } else { false } } }
-        let lines = [line(header, numeric: numeric)] + cells.map { line($0, numeric: numeric) }
-        return lines.joined(separator: "\n") + "\n" + (rows.isEmpty ? "(no rows)\n" : "")
+        var table = ""
+        func appendLine(_ values: [String], widths shown: [Int]) {
+            var line = ""
+            for index in values.indices {
+                if index > 0 { line += "  " }
+                let padding = String(repeating: " ", count: widths[index] - shown[index])
+                if numeric[index] { line += padding + values[index] } else { line += values[index] + padding }
+            }
+            table += line.trimmingTrailingSpaces
+            table += "\n"
+        }
+        appendLine(header, widths: headerWidths)
+        for (values, shown) in zip(cells, cellWidths) { appendLine(values, widths: shown) }
+        return table + (rows.isEmpty ? "(no rows)\n" : "")
     }
 
     /// RFC 4180 CSV with a header row; numbers in full precision.
@@ -54,7 +64,7 @@ extension QueryResult {
 
     public static func text(_ value: QueryValue) -> String {
         switch value {
-        case .number(let number): number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(format: "%.2f", number)
+        case .number(let number): number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : TwoDecimals.text(number)
         // One line per row: a note's line breaks show as spaces.
         case .text(let text) where text.utf8.contains(UInt8(ascii: "\n")):
             text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
@@ -67,9 +77,9 @@ extension QueryResult {
 }
 
 extension String {
-    fileprivate var trimmingTrailingSpaces: String {
-        var copy = self
-        while copy.last == " " { copy.removeLast() }
-        return copy
+    fileprivate var trimmingTrailingSpaces: Substring {
+        var end = utf8.endIndex
+        while end > utf8.startIndex, utf8[utf8.index(before: end)] == UInt8(ascii: " ") { end = utf8.index(before: end) }
+        return self[..<end]
     }
 }

@@ -34,17 +34,28 @@ public final class QueryData {
     /// that column is computed from: a query over every day of a long history reads one or
     /// two partitions a day, not the day's every group.
     func dailyValue(_ key: String, day: Int64) throws -> Double? {
-        let cell = DailyCell(key: key, day: day)
-        if let held = dailyValues[cell] { return held }
         guard let column = MetricCatalog.columnIndex(of: key) else { return nil }
+        return try dailyValue(column: column, day: day)
+    }
+
+    /// The values of daily-metric column `key` on local days `days`, as `dailyValue` gives
+    /// each: the column named once for a whole history of days.
+    func dailyValues(_ key: String, days: [Int64]) throws -> [Double?] {
+        guard let column = MetricCatalog.columnIndex(of: key) else { return [Double?](repeating: nil, count: days.count) }
+        return try days.map { try dailyValue(column: column, day: $0) }
+    }
+
+    private func dailyValue(column: Int, day: Int64) throws -> Double? {
+        let cell = DailyCell(column: column, day: day)
+        if let held = dailyValues[cell] { return held }
         let value = try daily.values(for: LocalDay(number: day), columns: [column])[0]
         dailyValues[cell] = value
         return value
     }
 }
 
-/// One daily-metric column on one local day.
+/// One daily-metric column (its index in `MetricCatalog.columns`) on one local day.
 private struct DailyCell: Hashable {
-    let key: String
+    let column: Int
     let day: Int64
 }

@@ -20,7 +20,23 @@ enum CivilDays {
     /// `YYYY-MM-DD`.
     static func text(_ days: Int64) -> String {
         let (year, month, day) = CivilDate.fromDays(days)
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+        guard (0...9_999).contains(year) else { return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))" }
+        // Written digit by digit into a string short enough to need no allocation: a query
+        // by day over a lifetime labels thousands of rows.
+        return String(unsafeUninitializedCapacity: 10) { text in
+            let zero = UInt8(ascii: "0")
+            text[0] = zero + UInt8(year / 1_000)
+            text[1] = zero + UInt8(year / 100 % 10)
+            text[2] = zero + UInt8(year / 10 % 10)
+            text[3] = zero + UInt8(year % 10)
+            text[4] = UInt8(ascii: "-")
+            text[5] = zero + UInt8(month / 10)
+            text[6] = zero + UInt8(month % 10)
+            text[7] = UInt8(ascii: "-")
+            text[8] = zero + UInt8(day / 10)
+            text[9] = zero + UInt8(day % 10)
+            return 10
+        }
     }
 
     static func pad(_ value: Int64, _ width: Int) -> String {

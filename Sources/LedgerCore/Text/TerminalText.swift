@@ -4,8 +4,8 @@
 /// above (a key fingerprint) or hide what follows; a bidirectional override could reorder it.
 /// Each such character is shown as `\u{1B}` instead. Newline and tab are left as they are:
 /// the CLI's own multi-line output and tab-separated columns use them.
-enum TerminalText {
-    static func escaped(_ text: String) -> String {
+public enum TerminalText {
+    public static func escaped(_ text: String) -> String {
         // Printable ASCII, line breaks and tabs need nothing: only a text with another byte
         // is looked at scalar by scalar (a query's table can be thousands of lines).
         guard text.utf8.contains(where: { ($0 < 0x20 && $0 != 0x0A && $0 != 0x09) || $0 >= 0x7F }) else { return text }
@@ -21,17 +21,10 @@ enum TerminalText {
         return String(shown)
     }
 
-    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         if scalar == "\n" || scalar == "\t" { return false }
         if scalar.properties.generalCategory == .control { return true }
         // Embeddings, overrides and isolates (U+202A…U+202E, U+2066…U+2069).
         return (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
-}
-
-/// Every `print` of this executable goes through `TerminalText`: what it prints mixes the
-/// CLI's words with text from links, imports and the log, and one missed call would let that
-/// text drive the terminal. JSON output is unchanged (its writer escapes controls already).
-func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-    Swift.print(TerminalText.escaped(items.map { "\($0)" }.joined(separator: separator)), terminator: terminator)
 }
