@@ -22,18 +22,22 @@ public enum Upcasters {
     }
 
     /// `event` with its payload brought to the current schema of its kind.
-    public static func upgrade(_ event: Event) throws(UpcastError) -> Event {
+    ///
+    /// It takes the event: a reader hands over the one it decoded, which then is not
+    /// copied (a copy retains each of its strings and its payload, and frees them later).
+    public static func upgrade(_ event: consuming Event) throws(UpcastError) -> Event {
         var upgraded = event
-        let target = currentSchema(of: event.kind)
-        guard event.schema <= target else { throw .newerSchema(kind: event.kind, found: event.schema, supported: target) }
+        let kind = upgraded.kind, stored = upgraded.schema
+        let target = currentSchema(of: kind)
+        guard stored <= target else { throw .newerSchema(kind: kind, found: stored, supported: target) }
         while upgraded.schema < target {
-            guard let step = byStep[event.kind]?[upgraded.schema] else {
-                throw .missingStep(kind: event.kind, from: upgraded.schema)
+            guard let step = byStep[kind]?[upgraded.schema] else {
+                throw .missingStep(kind: kind, from: upgraded.schema)
             }
             do {
                 upgraded.payload = try step.upcast(upgraded.payload)
             } catch {
-                throw .invalid(kind: event.kind, from: upgraded.schema, error)
+                throw .invalid(kind: kind, from: upgraded.schema, error)
             }
             upgraded.schema += 1
         }

@@ -36,6 +36,44 @@ import TestSupport
         }
     }
 
+    /// The rebuild hashes records a chunk at a time on both cores: commits of up to 1,500
+    /// events make chunks cut across commits and the last one short.
+    @Test func edgesRebuiltFromNoneAreTheOnesTheAppendsKept() async throws {
+        await propertyCheck(count: 5, input: Gen.int(in: 1...1_500).array(of: 1...8)) { commits in
+            await recordingThrownErrors {
+                let vault = try ScratchVault()
+                let ledger = try vault.open()
+                var first = 0
+                for count in commits {
+                    try ledger.append(MoodEvents.events(count: count, first: first))
+                    first += count
+                }
+                let kept = try Self.storedEdges(ledger)
+                try ledger.environment.write { txn in
+                    let cursor = try txn.cursor(ledger.databases.treeEdges.database)
+                    while try cursor.move(.first) != nil { try cursor.deleteCurrent() }
+                }
+                let rebuild = try ledger.rebuildTreeEdges()
+                #expect(rebuild.records == UInt64(first) && rebuild.replaced == 0 && rebuild.edges == kept.count, "\(rebuild) of commits \(commits)")
+                #expect(try Self.storedEdges(ledger) == kept, "commits \(commits)")
+            }
+        }
+    }
+
+    /// Every stored tree edge, by size.
+    static func storedEdges(_ ledger: Ledger) throws -> [[UInt8]: [UInt8]] {
+        try ledger.environment.read { txn in
+            var edges: [[UInt8]: [UInt8]] = [:]
+            let cursor = try txn.cursor(ledger.databases.treeEdges.database)
+            var entry = try cursor.move(.first)
+            while let (key, value) = entry {
+                edges[Array(key)] = Array(value)
+                entry = try cursor.move(.next)
+            }
+            return edges
+        }
+    }
+
     @Test func aSubtreeJoinedByItsRootEqualsItsLeavesJoinedOneByOne() async {
         await propertyCheck(count: 50, input: Gen.int(in: 0...40), Gen.int(in: 0...6)) { wholeBlocks, height in
             var byLeaves = MerkleFrontier(), byRoots = MerkleFrontier()

@@ -52,7 +52,13 @@ public struct BinaryReader {
     }
 
     public mutating func string() throws(DecodingError) -> String {
+        // Read first, so that an error names the offset after the string, as skipping does.
         let slice = try lengthPrefixed()
+        return try checkedString(slice)
+    }
+
+    /// The string `slice` (just read) spells; throws at the reader's offset if it is not UTF-8.
+    func checkedString(_ slice: ArraySlice<UInt8>) throws(DecodingError) -> String {
         // Decoded with repair, then compared with memcmp, since repair changes any byte that
         // is not UTF-8. `String(validating:as:)` runs unspecialized, and stepping through the
         // UTF-8 view costs as much (docs/performance.md, `BinaryReader.string`).

@@ -41,7 +41,12 @@ public struct Document: Hashable, Sendable, ExpressibleByDictionaryLiteral {
     }
 
     public subscript(name: String) -> DocValue? {
-        get { fields.first { $0.name == name }?.value }
+        // By index, not `first(where:)`: that copied out the whole field (its name and
+        // value retained, then the name released) at each of a fold's many lookups.
+        get {
+            for index in fields.indices where fields[index].name == name { return fields[index].value }
+            return nil
+        }
         set {
             let index = fields.firstIndex { $0.name == name }
             switch (index, newValue) {

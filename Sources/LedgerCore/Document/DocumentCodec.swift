@@ -61,16 +61,27 @@ public enum DocumentCodec {
     }
 
     public static func decodeDocument(from reader: inout BinaryReader) throws(DecodingError) -> Document {
+        var fresh = FreshStrings()
+        return try readDocument(from: &reader, strings: &fresh)
+    }
+
+    /// `decodeDocument(from:)` taking every string it has seen before from `strings`: the
+    /// same document, with fewer allocations.
+    public static func decodeDocument(from reader: inout BinaryReader, strings: inout StringTable) throws(DecodingError) -> Document {
+        try readDocument(from: &reader, strings: &strings)
+    }
+
+    static func readDocument(from reader: inout BinaryReader, strings: inout some StringSource) throws(DecodingError) -> Document {
         let count = try reader.count()
         var document = Document(reservingCapacity: count)
         for _ in 0..<count {
-            let name = try reader.string()
-            document.appendNew(name, try decodeValue(from: &reader))
+            let name = try strings.string(from: &reader)
+            document.appendNew(name, try readValue(from: &reader, strings: &strings))
         }
         return document
     }
 
-    static func decodeValue(from reader: inout BinaryReader) throws(DecodingError) -> DocValue {
+    static func readValue(from reader: inout BinaryReader, strings: inout some StringSource) throws(DecodingError) -> DocValue {
         let at = reader.offset
         guard let tag = Tag(rawValue: try reader.byte()) else { throw .malformed("unknown value tag", at: at) }
         switch tag {
@@ -83,15 +94,15 @@ public enum DocumentCodec {
             let scale = try reader.byte()
             guard scale < powersOfTen.count else { throw .malformed("decimal scale \(scale)", at: at) }
             return .double(Double(try reader.signed()) / powersOfTen[Int(scale)])
-        case .string: return .string(try reader.string())
+        case .string: return .string(try strings.string(from: &reader))
         case .bytes: return .bytes(Array(try reader.lengthPrefixed()))
         case .array:
             let count = try reader.count()
             var items: [DocValue] = []
             items.reserveCapacity(count)
-            for _ in 0..<count { items.append(try decodeValue(from: &reader)) }
+            for _ in 0..<count { items.append(try readValue(from: &reader, strings: &strings)) }
             return .array(items)
-        case .map: return .map(try decodeDocument(from: &reader))
+        case .map: return .map(try readDocument(from: &reader, strings: &strings))
         }
     }
 

@@ -74,7 +74,8 @@ extension Ledger {
     ) throws -> StoredEvent {
         ReadStatistics.recordsOpened.wrappingAdd(1, ordering: .relaxed)
         do {
-            let encoded = try (codec ?? self.codec).open(record, sequence: sequence, noncePrefix: batch.noncePrefix)
+            let codec = codec ?? self.codec
+            let encoded = try codec.open(record, sequence: sequence, noncePrefix: batch.noncePrefix)
             let recordedAt: Timestamp
             if let known = times[batch.first] {
                 recordedAt = known
@@ -82,7 +83,7 @@ extension Ledger {
                 recordedAt = try commitTime(of: batch)
                 times = [batch.first: recordedAt]
             }
-            let event = try Upcasters.upgrade(EnvelopeCodec.decode(encoded, recordedAt: recordedAt))
+            let event = try Upcasters.upgrade(EnvelopeCodec.decode(encoded, recordedAt: recordedAt, strings: &codec.strings))
             return StoredEvent(sequence: sequence, event: event)
         } catch {
             throw LedgerStoreError.unreadableRecord(sequence: sequence, reason: "\(error)")

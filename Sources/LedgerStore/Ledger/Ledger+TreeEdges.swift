@@ -35,16 +35,32 @@ extension Ledger {
             func keep() {
                 for (size, root) in TreeEdges.edges(of: frontier) { edges[size] = root }
             }
-            try scanRecords(txn, from: 0) { sequence, record, _ in
-                guard sequence == frontier.size else { return false }
-                frontier.append(leafHash: MerkleHasher.leaf(record))
-                if frontier.size % 65_536 == 0 { progress(frontier.size) }
-                while let start = nextBatch, start <= frontier.size {
-                    if start == frontier.size { keep() }
-                    nextBatch = try batches.move(.next).flatMap { sequenceNumber($0.key) }
+            // Records are hashed a chunk at a time on every core (the leaf hash is most of
+            // this pass) and joined into the frontier in order here.
+            var pending: [UnsafeRawBufferPointer] = []
+            pending.reserveCapacity(Self.treeEdgesChunk)
+            var scanned: UInt64 = 0
+            func join() throws {
+                let records = pending
+                pending.removeAll(keepingCapacity: true)
+                for leaf in parallelMap(records.count, { MerkleHasher.leaf(records[$0]) }) {
+                    frontier.append(leafHash: leaf)
+                    if frontier.size % 65_536 == 0 { progress(frontier.size) }
+                    while let start = nextBatch, start <= frontier.size {
+                        if start == frontier.size { keep() }
+                        nextBatch = try batches.move(.next).flatMap { sequenceNumber($0.key) }
+                    }
                 }
+            }
+            // Record pointers stay valid for the whole transaction, which writes only after the scan.
+            try scanRecords(txn, from: 0) { sequence, record, _ in
+                guard sequence == scanned else { return false }
+                scanned += 1
+                pending.append(record)
+                if pending.count == Self.treeEdgesChunk { try join() }
                 return true
             }
+            try join()
             keep()
             rebuild.records = frontier.size
             let cursor = try txn.cursor(databases.treeEdges.database)
@@ -70,4 +86,7 @@ extension Ledger {
             return rebuild
         }
     }
+
+    /// Records hashed together by `rebuildTreeEdges`.
+    static let treeEdgesChunk = 4_096
 }

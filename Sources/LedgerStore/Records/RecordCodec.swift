@@ -15,6 +15,8 @@ final class RecordCodec {
     private let shelf: DictionaryShelf
     /// The key of the last batch opened: records are read a batch at a time.
     private var openingKey: RecordSealer.BatchKey?
+    /// The long strings of the events this codec's thread decoded lately.
+    var strings = StringTable()
 
     init(sealer: RecordSealer, shelf: DictionaryShelf) {
         self.sealer = sealer
