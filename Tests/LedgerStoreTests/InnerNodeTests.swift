@@ -39,6 +39,25 @@ import Testing
         }
     }
 
+    /// A full node (a lifetime's branches name all 256 leaves), emptied from the middle out.
+    @Test func everyNameSetThenRemovedAnswersAsTheDictionary() {
+        var node = InnerNode()
+        var expected: [UInt8: [UInt8]] = [:]
+        for name in 0...255 {
+            node[UInt8(name)] = Self.hash(name % 200 + 1)
+            expected[UInt8(name)] = Self.hash(name % 200 + 1)
+        }
+        #expect(node.count == 256)
+        for name in 0...255 { #expect(node[UInt8(name)] == expected[UInt8(name)], "child \(name)") }
+        for name in (0...255).map({ ($0 * 101 + 7) % 256 }) {
+            for present in expected.keys.prefix(8) { #expect(node[present] == expected[present]) }
+            node[UInt8(name)] = nil
+            expected[UInt8(name)] = nil
+            #expect(node.count == expected.count)
+        }
+        #expect(node.isEmpty && node == InnerNode())
+    }
+
     @Test func bytesOfNoWholeNumberOfChildrenDoNotDecode() {
         for count in [1, 32, 34, 65] {
             #expect([UInt8](repeating: 7, count: count).withUnsafeBytes(InnerNode.init(decoding:)) == nil)
