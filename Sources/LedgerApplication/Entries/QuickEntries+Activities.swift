@@ -52,7 +52,9 @@ extension QuickEntries {
             let names = running.map(\.name).joined(separator: ", ")
             throw EntryRejected(running.isEmpty ? "no activity is running" : "several activities are running (\(names)): name one, or use --last or --all")
         }
-        guard !chosen.isEmpty else { throw EntryRejected("no running activity named '\(name ?? "")'") }
+        guard !chosen.isEmpty else {
+            throw EntryRejected(name.map { "no running activity named '\($0)'" } ?? "no activity is running")
+        }
         let stopTime = try timing.time(timing.at)
         let events = try chosen.map { running in
             try timing.event(ActivityStopped(name: running.name, startedBy: running.id).validated(), start: stopTime)
