@@ -8,7 +8,7 @@ import TestSupport
 /// what a rebuild of their own writes, whatever the steps, and whatever was appended or
 /// rebuilt while the pass ran.
 struct StoreIndexRebuildTests {
-    static let databases = ["index.kind", "index.day", "index.amendments", "index.activities", "index.sameRecord"]
+    static let databases = ["index.kind", "index.day", "index.amendments", "index.activities", "index.sameRecord", "index.shortID"]
 
     /// Every entry of every store index, and what they say they cover. The running activities
     /// are sealed afresh each time they are written, so theirs are compared as they open.

@@ -4,8 +4,8 @@ import LedgerCore
 /// What `audit` checks of the store indexes against the log: every event covered has its
 /// kind entry at its own sequence and its day entry (`DayIndexAudit`), every amendment its
 /// entry under the id it amends, every record two importers bring its first event
-/// (`SameRecordAudit`), no other entry is there, and the running activities are the fold of
-/// the starts and stops.
+/// (`SameRecordAudit`), every event its short-id tag (`ShortIDAudit`), no other entry is there,
+/// and the running activities are the fold of the starts and stops.
 ///
 /// `audit --since` checks the same of the events after its checkpoint (`from`): their kind
 /// and amendment entries, no kind entry past `from` that no event accounts for, and the
@@ -25,6 +25,7 @@ struct StoreIndexAudit {
     private var expectedAmendments: [[UInt8]: UInt64] = [:]
     private var days: DayIndexAudit
     private var sameRecords: SameRecordAudit
+    private var shortIDs: ShortIDAudit
 
     init(ledger: Ledger, _ txn: Transaction, from: UInt64 = 0) throws {
         self.ledger = ledger
@@ -33,6 +34,7 @@ struct StoreIndexAudit {
         covered = try StoreIndexes.covered(txn, meta: ledger.databases.meta)
         days = DayIndexAudit(ledger: ledger, txn, from: from)
         sameRecords = SameRecordAudit(ledger: ledger, txn, from: from)
+        shortIDs = ShortIDAudit(ledger: ledger, txn, covered: covered)
     }
 
     /// Checks the entries of the event at `sequence` against what it holds (`facts`); nil when
@@ -45,6 +47,7 @@ struct StoreIndexAudit {
         }
         days.check(facts, at: sequence)
         sameRecords.check(facts, at: sequence)
+        try shortIDs.check(facts.id, at: sequence, problems: &problems)
         if kinds[facts.kind] == nil {
             let cursor = try txn.cursor(ledger.databases.indexes.byKind)
             let entry = try cursor.seek(atOrAfter: ledger.storeIndexHasher.kindKey(facts.kind, from))
@@ -77,6 +80,7 @@ struct StoreIndexAudit {
         }
         try days.finish(undecodable: undecodable, problems: &problems)
         try sameRecords.finish(problems: &problems)
+        try shortIDs.finish(problems: &problems)
         let indexes = ledger.databases.indexes
         guard from == 0 else {
             try finishSince(problems: &problems)

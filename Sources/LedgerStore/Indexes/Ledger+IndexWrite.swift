@@ -41,6 +41,7 @@ extension Ledger {
                 if try txn.get(indexes.sameRecords, key: key) == nil { try txn.put(indexes.sameRecords, key: key, value: bigEndianBytes(sequence)) }
             }
         }
+        try indexShortIDs(txn, events)
         try storeStartedDays(txn, including: events.map(\.facts.day))
         var activities: RunningActivities?
         var refold = false

@@ -23,16 +23,21 @@ struct StoreIndexes {
     /// `SameRecord` key's keyed hash (`IDIndexHasher.outputSize` bytes) → the sequence (u64
     /// big-endian) of the first event with that key: a commit skips a later one.
     let sameRecords: Database
+    /// block number (u64 big-endian; `ShortIDBlocks.eventsPerBlock` events a block) → each of
+    /// the block's events' short-id tag, in log order (`ShortIDBlocks.tagSize` bytes each:
+    /// a keyed hash of the first four bytes of its id, the eight hex digits `log` shows).
+    let shortIDs: Database
 
     static let activitiesKey = Array("running".utf8)
     /// How many events, from sequence 0, the indexes cover; written with them.
-    static let coveredKey = Array("indexes.covered.4".utf8)
+    static let coveredKey = Array("indexes.covered.5".utf8)
     /// Where earlier builds kept that count, and what this build indexes that they did not: a
     /// vault that has one of them is indexed again from sequence 0.
     static let earlierCoveredKeys: [(key: [UInt8], new: String)] = [
         (Array("indexes.covered".utf8), "the index by day is new in this version"),
         (Array("indexes.covered.2".utf8), "the index by day lists events longer than a day in this version"),
         (Array("indexes.covered.3".utf8), "the index of records that Health Auto Export and an Apple Health export both bring is new in this version"),
+        (Array("indexes.covered.4".utf8), "the index of short ids is new in this version"),
     ]
 
     static func open(_ environment: Environment, _ txn: Transaction, create: Bool) throws -> StoreIndexes {
@@ -41,7 +46,8 @@ struct StoreIndexes {
             byDay: try environment.database("index.day", in: txn, create: create),
             amendments: try environment.database("index.amendments", in: txn, create: create),
             activities: try environment.database("index.activities", in: txn, create: create),
-            sameRecords: try environment.database("index.sameRecord", in: txn, create: create))
+            sameRecords: try environment.database("index.sameRecord", in: txn, create: create),
+            shortIDs: try environment.database("index.shortID", in: txn, create: create))
     }
 
     /// The events the indexes cover: a vault made before them covers none.
@@ -93,6 +99,19 @@ struct StoreIndexHasher {
         // Cannot fail: 16 ASCII bytes, an id's size
         hasher.words(EventID(bytes: Array("long.events.tag.".utf8))!).high
     }
+
+    /// The short-id tag of an id that starts with these four bytes: a keyed hash, so the
+    /// index shows which events share a tag (one in 65,536 by chance) but no digit of an id.
+    func shortIDTag(startingWith first: UInt32) -> [UInt8] {
+        // "sid." then zeros then the four bytes fill the hasher's 16-byte input; no day's
+        // input ("day."), kind name or id takes this form but by a 2^-96 chance.
+        let input = Array("sid.".utf8) + [UInt8](repeating: 0, count: 8) + withUnsafeBytes(of: first.bigEndian) { Array($0) }
+        // Cannot fail: 4 + 8 + 4 bytes, an id's 16
+        let word = hasher.words(EventID(bytes: input)!).high
+        return [UInt8(truncatingIfNeeded: word >> 56), UInt8(truncatingIfNeeded: word >> 48)]
+    }
+
+    func shortIDTag(_ id: EventID) -> [UInt8] { shortIDTag(startingWith: UInt32(truncatingIfNeeded: id.words.high >> 32)) }
 
     func dayKey(_ day: LocalDay, _ sequence: UInt64) -> [UInt8] { bigEndianBytes(dayTag(day)) + bigEndianBytes(sequence) }
 

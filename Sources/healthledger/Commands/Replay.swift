@@ -30,7 +30,7 @@ struct Replay: ParsableCommand {
             if json {
                 print(JSONWriter.string(["rebuilt": .string("store indexes"), "events": .int(Int64(rebuilt.indexed))]))
             } else {
-                print("store indexes: rebuilt from \(rebuilt.indexed.formatted()) events (by kind, by day, by amended id, running activities, records two importers share)")
+                print("store indexes: rebuilt from \(rebuilt.indexed.formatted()) events (by kind, by day, by amended id, running activities, records two importers share, short ids)")
             }
         }
         for report in outcome.views {

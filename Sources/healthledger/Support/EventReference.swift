@@ -38,17 +38,7 @@ enum EventReference {
             }
             return stored
         }
-        // The id index holds keyed hashes of whole ids, which a prefix cannot look up (that
-        // is what keeps the index from revealing ids): a prefix is found by reading the log.
-        var matches: [StoredEvent] = []
-        var matchCount = 0
-        try ledger.forEach { stored in
-            if stored.event.id.description.hasPrefix(prefix) {
-                matchCount += 1
-                if matches.count < listedMatches { matches.append(stored) }
-            }
-            return true
-        }
+        let (matches, matchCount) = try ledger.events(withIDPrefix: prefix, limit: listedMatches)
         switch matchCount {
         case 1: return matches[0]
         case 0: throw ExitStatus.Failure(status: .invalidInput, message: "no event id starts with \(prefix) in \(ledger.directory): `healthledger log` shows the short ids")
