@@ -45,10 +45,13 @@ extension Ledger {
             var count = 0
             let cursor = try txn.cursor(databases.indexes.shortIDs)
             var entry = try cursor.move(.first)
+            // The two bytes as one word in memory's order, so each tag is one load and compare.
+            let wanted = tag.withUnsafeBytes { $0.loadUnaligned(as: UInt16.self) }
             while let (key, tags) = entry {
                 let block = bigEndianValue(key)
-                for offset in stride(from: 0, to: tags.count - 1, by: ShortIDBlocks.tagSize) where tags[offset] == tag[0] && tags[offset + 1] == tag[1] {
-                    let stored = try reader.event(at: block * ShortIDBlocks.eventsPerBlock + UInt64(offset / ShortIDBlocks.tagSize))
+                for place in 0..<(tags.count / ShortIDBlocks.tagSize)
+                where tags.loadUnaligned(fromByteOffset: place * ShortIDBlocks.tagSize, as: UInt16.self) == wanted {
+                    let stored = try reader.event(at: block * ShortIDBlocks.eventsPerBlock + UInt64(place))
                     guard stored.event.id.description.hasPrefix(prefix) else { continue }
                     count += 1
                     if matches.count < limit { matches.append(stored) }
