@@ -53,7 +53,7 @@ struct ShortIDIndexTests {
         for range in [0..<2_000, 2_000..<4_100, 4_100..<4_200] { try ledger.append(Array(events[range])) }
         let tampering = VaultTampering(path: vault.directory)
         let blocks = try tampering.entries("index.shortID")
-        #expect(blocks.map(\.value.count) == [4_096 * 2, 104 * 2])
+        #expect(blocks.map(\.value.count) == [4_096 * 3, 104 * 3])
         let last = events[4_150].id.description
         #expect(try ledger.events(withIDPrefix: last, limit: 10).matches.map(\.event.id) == [events[4_150].id])
         _ = try ledger.rebuildStoreIndexes()
@@ -66,9 +66,9 @@ struct ShortIDIndexTests {
         try vault.ledger.append(Self.moods(Array(0..<20)))
         let tampering = VaultTampering(path: vault.directory)
         var tags = try #require(try tampering.entries("index.shortID").first).value
-        tags[2 * 5] ^= 0xFF
-        tags.removeLast(2)
-        try tampering.put("index.shortID", [(bigEndianBytes(0), tags), (bigEndianBytes(3), [1, 2])])
+        tags[3 * 5] ^= 0xFF
+        tags.removeLast(3)
+        try tampering.put("index.shortID", [(bigEndianBytes(0), tags), (bigEndianBytes(3), [1, 2, 3])])
         let problems = try vault.open().audit().problems.map(\.description)
         #expect(problems.contains("index at sequence 5: the short-id index holds another id's tag for this event, so `show` and the other commands that take a short id would not find it"), "\(problems)")
         #expect(problems.contains("index at sequence 19: the short-id index has no tag for this event, so `show` and the other commands that take a short id would not find it"), "\(problems)")

@@ -2,12 +2,12 @@ import LedgerCore
 
 /// The short-id index's layout: each event's tag, in log order, a block of sequences per entry.
 /// A short id (the first eight hex digits of an id, as `log` shows them) is found by scanning
-/// the tags, two bytes an event, and opening only the events whose tag is the short id's:
+/// the tags, three bytes an event, and opening only the events whose tag is the short id's:
 /// the id index holds keyed hashes of whole ids, which a prefix cannot look up. Appends touch
 /// only the last block, and `audit` compares each block with the log in one walk.
 enum ShortIDBlocks {
     static let eventsPerBlock: UInt64 = 4_096
-    static let tagSize = 2
+    static let tagSize = 3
 
     static func key(_ block: UInt64) -> [UInt8] { bigEndianBytes(block) }
 }
@@ -45,12 +45,13 @@ extension Ledger {
             var count = 0
             let cursor = try txn.cursor(databases.indexes.shortIDs)
             var entry = try cursor.move(.first)
-            // The two bytes as one word in memory's order, so each tag is one load and compare.
+            // A tag's first two bytes as one word in memory's order: one load and compare each.
             let wanted = tag.withUnsafeBytes { $0.loadUnaligned(as: UInt16.self) }
             while let (key, tags) = entry {
                 let block = bigEndianValue(key)
                 for place in 0..<(tags.count / ShortIDBlocks.tagSize)
-                where tags.loadUnaligned(fromByteOffset: place * ShortIDBlocks.tagSize, as: UInt16.self) == wanted {
+                where tags.loadUnaligned(fromByteOffset: place * ShortIDBlocks.tagSize, as: UInt16.self) == wanted
+                    && tags[place * ShortIDBlocks.tagSize + 2] == tag[2] {
                     let stored = try reader.event(at: block * ShortIDBlocks.eventsPerBlock + UInt64(place))
                     guard stored.event.id.description.hasPrefix(prefix) else { continue }
                     count += 1

@@ -101,14 +101,14 @@ struct StoreIndexHasher {
     }
 
     /// The short-id tag of an id that starts with these four bytes: a keyed hash, so the
-    /// index shows which events share a tag (one in 65,536 by chance) but no digit of an id.
+    /// index shows which events share a tag (one in 16,777,216 by chance) but no digit of an id.
     func shortIDTag(startingWith first: UInt32) -> [UInt8] {
         // "sid." then zeros then the four bytes fill the hasher's 16-byte input; no day's
         // input ("day."), kind name or id takes this form but by a 2^-96 chance.
         let input = Array("sid.".utf8) + [UInt8](repeating: 0, count: 8) + withUnsafeBytes(of: first.bigEndian) { Array($0) }
         // Cannot fail: 4 + 8 + 4 bytes, an id's 16
         let word = hasher.words(EventID(bytes: input)!).high
-        return [UInt8(truncatingIfNeeded: word >> 56), UInt8(truncatingIfNeeded: word >> 48)]
+        return [UInt8(truncatingIfNeeded: word >> 56), UInt8(truncatingIfNeeded: word >> 48), UInt8(truncatingIfNeeded: word >> 40)]
     }
 
     func shortIDTag(_ id: EventID) -> [UInt8] { shortIDTag(startingWith: UInt32(truncatingIfNeeded: id.words.high >> 32)) }
