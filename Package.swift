@@ -119,7 +119,7 @@ let package = Package(
             dependencies: ["HealthImport", "LedgerCore", "LedgerCrypto", "LedgerStore", "Projections", "TestSupport", "Zip", .product(name: "ZIPFoundation", package: "ZIPFoundation"), .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Fixtures")], swiftSettings: checkedImports),
         .testTarget(name: "ReliabilityTests", dependencies: ["DemoData", "LedgerStore", "TestSupport", "LedgerCore", "LedgerCrypto", "HealthImport", "Query", "CLMDB", .product(name: "PropertyBased", package: "swift-property-based")], exclude: ["Fixtures"], swiftSettings: checkedImports),
-        .testTarget(name: "QueryTests", dependencies: ["Numerical", "Query", "Projections", "LedgerCore", "DemoData"], swiftSettings: checkedImports),
+        .testTarget(name: "QueryTests", dependencies: ["Numerical", "Query", "Projections", "LedgerCore", "DemoData", .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: checkedImports),
         .testTarget(name: "ChartsTests", dependencies: ["Charts", "LedgerCore", .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: checkedImports),
         .testTarget(name: "ParquetTests", dependencies: ["Parquet", "CZstd", .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: checkedImports),
         .testTarget(name: "AgeFormatTests", dependencies: ["AgeFormat", "TestSupport", "LedgerCrypto", "CZip"], resources: [.copy("Fixtures")], swiftSettings: checkedImports),

@@ -20,6 +20,9 @@ extension Ledger {
             let block = events[index].sequence / ShortIDBlocks.eventsPerBlock
             var tags = try txn.get(databases.indexes.shortIDs, key: ShortIDBlocks.key(block)) ?? []
             let place = Int(events[index].sequence % ShortIDBlocks.eventsPerBlock)
+            // Tags past the events the indexes cover stand for nothing the count vouches for
+            // (a build carrying on after an older version appended): written again from the log.
+            if tags.count > place * ShortIDBlocks.tagSize { tags.removeLast(tags.count - place * ShortIDBlocks.tagSize) }
             guard tags.count == place * ShortIDBlocks.tagSize else {
                 throw LedgerStoreError.damagedView(
                     name: "store indexes",
