@@ -6,9 +6,9 @@ final class Transaction {
     let handle: OpaquePointer
     let environment: Environment
     private var finished = false
-    /// A write transaction's lookups and puts step one, as cursors do theirs: a bulk commit
-    /// puts keys all over the store indexes' trees (the same-record keys are keyed hashes),
-    /// and each put maps its path down the tree, which no cursor would let go of.
+    /// A write transaction's lookups and puts step one, as cursors do theirs: a bulk commit's
+    /// store-index lookups and puts each map their path down a tree, and no cursor is there
+    /// to let go of those pages.
     private var allowance: MappedPageAllowance?
 
     init(handle: OpaquePointer, environment: Environment, writing: Bool) {
