@@ -26,7 +26,7 @@ extension Ledger {
             guard tags.count == place * ShortIDBlocks.tagSize else {
                 throw LedgerStoreError.damagedView(
                     name: "store indexes",
-                    reason: "the short-id index holds \(tags.count / ShortIDBlocks.tagSize) events of block \(block) where event \(events[index].sequence) is the \(place + 1)th; `healthledger replay` rebuilds it")
+                    reason: "the short-id index holds \(tags.count / ShortIDBlocks.tagSize) tags in block \(block), where event \(events[index].sequence) needs \(place) before its own; `healthledger replay` rebuilds it")
             }
             while index < events.count, events[index].sequence / ShortIDBlocks.eventsPerBlock == block {
                 tags += storeIndexHasher.shortIDTag(events[index].facts.id)
