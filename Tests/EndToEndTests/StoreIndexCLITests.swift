@@ -206,12 +206,12 @@ import TestSupport
         let before = try vault.ok(["log", "--limit", "10"])
         let tampering = VaultTampering(path: vault.path)
         for name in ["index.kind", "index.day", "index.amendments", "index.activities", "index.shortID"] { try tampering.drop(name) }
-        try tampering.delete("meta", keys: [Array("indexes.covered.5".utf8)])
+        try tampering.delete("meta", keys: [Array("indexes.covered.6".utf8)])
 
         let first = try vault.run(["log", "--limit", "10"])
         #expect(first.status == 0)
         #expect(first.stdout == before)
-        #expect(first.stderr.contains("indexed 55 events by kind, by day, by amended id, running activity and short id (the vault had none: it was made before the log had store indexes, or a `replay` rebuilding them was stopped); this is done once"), "\(first.stderr)")
+        #expect(first.stderr.contains("indexed 55 events by kind, by day, by amended id, running activity, short id and payload text (the vault had none: it was made before the log had store indexes, or a `replay` rebuilding them was stopped); this is done once"), "\(first.stderr)")
         let second = try vault.run(["log", "--limit", "10"])
         #expect(second.stderr.isEmpty, "\(second.stderr)")
         #expect(try vault.ok(["stop"]).contains("activity.stopped Reading"))
@@ -238,13 +238,13 @@ import TestSupport
         // As the previous version left a vault: its count under the key then, no short ids.
         let tampering = VaultTampering(path: vault.path)
         try tampering.drop("index.shortID")
-        let covered = try #require(try tampering.entries("meta").first { $0.key == Array("indexes.covered.5".utf8) })
+        let covered = try #require(try tampering.entries("meta").first { $0.key == Array("indexes.covered.6".utf8) })
         try tampering.delete("meta", keys: [covered.key])
         try tampering.put("meta", [(Array("indexes.covered.4".utf8), covered.value)])
 
         let first = try vault.run(["show", String(newest.prefix(8))])
         #expect(first.status == 0 && first.stdout.contains(newest), "\(first.stderr)")
-        #expect(first.stderr.contains("indexed 53 events by kind, by day, by amended id, running activity and short id (the index of short ids is new in this version); this is done once"), "\(first.stderr)")
+        #expect(first.stderr.contains("indexed 53 events by kind, by day, by amended id, running activity, short id and payload text (the index of short ids is new in this version, among other new indexes); this is done once"), "\(first.stderr)")
         #expect(try vault.run(["show", String(newest.prefix(8))]).stderr.isEmpty)
         #expect(try vault.ok(["audit"]).contains("audit clean"))
     }
@@ -256,13 +256,13 @@ import TestSupport
         // As the version before the day index left a vault: its count under the old key.
         let tampering = VaultTampering(path: vault.path)
         try tampering.drop("index.day")
-        let covered = try #require(try tampering.entries("meta").first { $0.key == Array("indexes.covered.5".utf8) })
+        let covered = try #require(try tampering.entries("meta").first { $0.key == Array("indexes.covered.6".utf8) })
         try tampering.delete("meta", keys: [covered.key])
         try tampering.put("meta", [(Array("indexes.covered".utf8), covered.value)])
 
         let first = try vault.run(["log", "--from", yesterday, "--to", tomorrow])
         #expect(first.stdout == before)
-        #expect(first.stderr.contains("indexed 53 events by kind, by day, by amended id, running activity and short id (the index by day is new in this version); this is done once"), "\(first.stderr)")
+        #expect(first.stderr.contains("indexed 53 events by kind, by day, by amended id, running activity, short id and payload text (the index by day is new in this version, among other new indexes); this is done once"), "\(first.stderr)")
         #expect(try vault.run(["log", "--limit", "1"]).stderr.isEmpty)
         #expect(try vault.ok(["audit"]).contains("audit clean"))
     }

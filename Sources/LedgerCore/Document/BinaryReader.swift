@@ -76,8 +76,14 @@ public struct BinaryReader {
 
     /// Steps over a string, checking it is UTF-8 as `string()` does, without making it.
     public mutating func skipString() throws(DecodingError) {
+        _ = try checkedSlice()
+    }
+
+    /// A string's UTF-8, checked as `string()` checks it, without making the string.
+    mutating func checkedSlice() throws(DecodingError) -> ArraySlice<UInt8> {
         let slice = try lengthPrefixed()
         guard WellFormedUTF8.check(slice) else { throw .malformed("string is not UTF-8", at: offset) }
+        return slice
     }
 
     public mutating func float64() throws(DecodingError) -> Double {

@@ -109,30 +109,40 @@ public enum DocumentCodec {
     /// Steps over a document, checking everything `decodeDocument` checks, in the same order
     /// and with the same errors, without making its strings or values.
     public static func skipDocument(from reader: inout BinaryReader) throws(DecodingError) {
+        var ignored = IgnoredTokens()
+        try skipDocument(from: &reader, tokens: &ignored)
+    }
+
+    /// `skipDocument(from:)` handing `tokens` every key and value it steps over, in order.
+    public static func skipDocument(from reader: inout BinaryReader, tokens: inout some DocumentTokenSink) throws(DecodingError) {
         let count = try reader.count()
         for _ in 0..<count {
-            try reader.skipString()
-            try skipValue(from: &reader)
+            tokens.string(try reader.checkedSlice())
+            try skipValue(from: &reader, tokens: &tokens)
         }
     }
 
-    static func skipValue(from reader: inout BinaryReader) throws(DecodingError) {
+    static func skipValue(from reader: inout BinaryReader, tokens: inout some DocumentTokenSink) throws(DecodingError) {
         let at = reader.offset
         guard let tag = Tag(rawValue: try reader.byte()) else { throw .malformed("unknown value tag", at: at) }
         switch tag {
-        case .null, .falseValue, .trueValue: return
-        case .int: _ = try reader.signed()
-        case .double: _ = try reader.raw(8)
+        case .null: tokens.scalar(.null)
+        case .falseValue: tokens.scalar(.bool(false))
+        case .trueValue: tokens.scalar(.bool(true))
+        case .int: tokens.scalar(.int(try reader.signed()))
+        case .double: tokens.scalar(.double(try reader.float64()))
         case .decimal:
             let scale = try reader.byte()
             guard scale < powersOfTen.count else { throw .malformed("decimal scale \(scale)", at: at) }
-            _ = try reader.signed()
-        case .string: try reader.skipString()
-        case .bytes: _ = try reader.lengthPrefixed()
+            tokens.scalar(.double(Double(try reader.signed()) / powersOfTen[Int(scale)]))
+        case .string: tokens.string(try reader.checkedSlice())
+        case .bytes:
+            let data = try reader.lengthPrefixed()
+            if !(tokens is IgnoredTokens) { tokens.scalar(.bytes(Array(data))) }
         case .array:
             let count = try reader.count()
-            for _ in 0..<count { try skipValue(from: &reader) }
-        case .map: try skipDocument(from: &reader)
+            for _ in 0..<count { try skipValue(from: &reader, tokens: &tokens) }
+        case .map: try skipDocument(from: &reader, tokens: &tokens)
         }
     }
 

@@ -72,6 +72,12 @@ public enum EnvelopeCodec {
     /// throws exactly when `decode` does, with the same error, but makes no string and no
     /// payload. A whole-log audit needs no more of most events.
     public static func header(_ bytes: [UInt8]) throws(DecodingError) -> EventHeader {
+        var ignored = IgnoredTokens()
+        return try header(bytes, payloadTokens: &ignored)
+    }
+
+    /// `header(_:)` handing `payloadTokens` every key and value of the payload as it steps over it.
+    public static func header(_ bytes: [UInt8], payloadTokens: inout some DocumentTokenSink) throws(DecodingError) -> EventHeader {
         var reader = BinaryReader(bytes)
         let (header, flags) = try readHeader(&reader)
         if flags.contains(.zone) { try reader.skipString() }
@@ -79,7 +85,7 @@ public enum EnvelopeCodec {
         if flags.contains(.device) { try reader.skipString() }
         if flags.contains(.version) { try reader.skipString() }
         if flags.contains(.causation) { _ = try reader.raw(EventID.byteCount) }
-        try DocumentCodec.skipDocument(from: &reader)
+        try DocumentCodec.skipDocument(from: &reader, tokens: &payloadTokens)
         guard reader.isAtEnd else { throw .malformed("trailing bytes after event", at: reader.offset) }
         return header
     }

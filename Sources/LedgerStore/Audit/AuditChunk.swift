@@ -37,13 +37,19 @@ final class AuditChunk {
     let leafHashes: UnsafeMutableBufferPointer<UInt8>
     private let blockRoots: UnsafeMutableBufferPointer<UInt8>
     private let claims: BlockClaims
+    /// What builds the text index's filter of the chunk's events, if the audit checks it.
+    private let text: ChunkText?
     private let worker = DispatchGroup()
     private var finished = false
     /// The root of the chunk's records when they are one whole aligned subtree.
     private(set) var subtreeRoot: [UInt8]?
 
-    init(records: [PendingRecord]) {
+    /// The filter of the trigrams of the chunk's events that the text index covers, once opened.
+    var textFilter: TextFilter? { text.map { $0.caller.filter.union($0.worker.filter) } }
+
+    init(records: [PendingRecord], text: ChunkText? = nil) {
         self.records = records
+        self.text = text
         outcomes = .allocate(capacity: records.count)
         outcomes.initialize(repeating: .notSealedHere)
         leafHashes = .allocate(capacity: records.count * MerkleHasher.hashSize)
@@ -78,7 +84,7 @@ final class AuditChunk {
         let work = UnsafeTransfer((chunk: self, ledger: ledger))
         queue.async(group: worker) {
             let (chunk, ledger) = work.value
-            chunk.openClaimedBlocks(codec: ledger.secondaryCodec, ledger: ledger)
+            chunk.openClaimedBlocks(codec: ledger.secondaryCodec, ledger: ledger, trigrams: chunk.text?.worker)
         }
     }
 
@@ -87,7 +93,7 @@ final class AuditChunk {
     func finishOpening(with ledger: Ledger) {
         guard !finished else { return }
         finished = true
-        openClaimedBlocks(codec: ledger.codec, ledger: ledger)
+        openClaimedBlocks(codec: ledger.codec, ledger: ledger, trigrams: text?.caller)
         worker.wait()
         guard isWholeSubtree else { return }
         var joined = MerkleFrontier()
@@ -98,11 +104,13 @@ final class AuditChunk {
         subtreeRoot = joined.root
     }
 
-    private func openClaimedBlocks(codec: RecordCodec, ledger: Ledger) {
-        ledger.indexHasher.withPinnedKey { indexHasher in openClaimedBlocks(codec: codec, ledger: ledger, indexHasher: indexHasher) }
+    private func openClaimedBlocks(codec: RecordCodec, ledger: Ledger, trigrams: TrigramFilterSink?) {
+        ledger.indexHasher.withPinnedKey { indexHasher in
+            openClaimedBlocks(codec: codec, ledger: ledger, indexHasher: indexHasher, trigrams: trigrams)
+        }
     }
 
-    private func openClaimedBlocks(codec: RecordCodec, ledger: Ledger, indexHasher: PinnedIDIndexHasher) {
+    private func openClaimedBlocks(codec: RecordCodec, ledger: Ledger, indexHasher: PinnedIDIndexHasher, trigrams: TrigramFilterSink?) {
         let whole = isWholeSubtree
         while let block = claims.claim() {
             var frontier = MerkleFrontier()
@@ -111,13 +119,16 @@ final class AuditChunk {
                 let leaf = MerkleHasher.leaf(item.record)
                 _ = UnsafeMutableBufferPointer(rebasing: leafHashes[(index * MerkleHasher.hashSize)...]).initialize(from: leaf)
                 if whole { frontier.append(leafHash: leaf) }
-                outcomes[index] = Self.outcome(of: item, codec: codec, ledger: ledger, indexHasher: indexHasher)
+                let covered = trigrams.map { item.sequence < $0.covered } ?? false
+                outcomes[index] = Self.outcome(of: item, codec: codec, ledger: ledger, indexHasher: indexHasher, trigrams: covered ? trigrams : nil)
             }
             if whole { _ = UnsafeMutableBufferPointer(rebasing: blockRoots[(block * MerkleHasher.hashSize)...]).initialize(from: frontier.root) }
         }
     }
 
-    private static func outcome(of item: PendingRecord, codec: RecordCodec, ledger: Ledger, indexHasher: PinnedIDIndexHasher) -> Outcome {
+    private static func outcome(
+        of item: PendingRecord, codec: RecordCodec, ledger: Ledger, indexHasher: PinnedIDIndexHasher, trigrams: TrigramFilterSink?
+    ) -> Outcome {
         ReadStatistics.recordsOpened.wrappingAdd(1, ordering: .relaxed)
         let encoded: [UInt8]
         do {
@@ -129,12 +140,19 @@ final class AuditChunk {
         }
         do {
             // Most events need only their header, checked as a whole decode checks them.
-            let header = try EnvelopeCodec.header(encoded)
+            let header: EventHeader
+            if let trigrams {
+                var tokens = PayloadTrigrams(trigrams)
+                header = try EnvelopeCodec.header(encoded, payloadTokens: &tokens)
+            } else {
+                header = try EnvelopeCodec.header(encoded)
+            }
             if header.kind != .faceCaptured, header.kind != .subjectErased, let facts = IndexFacts(header) {
                 return .opened(AuditedEvent(
                     id: header.id, indexKey: IndexKey(of: header.id, indexHasher), imageBlob: nil, erasedBlob: nil, indexFacts: facts))
             }
             let event = try EnvelopeCodec.decode(encoded, recordedAt: Timestamp(micros: 0))
+            if let trigrams { PayloadText.forEachTrigram(of: event.payload) { trigrams.trigram($0) } }
             var imageBlob: String?
             var erasedBlob: String?
             switch event.kind {
@@ -149,4 +167,31 @@ final class AuditChunk {
             return .undecodable("\(error)")
         }
     }
+}
+
+/// The text index's filter of a chunk's events, built by the two threads that open them, each
+/// with its own table of trigram bits.
+struct ChunkText {
+    let caller: TrigramFilterSink
+    let worker: TrigramFilterSink
+
+    init(callerBits: TrigramBitTable, workerBits: TrigramBitTable, covered: UInt64) {
+        caller = TrigramFilterSink(callerBits, covered: covered)
+        worker = TrigramFilterSink(workerBits, covered: covered)
+    }
+}
+
+/// Adds each trigram it is handed to a filter; used by one thread at a time.
+final class TrigramFilterSink: TrigramSink {
+    private let table: TrigramBitTable
+    /// Only events before this are in the text index.
+    let covered: UInt64
+    private(set) var filter = TextFilter()
+
+    init(_ table: TrigramBitTable, covered: UInt64) {
+        self.table = table
+        self.covered = covered
+    }
+
+    func trigram(_ code: UInt32) { filter.insert(bits: table.bits(code)) }
 }

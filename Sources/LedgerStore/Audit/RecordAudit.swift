@@ -96,6 +96,9 @@ extension Ledger {
                 audit.expected = sequence + 1
                 audit.recordsChecked += 1
             }
+            if let filter = chunk.textFilter, let first = chunk.records.first?.sequence {
+                try audit.storeIndexes?.checkText(filter, ofChunkFrom: first, problems: &audit.problems)
+            }
             if joinsWhole, let root = chunk.subtreeRoot {
                 audit.frontier.append(subtreeRoot: root, height: AuditChunk.height)
                 audit.noteRoot()
@@ -108,10 +111,11 @@ extension Ledger {
         pending.reserveCapacity(AuditChunk.size)
         var opening: AuditChunk?
         let workers = DispatchQueue(label: "audit.open")
+        let trigramBits = audit.storeIndexes.map { (caller: TrigramBitTable(storeIndexHasher), worker: TrigramBitTable(storeIndexHasher), covered: $0.covered) }
         // The worker reads mapped records of this transaction: wait for it whatever happens.
         defer { opening?.finishOpening(with: self) }
         func advance() throws {
-            let next = AuditChunk(records: pending)
+            let next = AuditChunk(records: pending, text: trigramBits.map { ChunkText(callerBits: $0.caller, workerBits: $0.worker, covered: $0.covered) })
             pending.removeAll(keepingCapacity: true)
             next.startOpening(with: self, on: workers)
             let previous = opening

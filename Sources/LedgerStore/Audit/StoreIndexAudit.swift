@@ -4,7 +4,8 @@ import LedgerCore
 /// What `audit` checks of the store indexes against the log: every event covered has its
 /// kind entry at its own sequence and its day entry (`DayIndexAudit`), every amendment its
 /// entry under the id it amends, every record two importers bring its first event
-/// (`SameRecordAudit`), every event its short-id tag (`ShortIDAudit`), no other entry is there,
+/// (`SameRecordAudit`), every event its short-id tag (`ShortIDAudit`), every block of events
+/// its text filter (`TextIndexAudit`), no other entry is there,
 /// and the running activities are the fold of the starts and stops.
 ///
 /// `audit --since` checks the same of the events after its checkpoint (`from`): their kind
@@ -17,7 +18,7 @@ struct StoreIndexAudit {
     /// The first sequence checked: 0 for the full audit.
     private let from: UInt64
     /// The indexes cover the log up to here; later events are indexed by the next build.
-    private let covered: UInt64
+    let covered: UInt64
     /// Per kind, a cursor on its entries and the sequence of the next one not yet matched.
     private var kinds: [EventKind: (cursor: Cursor, next: UInt64?)] = [:]
     private var kindEntriesMatched = 0
@@ -26,6 +27,7 @@ struct StoreIndexAudit {
     private var days: DayIndexAudit
     private var sameRecords: SameRecordAudit
     private var shortIDs: ShortIDAudit
+    private var text: TextIndexAudit
 
     init(ledger: Ledger, _ txn: Transaction, from: UInt64 = 0) throws {
         self.ledger = ledger
@@ -35,6 +37,13 @@ struct StoreIndexAudit {
         days = DayIndexAudit(ledger: ledger, txn, from: from)
         sameRecords = SameRecordAudit(ledger: ledger, txn, from: from)
         shortIDs = ShortIDAudit(ledger: ledger, txn, covered: covered)
+        text = TextIndexAudit(ledger: ledger, txn, from: from, covered: covered)
+    }
+
+    /// Checks the text index's filter of the block a chunk of the walk lies in against the
+    /// filter its events make.
+    mutating func checkText(_ filter: TextFilter, ofChunkFrom first: UInt64, problems: inout ProblemCollector) throws {
+        try text.check(filter, ofChunkFrom: first, problems: &problems)
     }
 
     /// Checks the entries of the event at `sequence` against what it holds (`facts`); nil when
@@ -81,6 +90,7 @@ struct StoreIndexAudit {
         try days.finish(undecodable: undecodable, problems: &problems)
         try sameRecords.finish(problems: &problems)
         try shortIDs.finish(problems: &problems)
+        try text.finish(problems: &problems)
         let indexes = ledger.databases.indexes
         guard from == 0 else {
             try finishSince(problems: &problems)

@@ -20,9 +20,13 @@ struct IndexFacts {
     /// to an id's size, and the name of the event's source, which a commit that skips a later
     /// event for it names.
     let sameRecord: (key: EventID, sourceName: String)?
+    /// The payload, whose trigrams the text index takes on the thread that writes it (nil
+    /// from a header: the audit takes them as it opens records).
+    let payload: Document?
 
     init(_ event: Event) {
         id = event.id
+        payload = event.payload
         kind = event.kind
         day = LocalDay(event.start, utcOffset: event.utcOffset)
         lastsOverADay = Self.lastsOverADay(event)
@@ -51,6 +55,7 @@ extension IndexFacts {
         target = nil
         activity = nil
         sameRecord = nil
+        payload = nil
     }
 
     /// Whether the facts of an event of this kind come from its payload or source too:

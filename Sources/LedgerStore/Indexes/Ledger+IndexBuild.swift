@@ -68,9 +68,10 @@ extension Ledger {
     /// sequence 0; returns what is new if it did.
     func forgetEarlierIndexes(_ txn: Transaction) throws -> String? {
         var reason: String?
-        for earlier in StoreIndexes.earlierCoveredKeys where try txn.get(databases.meta, key: earlier.key) != nil {
+        for (version, earlier) in StoreIndexes.earlierCoveredKeys.enumerated() where try txn.get(databases.meta, key: earlier.key) != nil {
             try txn.delete(databases.meta, key: earlier.key)
-            reason = earlier.new
+            // What the version after the one that left them added, and whether later ones added more.
+            reason = earlier.new + (version < StoreIndexes.earlierCoveredKeys.count - 1 ? ", among other new indexes" : "")
         }
         if reason != nil { try clearStoreIndexes(txn) }
         return reason
@@ -85,7 +86,7 @@ extension Ledger {
 
     func clearStoreIndexes(_ txn: Transaction) throws {
         let indexes = databases.indexes
-        for database in [indexes.byKind, indexes.byDay, indexes.amendments, indexes.activities, indexes.sameRecords, indexes.shortIDs] {
+        for database in [indexes.byKind, indexes.byDay, indexes.amendments, indexes.activities, indexes.sameRecords, indexes.shortIDs, indexes.textBlooms] {
             try lmdb(mdb_drop(txn.handle, database.handle, 0), "mdb_drop(\(database.name))")
         }
         try setCovered(txn, 0)

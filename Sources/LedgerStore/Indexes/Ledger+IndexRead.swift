@@ -243,10 +243,14 @@ extension Ledger {
     /// Events newest first, of `kinds` only (through the kind index) or, when `kinds` is
     /// empty, of every kind; `body` returns false to stop. With `current`, amendments are
     /// skipped and every other event is handed over as it reads now too; else that is nil.
+    /// With `containing`, a block of events whose text filter shows none can hold that text in
+    /// its payload (as `log --text` matches, lowercased) is skipped unread: `body` still
+    /// decides, for every event handed over, whether it matches.
     public func newestFirst(
-        kinds: Set<EventKind>, current: Bool, _ body: (StoredEvent, CurrentEvent?) throws -> Bool
+        kinds: Set<EventKind>, current: Bool, containing text: String? = nil, _ body: (StoredEvent, CurrentEvent?) throws -> Bool
     ) throws {
         try withStoreIndexes { txn, reader in
+            var blocks = try TextBlockFilter(self, txn, text: text)
             var sources: [NewestFirstCursor] = []
             if kinds.isEmpty {
                 sources.append(try NewestFirstCursor(txn, txn.cursor(databases.log), tag: nil))
@@ -257,6 +261,10 @@ extension Ledger {
             }
             while let index = sources.indices.filter({ sources[$0].sequence != nil }).max(by: { (sources[$0].sequence ?? 0) < (sources[$1].sequence ?? 0) }),
                   let sequence = sources[index].sequence {
+                if let first = try blocks.firstOfBlockWithout(sequence) {
+                    for source in sources.indices { try sources[source].step(below: first) }
+                    continue
+                }
                 try sources[index].step()
                 guard try hand(sequence, current: current, &reader, to: body) else { return }
             }
@@ -299,6 +307,13 @@ struct NewestFirstCursor {
 
     mutating func step() throws {
         sequence = read(try cursor.move(.previous))
+    }
+
+    /// Moves to the newest entry before `limit`, if it stands at or after it.
+    mutating func step(below limit: UInt64) throws {
+        guard let current = sequence, current >= limit else { return }
+        let key = (tag ?? []) + bigEndianBytes(limit)
+        sequence = read(try cursor.seek(atOrAfter: key) != nil ? cursor.move(.previous) : cursor.move(.last))
     }
 
     private func read(_ entry: (key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)?) -> UInt64? {

@@ -27,10 +27,14 @@ struct StoreIndexes {
     /// the block's events' short-id tag, in log order (`ShortIDBlocks.tagSize` bytes each:
     /// a keyed hash of the first four bytes of its id, the eight hex digits `log` shows).
     let shortIDs: Database
+    /// block number (u64 big-endian; `TextBlooms.eventsPerBlock` events a block) → the count
+    /// of the block's events it holds (u32 big-endian) ‖ a Bloom filter of their payloads'
+    /// trigrams, by keyed hash (`TextBlooms`).
+    let textBlooms: Database
 
     static let activitiesKey = Array("running".utf8)
     /// How many events, from sequence 0, the indexes cover; written with them.
-    static let coveredKey = Array("indexes.covered.5".utf8)
+    static let coveredKey = Array("indexes.covered.6".utf8)
     /// Where earlier builds kept that count, and what this build indexes that they did not: a
     /// vault that has one of them is indexed again from sequence 0.
     static let earlierCoveredKeys: [(key: [UInt8], new: String)] = [
@@ -38,6 +42,7 @@ struct StoreIndexes {
         (Array("indexes.covered.2".utf8), "the index by day lists events longer than a day in this version"),
         (Array("indexes.covered.3".utf8), "the index of records that Health Auto Export and an Apple Health export both bring is new in this version"),
         (Array("indexes.covered.4".utf8), "the index of short ids is new in this version"),
+        (Array("indexes.covered.5".utf8), "the index of payload text is new in this version"),
     ]
 
     static func open(_ environment: Environment, _ txn: Transaction, create: Bool) throws -> StoreIndexes {
@@ -47,7 +52,8 @@ struct StoreIndexes {
             amendments: try environment.database("index.amendments", in: txn, create: create),
             activities: try environment.database("index.activities", in: txn, create: create),
             sameRecords: try environment.database("index.sameRecord", in: txn, create: create),
-            shortIDs: try environment.database("index.shortID", in: txn, create: create))
+            shortIDs: try environment.database("index.shortID", in: txn, create: create),
+            textBlooms: try environment.database("index.text", in: txn, create: create))
     }
 
     /// The events the indexes cover: a vault made before them covers none.
@@ -109,6 +115,17 @@ struct StoreIndexHasher {
         // Cannot fail: 4 + 8 + 4 bytes, an id's 16
         let word = hasher.words(EventID(bytes: input)!).high
         return [UInt8(truncatingIfNeeded: word >> 56), UInt8(truncatingIfNeeded: word >> 48), UInt8(truncatingIfNeeded: word >> 40)]
+    }
+
+    /// Where a payload trigram (`PayloadText`'s code) sets its bits in the text index's
+    /// filters: three 16-bit bit numbers, from a keyed hash, so a filter shows how many
+    /// trigrams a block holds but not which.
+    func textTrigramBits(_ code: UInt32) -> UInt64 {
+        // "txt." then zeros then the code fill the hasher's 16-byte input, a form no other
+        // tag's input takes ("day.", "sid.", a kind name's or an id's hash but by a 2^-96 chance).
+        let input = Array("txt.".utf8) + [UInt8](repeating: 0, count: 8) + withUnsafeBytes(of: code.bigEndian) { Array($0) }
+        // Cannot fail: 4 + 8 + 4 bytes, an id's 16
+        return hasher.words(EventID(bytes: input)!).high & 0xFFFF_FFFF_FFFF
     }
 
     func shortIDTag(_ id: EventID) -> [UInt8] { shortIDTag(startingWith: UInt32(truncatingIfNeeded: id.words.high >> 32)) }

@@ -68,7 +68,7 @@ struct Log: ParsableCommand {
     private func printNewest(_ limit: Int, _ filter: EventFilter, _ ledger: Ledger) throws -> Int {
         guard limit > 0 else { return 0 }
         var rows: [(sequence: UInt64, event: Event, marker: String)] = []
-        try ledger.newestFirst(kinds: filter.kinds, current: !raw) { stored, current in
+        try ledger.newestFirst(kinds: filter.kinds, current: !raw, containing: filter.text) { stored, current in
             if let current {
                 if !current.isRetracted, filter.matches(stored.event) {
                     rows.append((stored.sequence, current.event, current.isCorrected ? " (corrected)" : ""))

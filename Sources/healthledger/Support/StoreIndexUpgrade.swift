@@ -14,7 +14,7 @@ enum StoreIndexUpgrade {
                 ? "the vault had none: it was made before the log had store indexes, or a `replay` rebuilding them was stopped"
                 : "events from #\(build.from) were appended by an older version")
             FileHandle.standardError.write(Data(
-                "healthledger: indexed \(build.indexed.formatted()) events by kind, by day, by amended id, running activity and short id (\(what)); this is done once\n".utf8))
+                "healthledger: indexed \(build.indexed.formatted()) events by kind, by day, by amended id, running activity, short id and payload text (\(what)); this is done once\n".utf8))
         } catch {
             progress.finish()
             // Not fatal here: `audit` must still run on a vault whose records do not open;
