@@ -218,6 +218,30 @@ import TestSupport
         #expect(try vault.ok(["audit"]).contains("audit clean"))
     }
 
+    /// `log --text` reads only the blocks of 4,096 events whose text filter may hold the text,
+    /// a page of the newest or every match (output to a pipe) alike, and prints what a pass
+    /// over the log prints; a text too short for a trigram is still looked for everywhere.
+    @Test func aTextSearchWithFewMatchesOpensTheBlocksThatMayHoldThem() throws {
+        let vault = try CLIVault()
+        let lines = MoodEvents.lines(0..<4_500)
+            + #"{"id":"ee000000000000000000000000000001","kind":"mood.rated","start":"2026-04-01T09:00:00+02:00","payload":{"rating":3,"note":"Zebra crossing"}}"# + "\n"
+            + MoodEvents.lines(5_000..<9_000)
+            + #"{"id":"ee000000000000000000000000000002","kind":"mood.rated","start":"2026-04-01T10:00:00+02:00","payload":{"rating":4,"note":"zebra again, Caf\u00e9"}}"# + "\n"
+        try vault.ok(["append", "--jsonl", "-"], stdin: lines)
+        try vault.ok(["correct", "ee000000000000000000000000000002", "rating=5"])
+        for arguments in [["log", "--text", "ZEBRA"], ["log", "--text", "zebra", "--limit", "5"], ["log", "--raw", "--text", "zebra", "--json"]] {
+            let output = try vault.ok(arguments)
+            #expect(output.contains("Zebra crossing") && output.contains("zebra again"), "\(arguments): \(output)")
+            // The second block (4,096 events) and the third (311), where the notes and the correction are.
+            #expect(try Self.recordsOpened(vault, arguments) <= 4_096 + 311 + 16, "\(arguments)")
+        }
+        #expect(try vault.ok(["log", "--text", "zebra"]).contains("(corrected)"))
+        #expect(try vault.ok(["log", "--text", "caf\u{E9}", "--limit", "1"]).contains("zebra again"))
+        #expect(try Self.recordsOpened(vault, ["log", "--text", "giraffe"]) <= 16)
+        #expect(try vault.ok(["log", "--text", "ze", "--limit", "1"]).contains("zebra again"))
+        #expect(try Self.recordsOpened(vault, ["log", "--text", "ze", "--raw"]) >= 8_500)
+    }
+
     /// `show`, `correct` and `retract` take the short id `log` shows: it is found through the
     /// short-id index, which opens the events whose tag is the short id's, not the whole log.
     @Test func aShortIDOpensAFewRecordsNotTheLog() throws {

@@ -275,7 +275,7 @@ extension Ledger {
 extension Ledger {
     /// Hands the event at `sequence` to `body`, as it reads now too with `current` (which
     /// skips amendments); returns what `body` returned.
-    fileprivate func hand(
+    func hand(
         _ sequence: UInt64, current: Bool, _ reader: inout RecordReader, to body: (StoredEvent, CurrentEvent?) throws -> Bool
     ) throws -> Bool {
         let stored = try reader.event(at: sequence)

@@ -48,6 +48,17 @@ struct Log: ParsableCommand {
         }
         // Rows are printed as they are read, so memory stays flat however long the log.
         let emit = { (sequence: UInt64, event: Event, marker: String) in print(Self.line(sequence, event, marker, json: json)) }
+        let searched = try filter.text.map { text in
+            try ledger.forEach(containing: text, current: !raw) { stored, current in
+                if let current {
+                    if !current.isRetracted, filter.matches(stored.event) { emit(stored.sequence, current.event, current.isCorrected ? " (corrected)" : "") }
+                } else if filter.matches(stored.event) {
+                    emit(stored.sequence, stored.event, "")
+                }
+                return true
+            }
+        }
+        if searched == true { return }
         if raw {
             try ledger.forEach { stored in
                 if filter.matches(stored.event) { emit(stored.sequence, stored.event, "") }
