@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerCrypto
 
 extension Ledger {
     /// Every event whose block's text filter may hold `text` in its payload (as `log --text`
