@@ -273,6 +273,24 @@ import TestSupport
         #expect(try vault.ok(["audit"]).contains("audit clean"))
     }
 
+    @Test func aVaultIndexedByThePreviousVersionGainsTheTextIndexOnceAndSaysSo() throws {
+        let vault = try Self.vault(moods: 50)
+        try vault.ok(["mood", "4", "--note", "zebra crossing"])
+        // As the previous version left a vault: its count under the key then, no text filters.
+        let tampering = VaultTampering(path: vault.path)
+        try tampering.drop("index.text")
+        let covered = try #require(try tampering.entries("meta").first { $0.key == Array("indexes.covered.6".utf8) })
+        try tampering.delete("meta", keys: [covered.key])
+        try tampering.put("meta", [(Array("indexes.covered.5".utf8), covered.value)])
+
+        let first = try vault.run(["log", "--text", "zebra", "--limit", "1"])
+        #expect(first.status == 0 && first.stdout.contains("zebra crossing"), "\(first.stderr)")
+        #expect(first.stderr.contains("indexed 54 events by kind, by day, by amended id, running activity, short id and payload text (the index of payload text is new in this version); this is done once"), "\(first.stderr)")
+        #expect(try vault.run(["log", "--text", "zebra", "--limit", "1"]).stderr.isEmpty)
+        #expect(try tampering.entries("index.text").count == 1)
+        #expect(try vault.ok(["audit"]).contains("audit clean"))
+    }
+
     @Test func aVaultIndexedByAnEarlierVersionGainsTheDayIndexOnceAndSaysSo() throws {
         let vault = try Self.vault(moods: 50)
         let (yesterday, tomorrow) = Self.daysAroundToday()

@@ -90,17 +90,21 @@ public enum JSONWriter {
         for index in utf8.indices where needsEscape(utf8[index]) {
             out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<index]))
             run = index + 1
-            let byte = utf8[index]
-            out.append(UInt8(ascii: "\\"))
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(byte)
-            case UInt8(ascii: "\n"): out.append(UInt8(ascii: "n"))
-            case UInt8(ascii: "\r"): out.append(UInt8(ascii: "r"))
-            case UInt8(ascii: "\t"): out.append(UInt8(ascii: "t"))
-            default: out.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, hexDigit(byte >> 4), hexDigit(byte & 0xF)])
-            }
+            writeEscaped(utf8[index], into: &out)
         }
         out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
+    }
+
+    /// The escape of a byte that needs one (`"`, `\` or a control character).
+    public static func writeEscaped(_ byte: UInt8, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(byte)
+        case UInt8(ascii: "\n"): out.append(UInt8(ascii: "n"))
+        case UInt8(ascii: "\r"): out.append(UInt8(ascii: "r"))
+        case UInt8(ascii: "\t"): out.append(UInt8(ascii: "t"))
+        default: out.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, hexDigit(byte >> 4), hexDigit(byte & 0xF)])
+        }
     }
 
     @inline(__always)

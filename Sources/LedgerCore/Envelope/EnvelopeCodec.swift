@@ -76,8 +76,12 @@ public enum EnvelopeCodec {
         return try header(bytes, payloadTokens: &ignored)
     }
 
-    /// `header(_:)` handing `payloadTokens` every key and value of the payload as it steps over it.
-    public static func header(_ bytes: [UInt8], payloadTokens: inout some DocumentTokenSink) throws(DecodingError) -> EventHeader {
+    /// `header(_:)` adding the codes of the payload's trigrams to `trigrams` as it steps over it.
+    public static func header(_ bytes: [UInt8], trigrams: inout PayloadTrigrams) throws(DecodingError) -> EventHeader {
+        try header(bytes, payloadTokens: &trigrams)
+    }
+
+    static func header(_ bytes: [UInt8], payloadTokens: inout some DocumentTokenSink) throws(DecodingError) -> EventHeader {
         var reader = BinaryReader(bytes)
         let (header, flags) = try readHeader(&reader)
         if flags.contains(.zone) { try reader.skipString() }

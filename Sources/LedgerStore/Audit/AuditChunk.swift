@@ -112,6 +112,7 @@ final class AuditChunk {
 
     private func openClaimedBlocks(codec: RecordCodec, ledger: Ledger, indexHasher: PinnedIDIndexHasher, trigrams: TrigramFilterSink?) {
         let whole = isWholeSubtree
+        var payloadTrigrams = PayloadTrigrams()
         while let block = claims.claim() {
             var frontier = MerkleFrontier()
             for index in claims.range(of: block) {
@@ -120,14 +121,15 @@ final class AuditChunk {
                 _ = UnsafeMutableBufferPointer(rebasing: leafHashes[(index * MerkleHasher.hashSize)...]).initialize(from: leaf)
                 if whole { frontier.append(leafHash: leaf) }
                 let covered = trigrams.map { item.sequence < $0.covered } ?? false
-                outcomes[index] = Self.outcome(of: item, codec: codec, ledger: ledger, indexHasher: indexHasher, trigrams: covered ? trigrams : nil)
+                outcomes[index] = Self.outcome(of: item, codec: codec, ledger: ledger, indexHasher: indexHasher, trigrams: covered ? trigrams : nil, scratch: &payloadTrigrams)
             }
             if whole { _ = UnsafeMutableBufferPointer(rebasing: blockRoots[(block * MerkleHasher.hashSize)...]).initialize(from: frontier.root) }
         }
     }
 
     private static func outcome(
-        of item: PendingRecord, codec: RecordCodec, ledger: Ledger, indexHasher: PinnedIDIndexHasher, trigrams: TrigramFilterSink?
+        of item: PendingRecord, codec: RecordCodec, ledger: Ledger, indexHasher: PinnedIDIndexHasher, trigrams: TrigramFilterSink?,
+        scratch payloadTrigrams: inout PayloadTrigrams
     ) -> Outcome {
         ReadStatistics.recordsOpened.wrappingAdd(1, ordering: .relaxed)
         let encoded: [UInt8]
@@ -142,8 +144,9 @@ final class AuditChunk {
             // Most events need only their header, checked as a whole decode checks them.
             let header: EventHeader
             if let trigrams {
-                var tokens = PayloadTrigrams(trigrams)
-                header = try EnvelopeCodec.header(encoded, payloadTokens: &tokens)
+                payloadTrigrams.removeAll()
+                header = try EnvelopeCodec.header(encoded, trigrams: &payloadTrigrams)
+                for code in payloadTrigrams.codes { trigrams.add(code) }
             } else {
                 header = try EnvelopeCodec.header(encoded)
             }
@@ -152,7 +155,6 @@ final class AuditChunk {
                     id: header.id, indexKey: IndexKey(of: header.id, indexHasher), imageBlob: nil, erasedBlob: nil, indexFacts: facts))
             }
             let event = try EnvelopeCodec.decode(encoded, recordedAt: Timestamp(micros: 0))
-            if let trigrams { PayloadText.forEachTrigram(of: event.payload) { trigrams.trigram($0) } }
             var imageBlob: String?
             var erasedBlob: String?
             switch event.kind {
@@ -160,9 +162,10 @@ final class AuditChunk {
             case .subjectErased: erasedBlob = (try? event.decode(SubjectErased.self))?.blob
             default: break
             }
+            let facts = IndexFacts(event)
+            if let trigrams { for code in facts.textTrigrams { trigrams.add(code) } }
             return .opened(AuditedEvent(
-                id: event.id, indexKey: IndexKey(of: event.id, indexHasher), imageBlob: imageBlob, erasedBlob: erasedBlob,
-                indexFacts: IndexFacts(event)))
+                id: event.id, indexKey: IndexKey(of: event.id, indexHasher), imageBlob: imageBlob, erasedBlob: erasedBlob, indexFacts: facts))
         } catch {
             return .undecodable("\(error)")
         }
@@ -181,17 +184,30 @@ struct ChunkText {
     }
 }
 
-/// Adds each trigram it is handed to a filter; used by one thread at a time.
-final class TrigramFilterSink: TrigramSink {
+/// Adds each trigram it is handed to a filter; used by one thread at a time. The bits are its
+/// own memory rather than a `TextFilter`'s array: an audit hands it every trigram of the log.
+final class TrigramFilterSink {
     private let table: TrigramBitTable
     /// Only events before this are in the text index.
     let covered: UInt64
-    private(set) var filter = TextFilter()
+    private let bits: UnsafeMutablePointer<UInt8>
 
     init(_ table: TrigramBitTable, covered: UInt64) {
         self.table = table
         self.covered = covered
+        bits = .allocate(capacity: TextBlooms.filterBytes)
+        bits.initialize(repeating: 0, count: TextBlooms.filterBytes)
     }
 
-    func trigram(_ code: UInt32) { filter.insert(bits: table.bits(code)) }
+    deinit { bits.deallocate() }
+
+    func add(_ code: UInt32) {
+        let packed = table.bits(code)
+        for slot in 0..<TextBlooms.bitsPerTrigram {
+            let bit = Int((packed >> (16 * slot)) & 0xFFFF)
+            bits[bit >> 3] |= 1 << (bit & 7)
+        }
+    }
+
+    var filter: TextFilter { TextFilter(bits: UnsafeBufferPointer(start: bits, count: TextBlooms.filterBytes)) }
 }

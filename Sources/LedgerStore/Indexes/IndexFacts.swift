@@ -20,13 +20,14 @@ struct IndexFacts {
     /// to an id's size, and the name of the event's source, which a commit that skips a later
     /// event for it names.
     let sameRecord: (key: EventID, sourceName: String)?
-    /// The payload, whose trigrams the text index takes on the thread that writes it (nil
-    /// from a header: the audit takes them as it opens records).
-    let payload: Document?
+    /// The codes of its payload's trigrams, for the text index (empty from a header: the
+    /// audit takes them as it opens records). Not the payload itself: a step of a rebuild
+    /// holds the facts of 50,000 events, and a workout route's payload is tens of kilobytes.
+    let textTrigrams: [UInt32]
 
     init(_ event: Event) {
         id = event.id
-        payload = event.payload
+        textTrigrams = Self.textTrigrams(event.payload)
         kind = event.kind
         day = LocalDay(event.start, utcOffset: event.utcOffset)
         lastsOverADay = Self.lastsOverADay(event)
@@ -55,7 +56,7 @@ extension IndexFacts {
         target = nil
         activity = nil
         sameRecord = nil
-        payload = nil
+        textTrigrams = []
     }
 
     /// Whether the facts of an event of this kind come from its payload or source too:

@@ -92,10 +92,21 @@ struct TextFilter: Equatable {
 }
 
 extension IndexFacts {
-    /// The codes of the trigrams of an event's payload, for the text index.
-    static func textTrigrams(_ event: Event) -> [UInt32] {
-        var codes: [UInt32] = []
-        PayloadText.forEachTrigram(of: event.payload) { codes.append($0) }
+    /// Above this many, a payload's trigram codes are kept once each: a route or an ECG has
+    /// thousands of numbers, whose digits make few distinct trigrams.
+    static let trigramsKeptAsTheyCome = 256
+
+    /// The codes of the trigrams of a payload, for the text index; some may come twice.
+    static func textTrigrams(_ payload: Document) -> [UInt32] {
+        var codes = PayloadText.trigrams(of: payload)
+        guard codes.count > trigramsKeptAsTheyCome else { return codes }
+        codes.sort()
+        var kept = 0
+        for code in codes where kept == 0 || codes[kept - 1] != code {
+            codes[kept] = code
+            kept += 1
+        }
+        codes.removeLast(codes.count - kept)
         return codes
     }
 }
@@ -119,7 +130,7 @@ extension Ledger {
             }
             var count = place
             while index < events.count, events[index].sequence / TextBlooms.eventsPerBlock == block {
-                add(events[index].facts.payload, to: &filter)
+                for code in events[index].facts.textTrigrams { filter.insert(bits: writerTrigramBits.bits(code)) }
                 count += 1
                 index += 1
             }
@@ -127,18 +138,16 @@ extension Ledger {
         }
     }
 
-    private func add(_ payload: Document?, to filter: inout TextFilter) {
-        guard let payload else { return }
-        let table = writerTrigramBits
-        PayloadText.forEachTrigram(of: payload) { filter.insert(bits: table.bits($0)) }
-    }
 
     /// The filter of the first `count` events of `block`, from the log.
     private func textFilter(block: UInt64, before count: UInt64, _ txn: Transaction, codec: RecordCodec?) throws -> TextFilter {
         var filter = TextFilter()
         var reader = try RecordReader(ledger: self, txn, codec: codec)
         let first = block * TextBlooms.eventsPerBlock
-        for sequence in first..<(first + count) { add(try reader.event(at: sequence).event.payload, to: &filter) }
+        let table = writerTrigramBits
+        for sequence in first..<(first + count) {
+            for code in PayloadText.trigrams(of: try reader.event(at: sequence).event.payload) { filter.insert(bits: table.bits(code)) }
+        }
         return filter
     }
 }
