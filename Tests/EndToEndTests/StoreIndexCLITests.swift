@@ -206,7 +206,7 @@ import TestSupport
         let before = try vault.ok(["log", "--limit", "10"])
         let tampering = VaultTampering(path: vault.path)
         for name in ["index.kind", "index.day", "index.amendments", "index.activities", "index.shortID"] { try tampering.drop(name) }
-        try tampering.delete("meta", keys: [Array("indexes.covered.5".utf8)])
+        try tampering.delete("meta", keys: [Array("indexes.covered.6".utf8)])
 
         let first = try vault.run(["log", "--limit", "10"])
         #expect(first.status == 0)
@@ -238,7 +238,7 @@ import TestSupport
         // As the previous version left a vault: its count under the key then, no short ids.
         let tampering = VaultTampering(path: vault.path)
         try tampering.drop("index.shortID")
-        let covered = try #require(try tampering.entries("meta").first { $0.key == Array("indexes.covered.5".utf8) })
+        let covered = try #require(try tampering.entries("meta").first { $0.key == Array("indexes.covered.6".utf8) })
         try tampering.delete("meta", keys: [covered.key])
         try tampering.put("meta", [(Array("indexes.covered.4".utf8), covered.value)])
 
@@ -249,6 +249,24 @@ import TestSupport
         #expect(try vault.ok(["audit"]).contains("audit clean"))
     }
 
+    @Test func aVaultIndexedByVersionFiveGainsTheShortIDsSortedRunsOnceAndSaysSo() throws {
+        let vault = try Self.vault(moods: 50)
+        let newest = try #require(try vault.rawEvents().last?["id"] as? String)
+        // As version 5 left a vault: its count under the key then, no sorted runs.
+        let tampering = VaultTampering(path: vault.path)
+        try tampering.drop("index.shortIDRuns")
+        let covered = try #require(try tampering.entries("meta").first { $0.key == Array("indexes.covered.6".utf8) })
+        try tampering.delete("meta", keys: [covered.key])
+        try tampering.put("meta", [(Array("indexes.covered.5".utf8), covered.value)])
+
+        let first = try vault.run(["show", String(newest.prefix(8))])
+        #expect(first.status == 0 && first.stdout.contains(newest), "\(first.stderr)")
+        #expect(first.stderr.contains("indexed 53 events by kind, by day, by amended id, running activity and short id (the index of short ids' sorted runs is new in this version); this is done once"), "\(first.stderr)")
+        #expect(try vault.run(["show", String(newest.prefix(8))]).stderr.isEmpty)
+        #expect(try tampering.entries("meta").contains { $0.key == Array("indexes.covered.6".utf8) })
+        #expect(try vault.ok(["audit"]).contains("audit clean"))
+    }
+
     @Test func aVaultIndexedByAnEarlierVersionGainsTheDayIndexOnceAndSaysSo() throws {
         let vault = try Self.vault(moods: 50)
         let (yesterday, tomorrow) = Self.daysAroundToday()
@@ -256,7 +274,7 @@ import TestSupport
         // As the version before the day index left a vault: its count under the old key.
         let tampering = VaultTampering(path: vault.path)
         try tampering.drop("index.day")
-        let covered = try #require(try tampering.entries("meta").first { $0.key == Array("indexes.covered.5".utf8) })
+        let covered = try #require(try tampering.entries("meta").first { $0.key == Array("indexes.covered.6".utf8) })
         try tampering.delete("meta", keys: [covered.key])
         try tampering.put("meta", [(Array("indexes.covered".utf8), covered.value)])
 
