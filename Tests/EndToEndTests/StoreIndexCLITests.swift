@@ -169,6 +169,22 @@ import TestSupport
         #expect(try vault.ok(["show", String(id)]) == shown)
     }
 
+    /// An id no event has is told apart by the short-id index, with no pass over the dedup
+    /// index's recent tier (which grows with the log); one whose tag some event has is
+    /// still looked for there.
+    @Test func anIDNoEventHasIsToldWithoutARecentKey() throws {
+        let vault = try Self.vault(moods: 2_000)
+        func unknown(_ id: String) throws -> Int {
+            let file = vault.root + "/read-stats-\(UUID().uuidString)"
+            let result = try vault.run(["show", id], environment: ["HEALTHLEDGER_READ_STATS": file])
+            #expect(result.status == 65 && result.stderr.contains("no event with id \(id)"), "\(result.stderr)")
+            return try ReadStatisticsLine.last(inFile: file).count("dedupKeysRead")
+        }
+        #expect(try unknown("0123456789abcdef0123456789abcdef") == 0)
+        // The moods' ids all start with eight zeros, as this one does.
+        #expect(try unknown(String(format: "%032x", 9_999)) > 2_000)
+    }
+
     /// A lookup by id asks the settled tier, then passes over the recent one newest first and
     /// stops at the id: correcting, retracting or showing what was just entered reads a few
     /// recent keys, however many the tier holds (at 10M events it held 274,622).

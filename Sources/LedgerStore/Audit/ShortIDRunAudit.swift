@@ -64,6 +64,7 @@ struct ShortIDRunAudit {
         let last = first + layout.eventsPerRun - 1
         let found = try txn.get(ledger.databases.indexes.shortIDRuns, key: ShortIDLayout.key(run.number)) { entries in
             check(entries, against: run.tags, first: first, problems: &problems)
+            return true
         }
         if found == nil {
             problems.add(.index, first, last, "the short-id index has no sorted entries for this run of events, so a short id would not find them")

@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerCrypto
 import Synchronization
 
 extension Ledger {
@@ -22,6 +23,15 @@ extension Ledger {
             }
             return (matches, count)
         }
+    }
+
+    /// Whether the short-id index, when it covers the log, shows that no event has `id`:
+    /// none has its tag.
+    func shortIDIndexRulesOut(_ id: EventID, _ txn: Transaction) throws -> Bool {
+        guard try StoreIndexes.covered(txn, meta: databases.meta) == LedgerState.load(txn, databases).frontier.size else { return false }
+        let (sequences, entriesRead) = try sequences(withShortIDTag: storeIndexHasher.shortIDTag(id), txn)
+        ReadStatistics.shortIDEntriesRead.wrappingAdd(entriesRead, ordering: .relaxed)
+        return sequences.isEmpty
     }
 
     /// The sequences whose tag is `tag`, in log order: a binary search of each full run's
