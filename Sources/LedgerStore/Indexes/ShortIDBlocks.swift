@@ -10,9 +10,8 @@ import LedgerCore
 /// ids, which a prefix cannot look up.
 struct ShortIDLayout: Sendable, Equatable {
     var eventsPerBlock: UInt64 = 4_096
-    /// A run of 262,144 events: the run not yet full is at most 768 kB of tags to scan, and
-    /// sorting a run as it fills stays a small part of the commit that fills it (see
-    /// docs/performance.md, "the short-id index's sorted runs").
+    /// Runs of 262,144 events: a lookup scans at most one run's tags, and the commit that
+    /// fills a run sorts no more than that; a place in a run fits the entry's three bytes.
     var blocksPerRun: UInt64 = 64
 
     static let tagSize = 3
