@@ -108,6 +108,31 @@ struct ShortIDSortedRunTests {
         }
     }
 
+    /// `audit --since` checks the runs that end after its checkpoint, written since; the
+    /// full audit checks them all.
+    @Test func anIncrementalAuditChecksTheRunsWrittenSinceItsCheckpoint() throws {
+        let layout = ShortIDLayout(eventsPerBlock: 4, blocksPerRun: 2)
+        let vault = try ScratchVault()
+        let moods = ShortIDIndexTests.moods(Array(0..<20))
+        try Self.opened(vault, layout).append(Array(moods[0..<10]))
+        let checkpoint = try #require(try vault.open().latestCheckpoint())
+        try Self.opened(vault, layout).append(Array(moods[10..<20]))
+        let tampering = VaultTampering(path: vault.directory)
+        var damaged: [(key: [UInt8], value: [UInt8])] = []
+        var named: [UInt64] = []
+        for (key, var entries) in try tampering.entries("index.shortIDRuns") {
+            entries[2] ^= 0x01
+            damaged.append((key, entries))
+            named.append(bigEndianValue(key) * layout.eventsPerRun + UInt64(entries[5]))
+        }
+        try tampering.put("index.shortIDRuns", damaged)
+        let wrongTag = "the short-id index's sorted run holds another id's tag for this event, so `show` and the other commands that take a short id would not find it"
+        let since = try Self.opened(vault, layout).audit(since: checkpoint).problems
+        #expect(since.filter { $0.detail == wrongTag }.map(\.sequence) == [named[1]], "\(since)")
+        let full = try Self.opened(vault, layout).audit().problems
+        #expect(full.filter { $0.detail == wrongTag }.map(\.sequence) == named, "\(full)")
+    }
+
     @Test func auditNamesAMissingRunAndOnePastTheEventsCovered() throws {
         let layout = ShortIDLayout(eventsPerBlock: 4, blocksPerRun: 2)
         let vault = try ScratchVault()
