@@ -248,6 +248,18 @@ import TestSupport
         #expect(try vault.run(["show", "12345678"]).stderr.contains("no event id starts with 12345678"))
     }
 
+    /// The event a short id names is not searched for again by id: not in the command, nor in
+    /// the views that fold its amendment (a search of the dedup index's recent tier each).
+    @Test func anAmendmentByShortIDSearchesNoDedupKey() throws {
+        let vault = try Self.vault(moods: 2_000)
+        for command in ["correct", "retract"] {
+            let short = try ShortIDTests.label(vault.ok(["mood", "5"])).short
+            let arguments = command == "correct" ? [command, short, "rating=2"] : [command, short]
+            #expect(try Self.readStatistic("dedupKeysRead", vault, arguments) == 0, "\(arguments)")
+        }
+        #expect(try vault.ok(["audit"]).contains("audit clean"))
+    }
+
     @Test func aVaultIndexedByThePreviousVersionGainsTheShortIDIndexOnceAndSaysSo() throws {
         let vault = try Self.vault(moods: 50)
         let newest = try #require(try vault.rawEvents().last?["id"] as? String)

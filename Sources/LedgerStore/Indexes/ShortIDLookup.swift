@@ -20,6 +20,9 @@ extension Ledger {
                 guard stored.event.id.description.hasPrefix(prefix) else { continue }
                 count += 1
                 if matches.count < limit { matches.append(stored) }
+                // The command then amends or shows it, and each view folding an amendment
+                // looks its target up by id: found here, it is not searched for again.
+                foundIDs.remember(stored.event.id, at: stored.sequence)
             }
             return (matches, count)
         }
