@@ -19,7 +19,8 @@ extension Ledger {
                 let stored = try reader.event(at: sequence)
                 guard stored.event.id.description.hasPrefix(prefix) else { continue }
                 count += 1
-                if matches.count < limit { matches.append(stored) }
+                guard matches.count < limit else { continue }
+                matches.append(stored)
                 // The command then amends or shows it, and each view folding an amendment
                 // looks its target up by id: found here, it is not searched for again.
                 foundIDs.remember(stored.event.id, at: stored.sequence)
