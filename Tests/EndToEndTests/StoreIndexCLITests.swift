@@ -169,6 +169,22 @@ import TestSupport
         #expect(try vault.ok(["show", String(id)]) == shown)
     }
 
+    /// An id no event has is told apart by the short-id index, with no pass over the dedup
+    /// index's recent tier (which grows with the log); one whose tag some event has is
+    /// still looked for there.
+    @Test func anIDNoEventHasIsToldWithoutARecentKey() throws {
+        let vault = try Self.vault(moods: 2_000)
+        func unknown(_ id: String) throws -> Int {
+            let file = vault.root + "/read-stats-\(UUID().uuidString)"
+            let result = try vault.run(["show", id], environment: ["HEALTHLEDGER_READ_STATS": file])
+            #expect(result.status == 65 && result.stderr.contains("no event with id \(id)"), "\(result.stderr)")
+            return try ReadStatisticsLine.last(inFile: file).count("dedupKeysRead")
+        }
+        #expect(try unknown("0123456789abcdef0123456789abcdef") == 0)
+        // The moods' ids all start with eight zeros, as this one does.
+        #expect(try unknown(String(format: "%032x", 9_999)) > 2_000)
+    }
+
     /// A lookup by id asks the settled tier, then passes over the recent one newest first and
     /// stops at the id: correcting, retracting or showing what was just entered reads a few
     /// recent keys, however many the tier holds (at 10M events it held 274,622).
@@ -256,6 +272,18 @@ import TestSupport
         #expect(try vault.run(["show", "12345678"]).stderr.contains("no event id starts with 12345678"))
     }
 
+    /// The event a short id names is not searched for again by id: not in the command, nor in
+    /// the views that fold its amendment (a search of the dedup index's recent tier each).
+    @Test func anAmendmentByShortIDSearchesNoDedupKey() throws {
+        let vault = try Self.vault(moods: 2_000)
+        for command in ["correct", "retract"] {
+            let short = try ShortIDTests.label(vault.ok(["mood", "5"])).short
+            let arguments = command == "correct" ? [command, short, "rating=2"] : [command, short]
+            #expect(try Self.readStatistic("dedupKeysRead", vault, arguments) == 0, "\(arguments)")
+        }
+        #expect(try vault.ok(["audit"]).contains("audit clean"))
+    }
+
     @Test func aVaultIndexedByThePreviousVersionGainsTheShortIDIndexOnceAndSaysSo() throws {
         let vault = try Self.vault(moods: 50)
         let newest = try #require(try vault.rawEvents().last?["id"] as? String)
@@ -273,21 +301,25 @@ import TestSupport
         #expect(try vault.ok(["audit"]).contains("audit clean"))
     }
 
-    @Test func aVaultIndexedByThePreviousVersionGainsTheTextIndexOnceAndSaysSo() throws {
+    @Test func aVaultIndexedByVersionFiveGainsTheTextIndexAndTheShortIDsSortedRunsOnceAndSaysSo() throws {
         let vault = try Self.vault(moods: 50)
         try vault.ok(["mood", "4", "--note", "zebra crossing"])
-        // As the previous version left a vault: its count under the key then, no text filters.
+        let newest = try #require(try vault.rawEvents().last?["id"] as? String)
+        // As version 5 left a vault: its count under the key then, no text filters, no sorted runs.
         let tampering = VaultTampering(path: vault.path)
         try tampering.drop("index.text")
+        try tampering.drop("index.shortIDRuns")
         let covered = try #require(try tampering.entries("meta").first { $0.key == Array("indexes.covered.6".utf8) })
         try tampering.delete("meta", keys: [covered.key])
         try tampering.put("meta", [(Array("indexes.covered.5".utf8), covered.value)])
 
         let first = try vault.run(["log", "--text", "zebra", "--limit", "1"])
         #expect(first.status == 0 && first.stdout.contains("zebra crossing"), "\(first.stderr)")
-        #expect(first.stderr.contains("indexed 54 events by kind, by day, by amended id, running activity, short id and payload text (the index of payload text is new in this version); this is done once"), "\(first.stderr)")
+        #expect(first.stderr.contains("indexed 54 events by kind, by day, by amended id, running activity, short id and payload text (the index of payload text and the short-id index's sorted runs are new in this version); this is done once"), "\(first.stderr)")
         #expect(try vault.run(["log", "--text", "zebra", "--limit", "1"]).stderr.isEmpty)
+        #expect(try vault.ok(["show", String(newest.prefix(8))]).contains(newest))
         #expect(try tampering.entries("index.text").count == 1)
+        #expect(try tampering.entries("meta").contains { $0.key == Array("indexes.covered.6".utf8) })
         #expect(try vault.ok(["audit"]).contains("audit clean"))
     }
 

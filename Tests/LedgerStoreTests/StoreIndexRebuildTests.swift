@@ -8,7 +8,7 @@ import TestSupport
 /// what a rebuild of their own writes, whatever the steps, and whatever was appended or
 /// rebuilt while the pass ran.
 struct StoreIndexRebuildTests {
-    static let databases = ["index.kind", "index.day", "index.amendments", "index.activities", "index.sameRecord", "index.shortID"]
+    static let databases = ["index.kind", "index.day", "index.amendments", "index.activities", "index.sameRecord", "index.shortID", "index.shortIDRuns"]
 
     /// Every entry of every store index, and what they say they cover. The running activities
     /// are sealed afresh each time they are written, so theirs are compared as they open.
@@ -36,6 +36,8 @@ struct StoreIndexRebuildTests {
             await recordingThrownErrors {
                 let vault = try ScratchVault()
                 let ledger = try vault.ledger
+                // Runs of six events, so the steps cross them.
+                ledger.shortIDLayout = ShortIDLayout(eventsPerBlock: 2, blocksPerRun: 3)
                 try StoreIndexTests.randomLog(ledger, choices)
                 try ledger.rebuildStoreIndexes()
                 let own = try Self.contents(vault)

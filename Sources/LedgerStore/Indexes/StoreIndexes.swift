@@ -23,10 +23,14 @@ struct StoreIndexes {
     /// `SameRecord` key's keyed hash (`IDIndexHasher.outputSize` bytes) → the sequence (u64
     /// big-endian) of the first event with that key: a commit skips a later one.
     let sameRecords: Database
-    /// block number (u64 big-endian; `ShortIDBlocks.eventsPerBlock` events a block) → each of
-    /// the block's events' short-id tag, in log order (`ShortIDBlocks.tagSize` bytes each:
+    /// block number (u64 big-endian; `ShortIDLayout.eventsPerBlock` events a block) → each of
+    /// the block's events' short-id tag, in log order (`ShortIDLayout.tagSize` bytes each:
     /// a keyed hash of the first four bytes of its id, the eight hex digits `log` shows).
     let shortIDs: Database
+    /// run number (u64 big-endian; `ShortIDLayout.eventsPerRun` events a run, only full runs)
+    /// → the run's events' tags, each followed by the event's place in the run (u24
+    /// big-endian), sorted: `ShortIDLayout.entrySize` bytes an event.
+    let shortIDRuns: Database
     /// block number (u64 big-endian; `TextBlooms.eventsPerBlock` events a block) → the count
     /// of the block's events it holds (u32 big-endian) ‖ a Bloom filter of their payloads'
     /// trigrams, by keyed hash (`TextBlooms`).
@@ -42,7 +46,7 @@ struct StoreIndexes {
         (Array("indexes.covered.2".utf8), "the index by day lists events longer than a day in this version"),
         (Array("indexes.covered.3".utf8), "the index of records that Health Auto Export and an Apple Health export both bring is new in this version"),
         (Array("indexes.covered.4".utf8), "the index of short ids is new in this version"),
-        (Array("indexes.covered.5".utf8), "the index of payload text is new in this version"),
+        (Array("indexes.covered.5".utf8), "the index of payload text and the short-id index's sorted runs are new in this version"),
     ]
 
     static func open(_ environment: Environment, _ txn: Transaction, create: Bool) throws -> StoreIndexes {
@@ -53,6 +57,7 @@ struct StoreIndexes {
             activities: try environment.database("index.activities", in: txn, create: create),
             sameRecords: try environment.database("index.sameRecord", in: txn, create: create),
             shortIDs: try environment.database("index.shortID", in: txn, create: create),
+            shortIDRuns: try environment.database("index.shortIDRuns", in: txn, create: create),
             textBlooms: try environment.database("index.text", in: txn, create: create))
     }
 

@@ -55,7 +55,12 @@ struct DedupIndex {
     /// a person looks up (to correct or show it) is most often one just appended.
     func sequence(_ txn: Transaction, key: IndexKey) throws -> UInt64? {
         if let settled = try key.withBytes({ try settledSequence(txn, key: $0) }) { return settled }
-        return try recentKeys.passOverInstead()
+        return try recentSequence(txn, key: key)
+    }
+
+    /// The sequence stored under `key` in `recent`: by a pass newest first, or in the map.
+    func recentSequence(_ txn: Transaction, key: IndexKey) throws -> UInt64? {
+        try recentKeys.passOverInstead()
             ? newestInRecent(key, txn)
             : recentKeys.withCaughtUp(txn, self) { map, _ in map.sequence(of: key) }
     }

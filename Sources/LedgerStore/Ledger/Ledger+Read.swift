@@ -191,7 +191,12 @@ extension Ledger {
     /// `event(id:)` inside a transaction the caller holds (a read, or an append's write).
     func event(id: EventID, _ txn: Transaction, _ reader: inout RecordReader) throws -> StoredEvent? {
         if let known = foundIDs.sequence(of: id), let stored = try? reader.event(at: known), stored.event.id == id { return stored }
-        guard let found = try databases.ids.sequence(txn, key: IndexKey(of: id, indexHasher)) else { return nil }
+        let key = IndexKey(of: id, indexHasher)
+        let settled = try key.withBytes { try databases.ids.settledSequence(txn, key: $0) }
+        // The recent tier is a pass over every key since its last settling, all of it for an
+        // id no event has; the short-id index tells most of those apart in a bounded read.
+        if settled == nil, try shortIDIndexRulesOut(id, txn) { return nil }
+        guard let found = try settled ?? databases.ids.recentSequence(txn, key: key) else { return nil }
         let stored = try reader.event(at: found)
         guard stored.event.id == id else { return nil }
         foundIDs.remember(id, at: found)

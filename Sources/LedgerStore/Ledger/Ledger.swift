@@ -46,6 +46,8 @@ public final class Ledger {
     public var witness: CheckpointWitness?
     /// When the dedup index's recent keys are settled; tests make it small.
     var idSettling = DedupIndex.Settling()
+    /// How the short-id index groups tags into blocks and sorted runs; tests make it small.
+    var shortIDLayout = ShortIDLayout()
     /// Sequences of the events this process last found by id (`event(id:)`).
     let foundIDs = FoundIDs()
     /// The views' partition-tree nodes this process has checked (see `ProjectionStore`).

@@ -8,4 +8,6 @@ public enum ReadStatistics {
     public static let partitionsOpened = Atomic<Int>(0)
     /// Keys of the dedup index's recent tier read, in a pass over it or into its map.
     public static let dedupKeysRead = Atomic<Int>(0)
+    /// Tags and sorted entries of the short-id index read, in its scan and binary searches.
+    public static let shortIDEntriesRead = Atomic<Int>(0)
 }

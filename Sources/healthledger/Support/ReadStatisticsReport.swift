@@ -17,7 +17,8 @@ enum ReadStatisticsReport {
     private static func write() {
         guard let path = ProcessInfo.processInfo.environment[variable], !path.isEmpty else { return }
         let line = "recordsOpened=\(ReadStatistics.recordsOpened.load(ordering: .relaxed)) partitionsOpened=\(ReadStatistics.partitionsOpened.load(ordering: .relaxed))"
-            + " dedupKeysRead=\(ReadStatistics.dedupKeysRead.load(ordering: .relaxed))\n"
+            + " dedupKeysRead=\(ReadStatistics.dedupKeysRead.load(ordering: .relaxed))"
+            + " shortIDEntriesRead=\(ReadStatistics.shortIDEntriesRead.load(ordering: .relaxed))\n"
         guard let descriptor = try? OwnerOnlyFile.open(path, existing: .append) else { return }
         defer { close(descriptor) }
         // Written at exit for a benchmark script: nothing is left to tell of a failure.
