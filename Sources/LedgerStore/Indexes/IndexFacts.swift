@@ -25,9 +25,11 @@ struct IndexFacts {
     /// holds the facts of 50,000 events, and a workout route's payload is tens of kilobytes.
     let textTrigrams: [UInt32]
 
-    init(_ event: Event) {
+    /// `textTrigrams`, when given, are the codes the text index needs of this event (see
+    /// `BlockTrigrams`); else all of its payload's.
+    init(_ event: Event, textTrigrams: [UInt32]? = nil) {
         id = event.id
-        textTrigrams = Self.textTrigrams(event.payload)
+        self.textTrigrams = textTrigrams ?? Self.textTrigrams(event.payload)
         kind = event.kind
         day = LocalDay(event.start, utcOffset: event.utcOffset)
         lastsOverADay = Self.lastsOverADay(event)

@@ -111,6 +111,28 @@ extension IndexFacts {
     }
 }
 
+/// The trigram codes of events taken in log order that no earlier event of their block gave:
+/// a block's filter is the OR of its events' trigrams, so a token met before in the block adds
+/// nothing. For a pass over the log (a rebuild), whose events are all indexed, in order; not
+/// for appends, whose events a commit may skip.
+struct BlockTrigrams {
+    private var trigrams = PayloadTrigrams()
+    private var block: UInt64?
+
+    mutating func codes(_ event: Event, at sequence: UInt64) -> [UInt32] {
+        let block = sequence / TextBlooms.eventsPerBlock
+        if block != self.block {
+            trigrams = PayloadTrigrams()
+            self.block = block
+        }
+        trigrams.removeAll()
+        trigrams.add(event.payload)
+        // A copy of its size: the gatherer's own array keeps room for a large payload's codes,
+        // and a rebuild holds the codes of 50,000 events.
+        return trigrams.codes.isEmpty ? [] : Array(trigrams.codes[...])
+    }
+}
+
 extension Ledger {
     /// Adds the trigrams of `events`, in log order and continuing the log, to their blocks'
     /// filters. A block whose filter does not hold exactly the events before the first one
