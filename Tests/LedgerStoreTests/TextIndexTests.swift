@@ -94,17 +94,87 @@ struct TextIndexTests {
         for range in [0..<2_000, 2_000..<4_200, 4_200..<4_300] { try ledger.append(Array(events[range])) }
         let tampering = VaultTampering(path: vault.directory)
         let written = try tampering.entries("index.text")
+        let runs = try tampering.entries("index.textRuns")
         #expect(written.map { Array($0.value.prefix(TextBlooms.countBytes)) } == [TextBlooms.countPrefix(4_096), TextBlooms.countPrefix(204)])
+        #expect(runs.map { Array($0.value.prefix(TextBlooms.countBytes)) } == [TextBlooms.countPrefix(4_300)])
         _ = try ledger.rebuildStoreIndexes()
         #expect(try tampering.entries("index.text").map(\.value) == written.map(\.value))
+        #expect(try tampering.entries("index.textRuns").map(\.value) == runs.map(\.value))
         // A filter that holds fewer events than the indexes cover is made again from the log
         // by the next build, rather than added to: it would lack those events' trigrams.
         try tampering.put("meta", [(StoreIndexes.coveredKey, bigEndianBytes(4_150))])
-        try tampering.put("index.text", [(written[1].key, TextBlooms.countPrefix(10) + TextFilter().bits)])
+        try tampering.put("index.text", [(written[1].key, TextBlooms.countPrefix(10) + TextFilter(.block).bits)])
         let reopened = try vault.open()
         _ = try reopened.buildStoreIndexes()
         #expect(try tampering.entries("index.text").map(\.value) == written.map(\.value))
+        #expect(try tampering.entries("index.textRuns").map(\.value) == runs.map(\.value))
         #expect(try reopened.audit().problems.isEmpty)
+    }
+
+    /// Runs of blocks (two here, 8,192 events) have filters of their own, which a search looks
+    /// at first: a run that cannot hold the text is skipped without its blocks' filters.
+    @Test func runsWhoseFilterLacksTheTextAreSkippedAndAuditedAsBlocksAre() async throws {
+        let vault = try ScratchVault()
+        let ledger = try vault.open()
+        ledger.textRunBlocks = 2
+        var events = Self.moods(0..<20_000, notedEvery: 997)
+        events[9_000] = Event(MoodRated(rating: 3, note: "Zebra crossing"), id: events[9_000].id, start: events[9_000].start, utcOffset: 3_600)
+        for range in [0..<5_000, 5_000..<12_000, 12_000..<20_000] { try ledger.append(Array(events[range])) }
+        let all = try ledger.allEvents()
+        for text in ["zebra", "migraine again", "walk in the park #", "giraffe", "HEADACHE"] {
+            let scanned = all.filter { Self.matches($0.event, text) }.map(\.sequence).reversed()
+            #expect(try Self.searched(ledger, text) == Array(scanned), "\(text)")
+        }
+        // Only the block of the second run that holds the note is read.
+        let zebra = try Self.search(ledger, "zebra crossing", limit: 5)
+        #expect(zebra.found == [9_000] && zebra.read <= Int(TextBlooms.eventsPerBlock), "\(zebra)")
+        var forward: [UInt64] = []
+        #expect(try ledger.forEach(containing: "zebra", current: false) { stored, _ in
+            if Self.matches(stored.event, "zebra") { forward.append(stored.sequence) }
+            return true
+        })
+        #expect(forward == [9_000])
+        #expect(try ledger.audit().problems.isEmpty)
+
+        let tampering = VaultTampering(path: vault.directory)
+        let runs = try tampering.entries("index.textRuns")
+        #expect(runs.map { Array($0.value.prefix(TextBlooms.countBytes)) } == [8_192, 8_192, 3_616].map { TextBlooms.countPrefix($0) })
+        var cleared = runs[1].value
+        for code in PayloadText.trigrams(ofNeedle: "zebra crossing") {
+            let bit = TextFilterScope.run.position(ledger.storeIndexHasher.textTrigramBits(code), slot: 0)
+            cleared[TextBlooms.countBytes + bit >> 3] &= ~(1 << (bit & 7))
+        }
+        try tampering.put("index.textRuns", [(runs[1].key, cleared)])
+        #expect(try Self.searched(ledger, "zebra crossing").isEmpty)
+        let problems = try ledger.audit().problems.filter { $0.kind == .index }
+        #expect(problems.count == 1 && problems[0].sequence == 8_192 && problems[0].detail.contains("lacks trigrams"), "\(problems)")
+        _ = try ledger.rebuildStoreIndexes()
+        #expect(try tampering.entries("index.textRuns").map(\.value) == runs.map(\.value))
+    }
+
+    /// `audit --since` checks that the filter of the block its checkpoint cut holds every
+    /// trigram of the events after it, and the later blocks' filters bit for bit.
+    @Test func anIncrementalAuditChecksTheFiltersOfTheEventsSinceItsCheckpoint() throws {
+        let vault = try ScratchVault()
+        let ledger = try vault.ledger
+        try ledger.append(Self.moods(0..<100, notedEvery: 1_000))
+        let checkpoint = try #require(try ledger.latestCheckpoint())
+        var later = Self.moods(100..<4_200, notedEvery: 1_000)
+        later[0] = Event(MoodRated(rating: 2, note: "Zebra crossing"), id: later[0].id, start: later[0].start, utcOffset: 3_600)
+        try ledger.append(later)
+        let tampering = VaultTampering(path: vault.directory)
+        let first = try #require(try tampering.entries("index.text").first)
+        // Clear the bits only the new note's trigrams set: the filter would hide it.
+        var cleared = first.value
+        let hasher = ledger.storeIndexHasher
+        for code in PayloadText.trigrams(ofNeedle: "zebra crossing") {
+            let bit = TextFilterScope.block.position(hasher.textTrigramBits(code), slot: 0)
+            cleared[TextBlooms.countBytes + bit >> 3] &= ~(1 << (bit & 7))
+        }
+        try tampering.put("index.text", [(first.key, cleared)])
+        let since = try ledger.audit(since: checkpoint).problems.filter { $0.kind == .index }
+        #expect(since.count == 1 && since[0].sequence == 100 && since[0].detail.contains("lacks trigrams"), "\(since)")
+        #expect(try ledger.audit().problems.contains { $0.kind == .index && $0.sequence == 0 })
     }
 
     @Test func auditNamesAFilterThatDiffersFromItsEvents() throws {

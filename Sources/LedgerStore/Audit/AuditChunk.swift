@@ -44,8 +44,11 @@ final class AuditChunk {
     /// The root of the chunk's records when they are one whole aligned subtree.
     private(set) var subtreeRoot: [UInt8]?
 
-    /// The filter of the trigrams of the chunk's events that the text index covers, once opened.
-    var textFilter: TextFilter? { text.map { $0.caller.filter.union($0.worker.filter) } }
+    /// The block's and run's filters of the trigrams of the chunk's events that the text
+    /// index covers, once opened.
+    var textFilters: (block: TextFilter, run: TextFilter)? {
+        text.map { ($0.caller.filter(.block).union($0.worker.filter(.block)), $0.caller.filter(.run).union($0.worker.filter(.run))) }
+    }
 
     init(records: [PendingRecord], text: ChunkText? = nil) {
         self.records = records
@@ -184,30 +187,40 @@ struct ChunkText {
     }
 }
 
-/// Adds each trigram it is handed to a filter; used by one thread at a time. The bits are its
-/// own memory rather than a `TextFilter`'s array: an audit hands it every trigram of the log.
+/// Adds each trigram it is handed to a block's and a run's filter; used by one thread at a
+/// time. The bits are its own memory rather than a `TextFilter`'s array: an audit hands it
+/// every trigram of the log.
 final class TrigramFilterSink {
     private let table: TrigramBitTable
     /// Only events before this are in the text index.
     let covered: UInt64
-    private let bits: UnsafeMutablePointer<UInt8>
+    private let blockBits: UnsafeMutablePointer<UInt8>
+    private let runBits: UnsafeMutablePointer<UInt8>
 
     init(_ table: TrigramBitTable, covered: UInt64) {
         self.table = table
         self.covered = covered
-        bits = .allocate(capacity: TextBlooms.filterBytes)
-        bits.initialize(repeating: 0, count: TextBlooms.filterBytes)
+        blockBits = .allocate(capacity: TextFilterScope.block.bytes)
+        blockBits.initialize(repeating: 0, count: TextFilterScope.block.bytes)
+        runBits = .allocate(capacity: TextFilterScope.run.bytes)
+        runBits.initialize(repeating: 0, count: TextFilterScope.run.bytes)
     }
 
-    deinit { bits.deallocate() }
+    deinit {
+        blockBits.deallocate()
+        runBits.deallocate()
+    }
 
     func add(_ code: UInt32) {
         let packed = table.bits(code)
         for slot in 0..<TextBlooms.bitsPerTrigram {
-            let bit = Int((packed >> (16 * slot)) & 0xFFFF)
-            bits[bit >> 3] |= 1 << (bit & 7)
+            let inBlock = TextFilterScope.block.position(packed, slot: slot), inRun = TextFilterScope.run.position(packed, slot: slot)
+            blockBits[inBlock >> 3] |= 1 << (inBlock & 7)
+            runBits[inRun >> 3] |= 1 << (inRun & 7)
         }
     }
 
-    var filter: TextFilter { TextFilter(bits: UnsafeBufferPointer(start: bits, count: TextBlooms.filterBytes)) }
+    func filter(_ scope: TextFilterScope) -> TextFilter {
+        TextFilter(scope, bits: UnsafeBufferPointer(start: scope == .block ? blockBits : runBits, count: scope.bytes))
+    }
 }

@@ -96,8 +96,8 @@ extension Ledger {
                 audit.expected = sequence + 1
                 audit.recordsChecked += 1
             }
-            if let filter = chunk.textFilter, let first = chunk.records.first?.sequence {
-                try audit.storeIndexes?.checkText(filter, ofChunkFrom: first, problems: &audit.problems)
+            if let filters = chunk.textFilters, let first = chunk.records.first?.sequence {
+                try audit.storeIndexes?.checkText(filters, ofChunkFrom: first, problems: &audit.problems)
             }
             if joinsWhole, let root = chunk.subtreeRoot {
                 audit.frontier.append(subtreeRoot: root, height: AuditChunk.height)

@@ -37,13 +37,13 @@ struct StoreIndexAudit {
         days = DayIndexAudit(ledger: ledger, txn, from: from)
         sameRecords = SameRecordAudit(ledger: ledger, txn, from: from)
         shortIDs = ShortIDAudit(ledger: ledger, txn, covered: covered)
-        text = TextIndexAudit(ledger: ledger, txn, from: from, covered: covered)
+        text = TextIndexAudit(ledger: ledger, txn, covered: covered)
     }
 
     /// Checks the text index's filter of the block a chunk of the walk lies in against the
     /// filter its events make.
-    mutating func checkText(_ filter: TextFilter, ofChunkFrom first: UInt64, problems: inout ProblemCollector) throws {
-        try text.check(filter, ofChunkFrom: first, problems: &problems)
+    mutating func checkText(_ filters: (block: TextFilter, run: TextFilter), ofChunkFrom first: UInt64, problems: inout ProblemCollector) throws {
+        try text.check(filters, ofChunkFrom: first, problems: &problems)
     }
 
     /// Checks the entries of the event at `sequence` against what it holds (`facts`); nil when

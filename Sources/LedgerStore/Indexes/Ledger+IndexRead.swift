@@ -250,7 +250,7 @@ extension Ledger {
         kinds: Set<EventKind>, current: Bool, containing text: String? = nil, _ body: (StoredEvent, CurrentEvent?) throws -> Bool
     ) throws {
         try withStoreIndexes { txn, reader in
-            var blocks = try TextBlockFilter(self, txn, text: text)
+            var filters = try TextBlockFilter(self, txn, text: text)
             var sources: [NewestFirstCursor] = []
             if kinds.isEmpty {
                 sources.append(try NewestFirstCursor(txn, txn.cursor(databases.log), tag: nil))
@@ -261,8 +261,8 @@ extension Ledger {
             }
             while let index = sources.indices.filter({ sources[$0].sequence != nil }).max(by: { (sources[$0].sequence ?? 0) < (sources[$1].sequence ?? 0) }),
                   let sequence = sources[index].sequence {
-                if let first = try blocks.firstOfBlockWithout(sequence) {
-                    for source in sources.indices { try sources[source].step(below: first) }
+                if let skipped = try filters.skippable(sequence) {
+                    for source in sources.indices { try sources[source].step(below: skipped.lowerBound) }
                     continue
                 }
                 try sources[index].step()

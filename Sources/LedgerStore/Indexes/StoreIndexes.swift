@@ -35,6 +35,10 @@ struct StoreIndexes {
     /// of the block's events it holds (u32 big-endian) ‖ a Bloom filter of their payloads'
     /// trigrams, by keyed hash (`TextBlooms`).
     let textBlooms: Database
+    /// run number (u64 big-endian; `Ledger.textRunBlocks` blocks a run) → the count of the
+    /// run's events it holds (u32 big-endian) ‖ a Bloom filter of their payloads' trigrams, in
+    /// a larger bit space (`TextBlooms`).
+    let textRuns: Database
 
     static let activitiesKey = Array("running".utf8)
     /// How many events, from sequence 0, the indexes cover; written with them.
@@ -58,7 +62,8 @@ struct StoreIndexes {
             sameRecords: try environment.database("index.sameRecord", in: txn, create: create),
             shortIDs: try environment.database("index.shortID", in: txn, create: create),
             shortIDRuns: try environment.database("index.shortIDRuns", in: txn, create: create),
-            textBlooms: try environment.database("index.text", in: txn, create: create))
+            textBlooms: try environment.database("index.text", in: txn, create: create),
+            textRuns: try environment.database("index.textRuns", in: txn, create: create))
     }
 
     /// The events the indexes cover: a vault made before them covers none.
@@ -123,14 +128,14 @@ struct StoreIndexHasher {
     }
 
     /// Where a payload trigram (`PayloadText`'s code) sets its bits in the text index's
-    /// filters: three 16-bit bit numbers, from a keyed hash, so a filter shows how many
-    /// trigrams a block holds but not which.
+    /// filters: three 19-bit bit numbers (a block's filter takes their low 16 bits), from a
+    /// keyed hash, so a filter shows how many trigrams a block holds but not which.
     func textTrigramBits(_ code: UInt32) -> UInt64 {
         // "txt." then zeros then the code fill the hasher's 16-byte input, a form no other
         // tag's input takes ("day.", "sid.", a kind name's or an id's hash but by a 2^-96 chance).
         let input = Array("txt.".utf8) + [UInt8](repeating: 0, count: 8) + withUnsafeBytes(of: code.bigEndian) { Array($0) }
         // Cannot fail: 4 + 8 + 4 bytes, an id's 16
-        return hasher.words(EventID(bytes: input)!).high & 0xFFFF_FFFF_FFFF
+        return hasher.words(EventID(bytes: input)!).high & ((1 << (TextBlooms.slotWidth * UInt64(TextBlooms.bitsPerTrigram))) - 1)
     }
 
     func shortIDTag(_ id: EventID) -> [UInt8] { shortIDTag(startingWith: UInt32(truncatingIfNeeded: id.words.high >> 32)) }

@@ -2,26 +2,44 @@ import Glibc
 import LedgerCore
 
 /// The text index's layout: for each block of events in log order, a Bloom filter of the
-/// keyed hashes of their payloads' trigrams (`PayloadText`). `log --text` reads a block's
-/// records only when its filter holds every trigram of the text, so a search with few matches
-/// skips most of a lifetime's log instead of decoding it. A filter never says no to an event
-/// that matches; `audit` compares each block's filter with the one its events make, so a filter
-/// cannot hide one; `replay` writes them again.
+/// keyed hashes of their payloads' trigrams (`PayloadText`), and for each run of blocks
+/// (`Ledger.textRunBlocks`) one more, in a bit space eight times larger, so it does not fill
+/// with a quarter of a million events' trigrams. `log --text` skips a run whose filter lacks a
+/// trigram of the text, then a block's, and reads only the rest: a search with few matches
+/// looks at a few dozen run filters of a lifetime's log, not its records. A filter never says
+/// no to an event that matches; `audit` compares each filter with the one its events make, so
+/// none can hide one; `replay` writes them again.
 ///
 /// A value is the count of events the filter holds (u32 big-endian) then its bits. Appends
-/// add to the last block's filter.
+/// add to the last block's and the last run's filters.
 enum TextBlooms {
     /// A block is an audit chunk: the audit builds each block's filter on both cores as it
     /// opens the chunk's records.
     static let eventsPerBlock = UInt64(AuditChunk.size)
-    static let filterBytes = 8_192
     static let bitsPerTrigram = 3
+    /// Bits of the keyed hash each of a trigram's bits is chosen by: a run's filter uses all
+    /// of them, a block's the low 16.
+    static let slotWidth: UInt64 = 19
     static let countBytes = 4
 
-    static func key(_ block: UInt64) -> [UInt8] { bigEndianBytes(block) }
+    static func key(_ number: UInt64) -> [UInt8] { bigEndianBytes(number) }
 
-    /// A block holds at most `eventsPerBlock` events, so four bytes of the count suffice.
+    /// A filter holds at most a run of events, far fewer than 2^32, so four bytes of the count suffice.
     static func countPrefix(_ count: UInt64) -> [UInt8] { Array(bigEndianBytes(count)[(8 - countBytes)...]) }
+}
+
+/// A block's filter or a run's.
+enum TextFilterScope: Equatable {
+    case block, run
+
+    var bytes: Int { self == .block ? 8_192 : 65_536 }
+    var positionMask: UInt64 { self == .block ? 0xFFFF : 0x7FFFF }
+
+    /// The filter's bit for slot `slot` of a trigram's packed bits.
+    @inline(__always)
+    func position(_ packed: UInt64, slot: Int) -> Int {
+        Int((packed >> (TextBlooms.slotWidth * UInt64(slot))) & positionMask)
+    }
 }
 
 /// The filter bits of each trigram, by the store indexes' key: computed once per trigram a
@@ -41,7 +59,7 @@ final class TrigramBitTable {
 
     deinit { free(entries) }
 
-    /// The trigram's `bitsPerTrigram` bit numbers in a filter, 16 bits each from the low end.
+    /// The trigram's `bitsPerTrigram` bit numbers in a filter, `TextBlooms.slotWidth` bits each from the low end.
     @inline(__always)
     func bits(_ code: UInt32) -> UInt64 {
         let entry = entries[Int(code)]
@@ -52,26 +70,34 @@ final class TrigramBitTable {
     }
 }
 
-/// A block's filter as it is built or read.
+/// A block's or a run's filter as it is built or read.
 struct TextFilter: Equatable {
+    let scope: TextFilterScope
     private(set) var bits: [UInt8]
 
-    init() { bits = [UInt8](repeating: 0, count: TextBlooms.filterBytes) }
+    init(_ scope: TextFilterScope) {
+        self.scope = scope
+        bits = [UInt8](repeating: 0, count: scope.bytes)
+    }
 
-    init(bits: some Collection<UInt8>) { self.bits = Array(bits) }
+    init(_ scope: TextFilterScope, bits: some Collection<UInt8>) {
+        self.scope = scope
+        self.bits = Array(bits)
+    }
 
     @inline(__always)
     mutating func insert(bits packed: UInt64) {
+        let scope = scope
         bits.withUnsafeMutableBufferPointer { bytes in
             for slot in 0..<TextBlooms.bitsPerTrigram {
-                let bit = Int((packed >> (16 * slot)) & 0xFFFF)
+                let bit = scope.position(packed, slot: slot)
                 bytes[bit >> 3] |= 1 << (bit & 7)
             }
         }
     }
 
     func union(_ other: TextFilter) -> TextFilter {
-        TextFilter(bits: zip(bits, other.bits).map { $0 | $1 })
+        TextFilter(scope, bits: zip(bits, other.bits).map { $0 | $1 })
     }
 
     /// Whether every bit of `other` is set here too.
@@ -80,10 +106,10 @@ struct TextFilter: Equatable {
     }
 
     /// Whether the filter in `bytes` (a stored value's bits) may hold every trigram of `packed`.
-    static func mayHold(_ packed: [UInt64], in bytes: UnsafeRawBufferPointer) -> Bool {
+    static func mayHold(_ packed: [UInt64], in bytes: UnsafeRawBufferPointer, _ scope: TextFilterScope) -> Bool {
         for trigram in packed {
             for slot in 0..<TextBlooms.bitsPerTrigram {
-                let bit = Int((trigram >> (16 * slot)) & 0xFFFF)
+                let bit = scope.position(trigram, slot: slot)
                 if bytes[bit >> 3] & (1 << (bit & 7)) == 0 { return false }
             }
         }
@@ -135,39 +161,47 @@ struct BlockTrigrams {
 
 extension Ledger {
     /// Adds the trigrams of `events`, in log order and continuing the log, to their blocks'
-    /// filters. A block whose filter does not hold exactly the events before the first one
-    /// added (written past the events the indexes cover, or damaged) is made again from the log.
+    /// and runs' filters.
     func indexText(_ txn: Transaction, _ events: [(sequence: UInt64, facts: IndexFacts)], codec: RecordCodec?) throws {
+        try addTrigrams(events, to: .block, every: TextBlooms.eventsPerBlock, in: databases.indexes.textBlooms, txn, codec: codec)
+        try addTrigrams(events, to: .run, every: TextBlooms.eventsPerBlock * textRunBlocks, in: databases.indexes.textRuns, txn, codec: codec)
+    }
+
+    /// Adds the trigrams of `events` to the filters of `scope`, each over `size` events. A
+    /// filter that does not hold exactly the events before the first one added (written past
+    /// the events the indexes cover, or damaged) is made again from the log.
+    private func addTrigrams(
+        _ events: [(sequence: UInt64, facts: IndexFacts)], to scope: TextFilterScope, every size: UInt64, in database: Database,
+        _ txn: Transaction, codec: RecordCodec?
+    ) throws {
         var index = 0
         while index < events.count {
-            let block = events[index].sequence / TextBlooms.eventsPerBlock
-            let place = events[index].sequence % TextBlooms.eventsPerBlock
+            let number = events[index].sequence / size
+            let place = events[index].sequence % size
             var filter: TextFilter
-            if let stored = try txn.get(databases.indexes.textBlooms, key: TextBlooms.key(block)),
-               stored.count == TextBlooms.countBytes + TextBlooms.filterBytes,
+            if let stored = try txn.get(database, key: TextBlooms.key(number)),
+               stored.count == TextBlooms.countBytes + scope.bytes,
                bigEndianValue(stored[..<TextBlooms.countBytes]) == place {
-                filter = TextFilter(bits: stored[TextBlooms.countBytes...])
+                filter = TextFilter(scope, bits: stored[TextBlooms.countBytes...])
             } else {
-                filter = try textFilter(block: block, before: place, txn, codec: codec)
+                filter = try textFilter(scope, of: (number * size)..<(number * size + place), txn, codec: codec)
             }
             var count = place
-            while index < events.count, events[index].sequence / TextBlooms.eventsPerBlock == block {
+            while index < events.count, events[index].sequence / size == number {
                 for code in events[index].facts.textTrigrams { filter.insert(bits: writerTrigramBits.bits(code)) }
                 count += 1
                 index += 1
             }
-            try txn.put(databases.indexes.textBlooms, key: TextBlooms.key(block), value: TextBlooms.countPrefix(count) + filter.bits)
+            try txn.put(database, key: TextBlooms.key(number), value: TextBlooms.countPrefix(count) + filter.bits)
         }
     }
 
-
-    /// The filter of the first `count` events of `block`, from the log.
-    private func textFilter(block: UInt64, before count: UInt64, _ txn: Transaction, codec: RecordCodec?) throws -> TextFilter {
-        var filter = TextFilter()
+    /// The filter of `scope` of the events at `sequences`, from the log.
+    private func textFilter(_ scope: TextFilterScope, of sequences: Range<UInt64>, _ txn: Transaction, codec: RecordCodec?) throws -> TextFilter {
+        var filter = TextFilter(scope)
         var reader = try RecordReader(ledger: self, txn, codec: codec)
-        let first = block * TextBlooms.eventsPerBlock
         let table = writerTrigramBits
-        for sequence in first..<(first + count) {
+        for sequence in sequences {
             for code in PayloadText.trigrams(of: try reader.event(at: sequence).event.payload) { filter.insert(bits: table.bits(code)) }
         }
         return filter

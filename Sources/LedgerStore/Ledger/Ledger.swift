@@ -48,6 +48,8 @@ public final class Ledger {
     var idSettling = DedupIndex.Settling()
     /// How the short-id index groups tags into blocks and sorted runs; tests make it small.
     var shortIDLayout = ShortIDLayout()
+    /// Blocks of events a run of the text index covers (`TextBlooms`); tests make it small.
+    var textRunBlocks: UInt64 = 64
     /// Sequences of the events this process last found by id (`event(id:)`).
     let foundIDs = FoundIDs()
     /// The views' partition-tree nodes this process has checked (see `ProjectionStore`).
