@@ -41,8 +41,11 @@ public struct VaultTampering {
         let target = try record(sequence)
         let file = path + "/data.mdb"
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
-        guard let offset = bytes.firstRange(of: target)?.lowerBound else { throw CLIError(message: "record \(sequence) not found in data.mdb") }
-        bytes[offset + target.count / 2] ^= 0x5a
+        // Every copy: pages an earlier transaction replaced may still hold the record's bytes,
+        // before the page the log reads now.
+        let copies = bytes.ranges(of: target)
+        guard !copies.isEmpty else { throw CLIError(message: "record \(sequence) not found in data.mdb") }
+        for copy in copies { bytes[copy.lowerBound + target.count / 2] ^= 0x5a }
         try Data(bytes).write(to: URL(fileURLWithPath: file))
     }
 
