@@ -28,21 +28,24 @@ struct ShortIDIndexTests {
         let gen = zip(Gen.int(in: 0...99_999).array(of: 1...60), Gen.int(in: 1...7), Gen.int(in: 8...32))
         await propertyCheck(count: 40, input: gen) { choices, batch, digits in
             await recordingThrownErrors {
-                let vault = try ScratchVault()
-                let ledger = try vault.ledger
-                let events = Self.moods(choices)
-                for first in stride(from: 0, to: events.count, by: batch) {
-                    try ledger.append(Array(events[first..<min(events.count, first + batch)]))
-                }
-                for prefix in ["1a2b3c4d", "1a2b3c4e", "ff000001", "00000000", String(events[choices.count / 2].id.description.prefix(digits))] {
-                    let found = try ledger.events(withIDPrefix: prefix, limit: 3)
-                    let scanned = try Self.scanned(ledger, prefix)
-                    #expect(found.count == scanned.count, "\(prefix)")
-                    #expect(found.matches.map(\.sequence) == Array(scanned.prefix(3)), "\(prefix)")
-                }
-                #expect(try ledger.audit().problems.isEmpty)
+                try Self.appendThenFindAsAScanFinds(try ScratchVault().ledger, Self.moods(choices), batch: batch, digits: digits)
             }
         }
+    }
+
+    /// Appends `events` in commits of `batch`, then looks up shared and unique prefixes (one of
+    /// `digits` digits): each finds what a pass over the log finds, and the audit is clean.
+    static func appendThenFindAsAScanFinds(_ ledger: Ledger, _ events: [Event], batch: Int, digits: Int) throws {
+        for first in stride(from: 0, to: events.count, by: batch) {
+            try ledger.append(Array(events[first..<min(events.count, first + batch)]))
+        }
+        for prefix in ["1a2b3c4d", "1a2b3c4e", "ff000001", "00000000", String(events[events.count / 2].id.description.prefix(digits))] {
+            let found = try ledger.events(withIDPrefix: prefix, limit: 3)
+            let scanned = try scanned(ledger, prefix)
+            #expect(found.count == scanned.count, "\(prefix)")
+            #expect(found.matches.map(\.sequence) == Array(scanned.prefix(3)), "\(prefix)")
+        }
+        #expect(try ledger.audit().problems.isEmpty)
     }
 
     /// Commits that cross a block's end, and a rebuild in steps, give the same tags.

@@ -22,17 +22,7 @@ struct ShortIDSortedRunTests {
                 let vault = try ScratchVault()
                 let layout = ShortIDLayout(eventsPerBlock: UInt64(1 + shape % 4), blocksPerRun: UInt64(1 + shape / 4))
                 let ledger = try Self.opened(vault, layout)
-                let events = ShortIDIndexTests.moods(choices)
-                for first in stride(from: 0, to: events.count, by: batch) {
-                    try ledger.append(Array(events[first..<min(events.count, first + batch)]))
-                }
-                for prefix in ["1a2b3c4d", "1a2b3c4e", "ff000001", "00000000", String(events[choices.count / 2].id.description.prefix(digits))] {
-                    let found = try ledger.events(withIDPrefix: prefix, limit: 3)
-                    let scanned = try ShortIDIndexTests.scanned(ledger, prefix)
-                    #expect(found.count == scanned.count, "\(prefix)")
-                    #expect(found.matches.map(\.sequence) == Array(scanned.prefix(3)), "\(prefix)")
-                }
-                #expect(try ledger.audit().problems.isEmpty)
+                try ShortIDIndexTests.appendThenFindAsAScanFinds(ledger, ShortIDIndexTests.moods(choices), batch: batch, digits: digits)
                 let tampering = VaultTampering(path: vault.directory)
                 let appended = try tampering.entries("index.shortIDRuns")
                 let size = try ledger.count()
