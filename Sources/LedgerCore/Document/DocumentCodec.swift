@@ -136,9 +136,7 @@ public enum DocumentCodec {
             guard scale < powersOfTen.count else { throw .malformed("decimal scale \(scale)", at: at) }
             tokens.scalar(.double(Double(try reader.signed()) / powersOfTen[Int(scale)]))
         case .string: tokens.string(try reader.checkedSlice())
-        case .bytes:
-            let data = try reader.lengthPrefixed()
-            if !(tokens is IgnoredTokens) { tokens.scalar(.bytes(Array(data))) }
+        case .bytes: tokens.bytes(try reader.lengthPrefixed())
         case .array:
             let count = try reader.count()
             for _ in 0..<count { try skipValue(from: &reader, tokens: &tokens) }

@@ -70,20 +70,6 @@ public enum PayloadText {
         }
         return codes
     }
-
-    /// Lowercases `utf8` as `String.lowercased()` does: in place when it is ASCII.
-    static func lowercase(_ utf8: inout [UInt8]) {
-        var ascii = true
-        for index in utf8.indices {
-            let byte = utf8[index]
-            if byte >= 0x80 {
-                ascii = false
-                break
-            }
-            if byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") { utf8[index] = byte | 0x20 }
-        }
-        if !ascii { utf8 = Array(String(decoding: utf8, as: UTF8.self).lowercased().utf8) }
-    }
 }
 
 /// Gathers the codes of the trigrams of payloads' tokens: of a decoded document (`add`), or of
@@ -118,6 +104,7 @@ public struct PayloadTrigrams: DocumentTokenSink {
         case .string(let text): addString(text.utf8)
         case .array(let items): for item in items { add(item) }
         case .map(let document): add(document)
+        case .bytes(let data): bytes(data[...])
         default: scalar(value)
         }
     }
@@ -125,7 +112,7 @@ public struct PayloadTrigrams: DocumentTokenSink {
     public mutating func string(_ utf8: ArraySlice<UInt8>) { addString(utf8) }
 
     private mutating func addString(_ utf8: some Collection<UInt8>) {
-        if met != nil, !(met?.insert(MetTokens.hash(utf8)) ?? true) { return }
+        if met?.insert(MetTokens.hash(utf8)) == false { return }
         token.removeAll(keepingCapacity: true)
         if utf8.allSatisfy({ $0 < 0x80 }) {
             // ASCII, as most keys and values are: escaped and lowercased as the bytes are copied.
@@ -137,8 +124,7 @@ public struct PayloadTrigrams: DocumentTokenSink {
                 }
             }
         } else {
-            JSONWriter.writeString(String(decoding: utf8, as: UTF8.self), into: &token)
-            PayloadText.lowercase(&token)
+            JSONWriter.writeString(String(decoding: utf8, as: UTF8.self).lowercased(), into: &token)
         }
         emit()
     }
@@ -148,15 +134,15 @@ public struct PayloadTrigrams: DocumentTokenSink {
         // A number's text holds no trigram (see `PayloadText.code`).
         case .int: return
         case .double(let number) where number.isFinite: return
-        case .bytes(let data):
-            addString(Array(Data(data).base64EncodedString().utf8))
-            return
         default: break
         }
         token.removeAll(keepingCapacity: true)
         JSONWriter.write(value, into: &token)
         emit()
     }
+
+    /// Bytes, as JSON writes them: a base64 string.
+    public mutating func bytes(_ data: ArraySlice<UInt8>) { addString(Array(Data(data).base64EncodedString().utf8)) }
 
     private mutating func emit() {
         var run = 0
@@ -175,14 +161,17 @@ public struct PayloadTrigrams: DocumentTokenSink {
 public protocol DocumentTokenSink {
     /// A key or a string value, as its UTF-8 (already checked).
     mutating func string(_ utf8: ArraySlice<UInt8>)
-    /// Any value but a string, an array or a map (a decimal as the double it reads as).
+    /// Any value but a string, bytes, an array or a map (a decimal as the double it reads as).
     mutating func scalar(_ value: DocValue)
+    /// A bytes value, in place.
+    mutating func bytes(_ data: ArraySlice<UInt8>)
 }
 
 /// Takes no tokens: `skipDocument(from:)` as it was.
 struct IgnoredTokens: DocumentTokenSink {
     func string(_ utf8: ArraySlice<UInt8>) {}
     func scalar(_ value: DocValue) {}
+    func bytes(_ data: ArraySlice<UInt8>) {}
 }
 
 /// The tokens a `PayloadTrigrams` has met, by a 64-bit hash of their bytes: two tokens of one
@@ -216,5 +205,4 @@ struct MetTokens {
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return hash
     }
-
 }

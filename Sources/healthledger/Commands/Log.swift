@@ -50,11 +50,7 @@ struct Log: ParsableCommand {
         let emit = { (sequence: UInt64, event: Event, marker: String) in print(Self.line(sequence, event, marker, json: json)) }
         let searched = try filter.text.map { text in
             try ledger.forEach(containing: text, current: !raw) { stored, current in
-                if let current {
-                    if !current.isRetracted, filter.matches(stored.event) { emit(stored.sequence, current.event, current.isCorrected ? " (corrected)" : "") }
-                } else if filter.matches(stored.event) {
-                    emit(stored.sequence, stored.event, "")
-                }
+                if let row = Self.row(stored, current, filter) { emit(row.sequence, row.event, row.marker) }
                 return true
             }
         }
@@ -80,13 +76,7 @@ struct Log: ParsableCommand {
         guard limit > 0 else { return 0 }
         var rows: [(sequence: UInt64, event: Event, marker: String)] = []
         try ledger.newestFirst(kinds: filter.kinds, current: !raw, containing: filter.text) { stored, current in
-            if let current {
-                if !current.isRetracted, filter.matches(stored.event) {
-                    rows.append((stored.sequence, current.event, current.isCorrected ? " (corrected)" : ""))
-                }
-            } else if filter.matches(stored.event) {
-                rows.append((stored.sequence, stored.event, ""))
-            }
+            if let row = Self.row(stored, current, filter) { rows.append(row) }
             return rows.count < limit
         }
         for row in rows.reversed() { print(Self.line(row.sequence, row.event, row.marker, json: json)) }
@@ -101,17 +91,21 @@ struct Log: ParsableCommand {
         let kept = limit.map { max(0, $0) } ?? .max
         guard kept > 0 else { return 0 }
         try ledger.newestFirst(onDays: days, kinds: filter.kinds, current: !raw) { stored, current in
-            guard filter.matches(stored.event) else { return true }
-            if let current {
-                guard !current.isRetracted else { return true }
-                rows.append((stored.sequence, current.event, current.isCorrected ? " (corrected)" : ""))
-            } else {
-                rows.append((stored.sequence, stored.event, ""))
-            }
+            if let row = Self.row(stored, current, filter) { rows.append(row) }
             return rows.count < kept
         }
         for row in rows.reversed() { print(Self.line(row.sequence, row.event, row.marker, json: json)) }
         return rows.count
+    }
+
+    /// What a line shows of an event `filter` passes: as stored, or as it reads now when
+    /// `current` is given (its marker saying so if corrected); nil when it fails the filter or
+    /// is retracted.
+    private static func row(_ stored: StoredEvent, _ current: CurrentEvent?, _ filter: EventFilter) -> (sequence: UInt64, event: Event, marker: String)? {
+        guard filter.matches(stored.event) else { return nil }
+        guard let current else { return (stored.sequence, stored.event, "") }
+        guard !current.isRetracted else { return nil }
+        return (stored.sequence, current.event, current.isCorrected ? " (corrected)" : "")
     }
 
     static func line(_ sequence: UInt64, _ event: Event, _ marker: String, json: Bool) -> String {
