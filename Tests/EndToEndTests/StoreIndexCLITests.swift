@@ -222,7 +222,7 @@ import TestSupport
         let before = try vault.ok(["log", "--limit", "10"])
         let tampering = VaultTampering(path: vault.path)
         for name in ["index.kind", "index.day", "index.amendments", "index.activities", "index.shortID"] { try tampering.drop(name) }
-        try tampering.delete("meta", keys: [Array("indexes.covered.6".utf8)])
+        try tampering.delete("meta", keys: [Array("indexes.covered.7".utf8)])
 
         let first = try vault.run(["log", "--limit", "10"])
         #expect(first.status == 0)
@@ -290,7 +290,7 @@ import TestSupport
         // As the previous version left a vault: its count under the key then, no short ids.
         let tampering = VaultTampering(path: vault.path)
         try tampering.drop("index.shortID")
-        let covered = try #require(try tampering.entries("meta").first { $0.key == Array("indexes.covered.6".utf8) })
+        let covered = try #require(try tampering.entries("meta").first { $0.key == Array("indexes.covered.7".utf8) })
         try tampering.delete("meta", keys: [covered.key])
         try tampering.put("meta", [(Array("indexes.covered.4".utf8), covered.value)])
 
@@ -309,18 +309,59 @@ import TestSupport
         let tampering = VaultTampering(path: vault.path)
         try tampering.drop("index.text")
         try tampering.drop("index.shortIDRuns")
-        let covered = try #require(try tampering.entries("meta").first { $0.key == Array("indexes.covered.6".utf8) })
+        let covered = try #require(try tampering.entries("meta").first { $0.key == Array("indexes.covered.7".utf8) })
         try tampering.delete("meta", keys: [covered.key])
         try tampering.put("meta", [(Array("indexes.covered.5".utf8), covered.value)])
 
         let first = try vault.run(["log", "--text", "zebra", "--limit", "1"])
         #expect(first.status == 0 && first.stdout.contains("zebra crossing"), "\(first.stderr)")
-        #expect(first.stderr.contains("indexed 54 events by kind, by day, by amended id, running activity, short id and payload text (the index of payload text and the short-id index's sorted runs are new in this version); this is done once"), "\(first.stderr)")
+        #expect(first.stderr.contains("indexed 54 events by kind, by day, by amended id, running activity, short id and payload text (the index of payload text and the short-id index's sorted runs are new in this version, among other new indexes); this is done once"), "\(first.stderr)")
         #expect(try vault.run(["log", "--text", "zebra", "--limit", "1"]).stderr.isEmpty)
         #expect(try vault.ok(["show", String(newest.prefix(8))]).contains(newest))
         #expect(try tampering.entries("index.text").count == 1)
-        #expect(try tampering.entries("meta").contains { $0.key == Array("indexes.covered.6".utf8) })
+        #expect(try tampering.entries("meta").contains { $0.key == Array("indexes.covered.7".utf8) })
         #expect(try vault.ok(["audit"]).contains("audit clean"))
+    }
+
+    @Test func aVaultIndexedByVersionSixFilesItsEventsUnderTheirSourcesOnceAndSaysSo() throws {
+        let vault = try Self.vault(moods: 50)
+        try vault.ok(["append", "--jsonl", "-"], stdin: Self.fromSource("Zed\u{2019}s Scale", id: 1))
+        // As version 6 left a vault: its count under the key then.
+        let tampering = VaultTampering(path: vault.path)
+        let covered = try #require(try tampering.entries("meta").first { $0.key == Array("indexes.covered.7".utf8) })
+        try tampering.delete("meta", keys: [covered.key])
+        try tampering.put("meta", [(Array("indexes.covered.6".utf8), covered.value)])
+
+        let first = try vault.run(["log", "--source", "ZED\u{2019}S SCALE", "--limit", "1"])
+        #expect(first.status == 0 && first.stdout.contains("ee000000"), "\(first.stderr)")
+        #expect(first.stderr.contains("indexed 54 events by kind, by day, by amended id, running activity, short id and payload text (the index of payload text also files each event under its source in this version); this is done once"), "\(first.stderr)")
+        #expect(try vault.run(["log", "--source", "zed\u{2019}s scale", "--limit", "1"]).stderr.isEmpty)
+        #expect(try tampering.entries("meta").contains { $0.key == Array("indexes.covered.7".utf8) })
+        #expect(try vault.ok(["audit"]).contains("audit clean"))
+    }
+
+    /// `log --source` reads only the blocks whose text filter may hold the source's code, a
+    /// page of the newest or every match alike, and matches names whatever their case.
+    @Test func aSourceWithFewEventsOpensTheBlocksThatMayHoldThem() throws {
+        let vault = try CLIVault()
+        let lines = MoodEvents.lines(0..<4_500) + Self.fromSource("Stra\u{DF}e Scale", id: 1) + MoodEvents.lines(5_000..<9_000)
+            + Self.fromSource("STRASSE SCALE", id: 2)
+        try vault.ok(["append", "--jsonl", "-"], stdin: lines)
+        for arguments in [["log", "--source", "strasse scale"], ["log", "--source", "Stra\u{DF}e scale", "--limit", "5"], ["log", "--raw", "--source", "STRASSE Scale", "--json"]] {
+            let output = try vault.ok(arguments)
+            #expect(output.contains("ee000000"), "\(arguments): \(output)")
+            #expect(output.components(separatedBy: "\n").filter { !$0.isEmpty }.count == 2, "\(arguments): \(output)")
+            // The second block (4,096 events) and the third, where the two events are.
+            #expect(try Self.recordsOpened(vault, arguments) <= 4_096 + 310 + 16, "\(arguments)")
+        }
+        #expect(try Self.recordsOpened(vault, ["log", "--source", "Nobody's Watch"]) <= 16)
+        #expect(try vault.ok(["log", "--source", "Nobody's Watch"]).isEmpty)
+    }
+
+    /// One mood from the source named `name`, as `append --jsonl` takes it.
+    static func fromSource(_ name: String, id: Int) -> String {
+        #"{"id":"ee"# + String(format: "%030x", id) + #"","kind":"mood.rated","start":"2026-04-01T09:00:00+02:00","source":{"name":""# + name
+            + #""},"payload":{"rating":3}}"# + "\n"
     }
 
     @Test func aVaultIndexedByAnEarlierVersionGainsTheDayIndexOnceAndSaysSo() throws {
@@ -330,7 +371,7 @@ import TestSupport
         // As the version before the day index left a vault: its count under the old key.
         let tampering = VaultTampering(path: vault.path)
         try tampering.drop("index.day")
-        let covered = try #require(try tampering.entries("meta").first { $0.key == Array("indexes.covered.6".utf8) })
+        let covered = try #require(try tampering.entries("meta").first { $0.key == Array("indexes.covered.7".utf8) })
         try tampering.delete("meta", keys: [covered.key])
         try tampering.put("meta", [(Array("indexes.covered".utf8), covered.value)])
 

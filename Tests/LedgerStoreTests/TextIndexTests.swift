@@ -20,22 +20,35 @@ struct TextIndexTests {
         }
     }
 
-    static func matches(_ event: Event, _ text: String) -> Bool {
-        JSONWriter.string(event.payload).lowercased().contains(text.lowercased())
+    static func matches(_ event: Event, _ text: String) -> Bool { matches(event, IndexedSearch(text: text)) }
+
+    /// As `log` matches: the text in the payload, the source's name in any case.
+    static func matches(_ event: Event, _ search: IndexedSearch) -> Bool {
+        if let text = search.text, !JSONWriter.string(event.payload).lowercased().contains(text.lowercased()) { return false }
+        if let source = search.source, !SourceName.matches(event.source.name, key: SourceName.key(source)) { return false }
+        return true
     }
 
     /// The sequences a search through the index finds, newest first, up to `limit`.
     static func searched(_ ledger: Ledger, _ text: String, kinds: Set<EventKind> = [], limit: Int = .max) throws -> [UInt64] {
-        try search(ledger, text, kinds: kinds, limit: limit).found
+        try search(ledger, IndexedSearch(text: text), kinds: kinds, limit: limit).found
+    }
+
+    static func searched(_ ledger: Ledger, _ search: IndexedSearch, kinds: Set<EventKind> = [], limit: Int = .max) throws -> [UInt64] {
+        try Self.search(ledger, search, kinds: kinds, limit: limit).found
+    }
+
+    static func search(_ ledger: Ledger, _ text: String, limit: Int = .max) throws -> (found: [UInt64], read: Int) {
+        try search(ledger, IndexedSearch(text: text), limit: limit)
     }
 
     /// What a search finds, and how many events it read to find it.
-    static func search(_ ledger: Ledger, _ text: String, kinds: Set<EventKind> = [], limit: Int = .max) throws -> (found: [UInt64], read: Int) {
+    static func search(_ ledger: Ledger, _ search: IndexedSearch, kinds: Set<EventKind> = [], limit: Int = .max) throws -> (found: [UInt64], read: Int) {
         var found: [UInt64] = []
         var read = 0
-        try ledger.newestFirst(kinds: kinds, current: false, containing: text) { stored, _ in
+        try ledger.newestFirst(kinds: kinds, current: false, matching: search) { stored, _ in
             read += 1
-            if matches(stored.event, text) { found.append(stored.sequence) }
+            if matches(stored.event, search) { found.append(stored.sequence) }
             return found.count < limit
         }
         return (found, read)
@@ -68,6 +81,43 @@ struct TextIndexTests {
             let scanned = all.filter { Self.matches($0.event, text) }.map(\.sequence).reversed()
             #expect(try Self.searched(ledger, text) == Array(scanned), "\(text)")
         }
+        #expect(try ledger.audit().problems.isEmpty)
+    }
+
+    /// Names of sources, some the same source in another case or form.
+    static let sourceNames = ["Tom\u{2019}s Apple Watch", "iPhone", "Stra\u{DF}e Scale", "STRASSE SCALE", "Caf\u{E9} Scale", "Cafe\u{301} scale", "\u{212A}itchen"]
+
+    /// Moods from the sources above, in runs of uneven length.
+    static func fromSources(_ range: Range<Int>) -> [Event] {
+        moods(range).map { mood in
+            var event = mood
+            let index = Int(bigEndianValue(event.id.withUnsafeBytes { Array($0[8...]) }))
+            event.source = Source(name: sourceNames[(index / 37 + index / 1_000) % sourceNames.count])
+            return event
+        }
+    }
+
+    /// `log --source` through the filters finds what comparing every event's source finds,
+    /// with a text and a kind too; a source no event has reads nothing.
+    @Test func aSourceSearchFindsWhatAPassOverTheLogFinds() async throws {
+        let vault = try ScratchVault()
+        let ledger = try vault.ledger
+        var events = Self.fromSources(0..<9_000)
+        events[6_000].source = Source(name: "Withings")
+        for range in [0..<2_500, 2_500..<8_000, 8_000..<9_000] { try ledger.append(Array(events[range])) }
+        let all = try ledger.allEvents()
+        let asked = Self.sourceNames + ["tom\u{2019}s apple watch", "IPHONE", "strasse scale", "CAF\u{C9} SCALE", "kitchen", "withings", "Nobody", "Tom's Apple Watch"]
+        await propertyCheck(count: 40, input: Gen.int(in: 0..<asked.count), Gen.int(in: 0..<Self.notes.count), Gen.bool, Gen.int(in: 1...6)) { source, note, withText, limit in
+            await recordingThrownErrors { () throws in
+                let search = IndexedSearch(text: withText ? String(Self.notes[note].prefix(6)) : nil, source: asked[source])
+                let scanned = Array(all.filter { Self.matches($0.event, search) }.map(\.sequence).reversed())
+                #expect(try Self.searched(ledger, search) == scanned, "\(search)")
+                #expect(try Self.searched(ledger, search, kinds: [.moodRated], limit: limit) == Array(scanned.prefix(limit)), "\(search)")
+            }
+        }
+        let withings = try Self.search(ledger, IndexedSearch(source: "WITHINGS"))
+        #expect(withings.found == [6_000] && withings.read <= Int(TextBlooms.eventsPerBlock), "\(withings.read)")
+        #expect(try Self.search(ledger, IndexedSearch(source: "Nobody")).read == 0)
         #expect(try ledger.audit().problems.isEmpty)
     }
 
@@ -129,7 +179,7 @@ struct TextIndexTests {
         let zebra = try Self.search(ledger, "zebra crossing", limit: 5)
         #expect(zebra.found == [9_000] && zebra.read <= Int(TextBlooms.eventsPerBlock), "\(zebra)")
         var forward: [UInt64] = []
-        #expect(try ledger.forEach(containing: "zebra", current: false) { stored, _ in
+        #expect(try ledger.forEach(matching: IndexedSearch(text: "zebra"), current: false) { stored, _ in
             if Self.matches(stored.event, "zebra") { forward.append(stored.sequence) }
             return true
         })

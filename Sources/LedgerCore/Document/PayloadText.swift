@@ -17,6 +17,8 @@ import Foundation
 public enum PayloadText {
     /// Trigram codes are below this: three characters of 96.
     public static let codeCount = 96 * 96 * 96
+    /// The text index's codes are below this: trigrams', then sources' (`SourceName.code`).
+    public static let indexCodeCount = codeCount + SourceName.codeCount
 
     @inline(__always)
     public static func isIndexed(_ byte: UInt8) -> Bool {
@@ -52,6 +54,13 @@ public enum PayloadText {
         return trigrams.codes
     }
 
+    /// The text index's codes of `event`: its payload's trigrams and its source's code.
+    public static func codes(of event: Event) -> [UInt32] {
+        var trigrams = PayloadTrigrams(rememberingTokens: false)
+        trigrams.add(event)
+        return trigrams.codes
+    }
+
     /// The codes of the trigrams every payload containing `text` holds (deduplicated, in the
     /// order met); empty when it has none, and then no index can answer for it.
     public static func trigrams(ofNeedle text: String) -> [UInt32] {
@@ -72,16 +81,18 @@ public enum PayloadText {
     }
 }
 
-/// Gathers the codes of the trigrams of payloads' tokens: of a decoded document (`add`), or of
-/// an encoded one as `DocumentCodec.skipDocument` steps over it. Remembering tokens, it takes
-/// each token once: an audit builds a block's filter, to which a token met twice adds nothing,
-/// from the block's payloads without decoding them. A concrete type, so the walk is
+/// Gathers the text index's codes of events: their payloads' trigrams and their sources' codes,
+/// of a decoded event (`add`), or of an encoded one as `EnvelopeCodec.header` steps over it.
+/// Remembering tokens, it takes each token once: an audit builds a block's filter, to which a
+/// token met twice adds nothing, from the block's payloads without decoding them. A concrete type, so the walk is
 /// specialized here rather than called through a protocol's witnesses for every token.
 public struct PayloadTrigrams: DocumentTokenSink {
     /// The codes of the trigrams since the last `removeAll` (some may come twice).
     public private(set) var codes: [UInt32] = []
     private var token: [UInt8] = []
     private var met: MetTokens?
+    /// The last source met, by its UTF-8, and its code: events come from a few sources.
+    private var lastSource: (utf8: [UInt8], code: UInt32)?
 
     public init(rememberingTokens: Bool = true) {
         codes.reserveCapacity(rememberingTokens ? 256 : 64)
@@ -90,6 +101,12 @@ public struct PayloadTrigrams: DocumentTokenSink {
     }
 
     public mutating func removeAll() { codes.removeAll(keepingCapacity: true) }
+
+    /// Adds the codes of a decoded event: its payload's trigrams and its source's.
+    public mutating func add(_ event: Event) {
+        add(event.payload)
+        source(ArraySlice(event.source.name.utf8))
+    }
 
     /// Adds the trigrams of a decoded document's keys and values.
     public mutating func add(_ document: Document) {
@@ -144,6 +161,17 @@ public struct PayloadTrigrams: DocumentTokenSink {
     /// Bytes, as JSON writes them: a base64 string.
     public mutating func bytes(_ data: ArraySlice<UInt8>) { addString(Array(Data(data).base64EncodedString().utf8)) }
 
+    /// The source's code: once while remembering tokens and the source stays the same.
+    public mutating func source(_ utf8: ArraySlice<UInt8>) {
+        if let lastSource, lastSource.utf8.elementsEqual(utf8) {
+            if met == nil { codes.append(lastSource.code) }
+            return
+        }
+        let code = SourceName.code(utf8: utf8)
+        lastSource = (Array(utf8), code)
+        codes.append(code)
+    }
+
     private mutating func emit() {
         var run = 0
         for index in token.indices {
@@ -157,8 +185,11 @@ public struct PayloadTrigrams: DocumentTokenSink {
     }
 }
 
-/// What `DocumentCodec.skipDocument(from:tokens:)` hands each key, string and other value to.
+/// What `DocumentCodec.skipDocument(from:tokens:)` hands each key, string and other value to,
+/// and `EnvelopeCodec.header` the event's source name.
 public protocol DocumentTokenSink {
+    /// The name of the event's source, as its UTF-8 (already checked).
+    mutating func source(_ utf8: ArraySlice<UInt8>)
     /// A key or a string value, as its UTF-8 (already checked).
     mutating func string(_ utf8: ArraySlice<UInt8>)
     /// Any value but a string, bytes, an array or a map (a decimal as the double it reads as).
@@ -169,6 +200,7 @@ public protocol DocumentTokenSink {
 
 /// Takes no tokens: `skipDocument(from:)` as it was.
 struct IgnoredTokens: DocumentTokenSink {
+    func source(_ utf8: ArraySlice<UInt8>) {}
     func string(_ utf8: ArraySlice<UInt8>) {}
     func scalar(_ value: DocValue) {}
     func bytes(_ data: ArraySlice<UInt8>) {}

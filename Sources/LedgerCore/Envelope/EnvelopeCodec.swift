@@ -73,23 +73,24 @@ public enum EnvelopeCodec {
     /// payload. A whole-log audit needs no more of most events.
     public static func header(_ bytes: [UInt8]) throws(DecodingError) -> EventHeader {
         var ignored = IgnoredTokens()
-        return try header(bytes, payloadTokens: &ignored)
+        return try header(bytes, tokens: &ignored)
     }
 
-    /// `header(_:)` adding the codes of the payload's trigrams to `trigrams` as it steps over it.
+    /// `header(_:)` adding the text index's codes of the event (its payload's trigrams and its
+    /// source's) to `trigrams` as it steps over it.
     public static func header(_ bytes: [UInt8], trigrams: inout PayloadTrigrams) throws(DecodingError) -> EventHeader {
-        try header(bytes, payloadTokens: &trigrams)
+        try header(bytes, tokens: &trigrams)
     }
 
-    static func header(_ bytes: [UInt8], payloadTokens: inout some DocumentTokenSink) throws(DecodingError) -> EventHeader {
+    static func header(_ bytes: [UInt8], tokens: inout some DocumentTokenSink) throws(DecodingError) -> EventHeader {
         var reader = BinaryReader(bytes)
         let (header, flags) = try readHeader(&reader)
         if flags.contains(.zone) { try reader.skipString() }
-        try reader.skipString()
+        tokens.source(try reader.checkedSlice())
         if flags.contains(.device) { try reader.skipString() }
         if flags.contains(.version) { try reader.skipString() }
         if flags.contains(.causation) { _ = try reader.raw(EventID.byteCount) }
-        try DocumentCodec.skipDocument(from: &reader, tokens: &payloadTokens)
+        try DocumentCodec.skipDocument(from: &reader, tokens: &tokens)
         guard reader.isAtEnd else { throw .malformed("trailing bytes after event", at: reader.offset) }
         return header
     }

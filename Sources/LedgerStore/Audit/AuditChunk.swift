@@ -166,7 +166,7 @@ final class AuditChunk {
             default: break
             }
             let facts = IndexFacts(event)
-            if let trigrams { for code in facts.textTrigrams { trigrams.add(code) } }
+            if let trigrams { for code in facts.textCodes { trigrams.add(code) } }
             return .opened(AuditedEvent(
                 id: event.id, indexKey: IndexKey(of: event.id, indexHasher), imageBlob: imageBlob, erasedBlob: erasedBlob, indexFacts: facts))
         } catch {

@@ -20,16 +20,16 @@ struct IndexFacts {
     /// to an id's size, and the name of the event's source, which a commit that skips a later
     /// event for it names.
     let sameRecord: (key: EventID, sourceName: String)?
-    /// The codes of its payload's trigrams, for the text index (empty from a header: the
-    /// audit takes them as it opens records). Not the payload itself: a step of a rebuild
-    /// holds the facts of 50,000 events, and a workout route's payload is tens of kilobytes.
-    let textTrigrams: [UInt32]
+    /// Its codes in the text index: its payload's trigrams and its source's code (empty from a
+    /// header: the audit takes them as it opens records). Not the payload itself: a step of a
+    /// rebuild holds the facts of 50,000 events, and a workout route's payload is tens of kilobytes.
+    let textCodes: [UInt32]
 
-    /// `textTrigrams`, when given, are the codes the text index needs of this event (see
-    /// `BlockTrigrams`); else all of its payload's.
-    init(_ event: Event, textTrigrams: [UInt32]? = nil) {
+    /// `textCodes`, when given, are the codes the text index needs of this event (see
+    /// `BlockTrigrams`); else all of them.
+    init(_ event: Event, textCodes: [UInt32]? = nil) {
         id = event.id
-        self.textTrigrams = textTrigrams ?? Self.textTrigrams(event.payload)
+        self.textCodes = textCodes ?? Self.textCodes(event)
         kind = event.kind
         day = LocalDay(event.start, utcOffset: event.utcOffset)
         lastsOverADay = Self.lastsOverADay(event)
@@ -58,7 +58,7 @@ extension IndexFacts {
         target = nil
         activity = nil
         sameRecord = nil
-        textTrigrams = []
+        textCodes = []
     }
 
     /// Whether the facts of an event of this kind come from its payload or source too:

@@ -42,7 +42,7 @@ extension Ledger {
             var blockTrigrams = BlockTrigrams()
             try forEach(from: first) { event in
                 guard event.sequence < end else { return false }
-                events.append((event.sequence, IndexFacts(event.event, textTrigrams: blockTrigrams.codes(event.event, at: event.sequence))))
+                events.append((event.sequence, IndexFacts(event.event, textCodes: blockTrigrams.codes(event.event, at: event.sequence))))
                 return event.sequence + 1 < end
             }
             guard events.count == Int(end - first) else {

@@ -243,14 +243,13 @@ extension Ledger {
     /// Events newest first, of `kinds` only (through the kind index) or, when `kinds` is
     /// empty, of every kind; `body` returns false to stop. With `current`, amendments are
     /// skipped and every other event is handed over as it reads now too; else that is nil.
-    /// With `containing`, a block of events whose text filter shows none can hold that text in
-    /// its payload (as `log --text` matches, lowercased) is skipped unread: `body` still
-    /// decides, for every event handed over, whether it matches.
+    /// A block of events whose text filter shows none matches `search` is skipped unread:
+    /// `body` still decides, for every event handed over, whether it matches.
     public func newestFirst(
-        kinds: Set<EventKind>, current: Bool, containing text: String? = nil, _ body: (StoredEvent, CurrentEvent?) throws -> Bool
+        kinds: Set<EventKind>, current: Bool, matching search: IndexedSearch = IndexedSearch(), _ body: (StoredEvent, CurrentEvent?) throws -> Bool
     ) throws {
         try withStoreIndexes { txn, reader in
-            var filters = try TextBlockFilter(self, txn, text: text)
+            var filters = try TextBlockFilter(self, txn, search: search)
             var sources: [NewestFirstCursor] = []
             if kinds.isEmpty {
                 sources.append(try NewestFirstCursor(txn, txn.cursor(databases.log), tag: nil))

@@ -1,18 +1,35 @@
 import LedgerCore
 import LedgerCrypto
 
+/// What the text index can narrow a read of the log by: a text the payload holds (as `log
+/// --text` matches, lowercased) and the source the event came from (as `log --source` matches,
+/// `SourceName`). Whoever reads still decides for each event handed over whether it matches.
+public struct IndexedSearch: Sendable, Equatable {
+    public let text: String?
+    public let source: String?
+
+    public init(text: String? = nil, source: String? = nil) {
+        self.text = text
+        self.source = source
+    }
+
+    /// The codes whose bits every matching event's block and run filters hold; empty when the
+    /// index cannot narrow the search (no source, and a text without a trigram it keeps:
+    /// `PayloadText.trigrams(ofNeedle:)`).
+    var codes: [UInt32] { (text.map(PayloadText.trigrams(ofNeedle:)) ?? []) + (source.map { [SourceName.code($0)] } ?? []) }
+}
+
 extension Ledger {
-    /// Every event whose block's text filter may hold `text` in its payload (as `log --text`
-    /// matches, lowercased), in log order; `body` decides for each whether it matches and
-    /// returns false to stop. With `current`, amendments are skipped and every other event is
-    /// handed over as it reads now too; else that is nil. Returns false, reading nothing, when
-    /// the text has no trigram the index can look up (`PayloadText.trigrams(ofNeedle:)`).
+    /// Every event whose block's text filter may hold what `search` asks for, in log order;
+    /// `body` decides for each whether it matches and returns false to stop. With `current`,
+    /// amendments are skipped and every other event is handed over as it reads now too; else
+    /// that is nil. Returns false, reading nothing, when the index cannot narrow the search.
     public func forEach(
-        containing text: String, current: Bool, _ body: (StoredEvent, CurrentEvent?) throws -> Bool
+        matching search: IndexedSearch, current: Bool, _ body: (StoredEvent, CurrentEvent?) throws -> Bool
     ) throws -> Bool {
-        guard !PayloadText.trigrams(ofNeedle: text).isEmpty else { return false }
+        guard !search.codes.isEmpty else { return false }
         try withStoreIndexes { txn, reader in
-            var filters = try TextBlockFilter(self, txn, text: text)
+            var filters = try TextBlockFilter(self, txn, search: search)
             let size = try LedgerState.load(txn, databases).frontier.size
             var sequence: UInt64 = 0
             while sequence < size {
@@ -28,13 +45,13 @@ extension Ledger {
     }
 }
 
-/// Which runs and blocks of events a text search can skip, in either order: a filter is read
-/// once, and only the bits of the text's trigrams are looked at.
+/// Which runs and blocks of events a search can skip, in either order: a filter is read once,
+/// and only the bits of the search's codes are looked at.
 struct TextBlockFilter {
     private let txn: Transaction
     private let databases: (blocks: Database, runs: Database)
-    /// The bits of each of the text's trigrams; empty when nothing can be skipped.
-    private let trigramBits: [UInt64]
+    /// The bits of each of the search's codes; empty when nothing can be skipped.
+    private let codeBits: [UInt64]
     /// The events the indexes cover: later ones are in no filter.
     private let covered: UInt64
     private let eventsPerRun: UInt64
@@ -42,18 +59,18 @@ struct TextBlockFilter {
     private var run: (number: UInt64, held: UInt64, mayHold: Bool)?
     private var block: (number: UInt64, held: UInt64, mayHold: Bool)?
 
-    init(_ ledger: Ledger, _ txn: Transaction, text: String?) throws {
+    init(_ ledger: Ledger, _ txn: Transaction, search: IndexedSearch) throws {
         self.txn = txn
         databases = (ledger.databases.indexes.textBlooms, ledger.databases.indexes.textRuns)
-        trigramBits = text.map { PayloadText.trigrams(ofNeedle: $0).map(ledger.storeIndexHasher.textTrigramBits) } ?? []
-        covered = trigramBits.isEmpty ? 0 : try StoreIndexes.covered(txn, meta: ledger.databases.meta)
+        codeBits = search.codes.map(ledger.storeIndexHasher.textTrigramBits)
+        covered = codeBits.isEmpty ? 0 : try StoreIndexes.covered(txn, meta: ledger.databases.meta)
         eventsPerRun = TextBlooms.eventsPerBlock * ledger.textRunBlocks
     }
 
     /// The events of the run or block of `sequence` (from its first to the last its filter
-    /// holds) when its filter shows none of them holds the text; nil when they may.
+    /// holds) when its filter shows none of them matches; nil when they may.
     mutating func skippable(_ sequence: UInt64) throws -> Range<UInt64>? {
-        guard !trigramBits.isEmpty, sequence < covered else { return nil }
+        guard !codeBits.isEmpty, sequence < covered else { return nil }
         let runNumber = sequence / eventsPerRun
         if run?.number != runNumber { run = try look(runNumber, in: databases.runs, .run) }
         if let run, !run.mayHold, sequence % eventsPerRun < run.held {
@@ -72,7 +89,7 @@ struct TextBlockFilter {
         let read = try txn.get(database, key: TextBlooms.key(number)) { value -> (UInt64, Bool)? in
             guard value.count == TextBlooms.countBytes + scope.bytes else { return nil }
             return (bigEndianValue(value[..<TextBlooms.countBytes]),
-                    TextFilter.mayHold(trigramBits, in: UnsafeRawBufferPointer(rebasing: value[TextBlooms.countBytes...]), scope))
+                    TextFilter.mayHold(codeBits, in: UnsafeRawBufferPointer(rebasing: value[TextBlooms.countBytes...]), scope))
         } ?? nil
         return (number, read?.0 ?? 0, read?.1 ?? true)
     }

@@ -46,7 +46,7 @@ public final class StoreIndexRebuild {
                 name: "store indexes", reason: "the rebuild was given event \(stored.sequence) where \(next) comes next")
         }
         next += 1
-        pending.append((stored.sequence, IndexFacts(stored.event, textTrigrams: blockTrigrams.codes(stored.event, at: stored.sequence))))
+        pending.append((stored.sequence, IndexFacts(stored.event, textCodes: blockTrigrams.codes(stored.event, at: stored.sequence))))
         if pending.count == step { try handOff() }
     }
 

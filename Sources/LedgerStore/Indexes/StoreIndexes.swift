@@ -33,16 +33,16 @@ struct StoreIndexes {
     let shortIDRuns: Database
     /// block number (u64 big-endian; `TextBlooms.eventsPerBlock` events a block) → the count
     /// of the block's events it holds (u32 big-endian) ‖ a Bloom filter of their payloads'
-    /// trigrams, by keyed hash (`TextBlooms`).
+    /// trigrams and their sources' codes, by keyed hash (`TextBlooms`).
     let textBlooms: Database
     /// run number (u64 big-endian; `Ledger.textRunBlocks` blocks a run) → the count of the
-    /// run's events it holds (u32 big-endian) ‖ a Bloom filter of their payloads' trigrams, in
-    /// a larger bit space (`TextBlooms`).
+    /// run's events it holds (u32 big-endian) ‖ a Bloom filter of their payloads' trigrams and
+    /// sources' codes, in a larger bit space (`TextBlooms`).
     let textRuns: Database
 
     static let activitiesKey = Array("running".utf8)
     /// How many events, from sequence 0, the indexes cover; written with them.
-    static let coveredKey = Array("indexes.covered.6".utf8)
+    static let coveredKey = Array("indexes.covered.7".utf8)
     /// Where earlier builds kept that count, and what this build indexes that they did not: a
     /// vault that has one of them is indexed again from sequence 0.
     static let earlierCoveredKeys: [(key: [UInt8], new: String)] = [
@@ -51,6 +51,7 @@ struct StoreIndexes {
         (Array("indexes.covered.3".utf8), "the index of records that Health Auto Export and an Apple Health export both bring is new in this version"),
         (Array("indexes.covered.4".utf8), "the index of short ids is new in this version"),
         (Array("indexes.covered.5".utf8), "the index of payload text and the short-id index's sorted runs are new in this version"),
+        (Array("indexes.covered.6".utf8), "the index of payload text also files each event under its source in this version"),
     ]
 
     static func open(_ environment: Environment, _ txn: Transaction, create: Bool) throws -> StoreIndexes {

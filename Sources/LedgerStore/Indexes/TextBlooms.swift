@@ -2,10 +2,12 @@ import Glibc
 import LedgerCore
 
 /// The text index's layout: for each block of events in log order, a Bloom filter of the
-/// keyed hashes of their payloads' trigrams (`PayloadText`), and for each run of blocks
+/// keyed hashes of their payloads' trigrams (`PayloadText`) and of their sources' codes
+/// (`SourceName`), and for each run of blocks
 /// (`Ledger.textRunBlocks`) one more, in a bit space eight times larger, so it does not fill
 /// with a quarter of a million events' trigrams. `log --text` skips a run whose filter lacks a
-/// trigram of the text, then a block's, and reads only the rest: a search with few matches
+/// trigram of the text (or the source's code, for `log --source`), then a block's, and reads
+/// only the rest: a search with few matches
 /// looks at a few dozen run filters of a lifetime's log, not its records. A filter never says
 /// no to an event that matches; `audit` compares each filter with the one its events make, so
 /// none can hide one; `replay` writes them again.
@@ -53,8 +55,8 @@ final class TrigramBitTable {
     init(_ hasher: StoreIndexHasher) {
         self.hasher = hasher
         // calloc: a table of zero pages, mapped as they are first written.
-        guard let memory = calloc(PayloadText.codeCount, MemoryLayout<UInt64>.stride) else { fatalError("out of memory for the text index's table") }
-        entries = memory.bindMemory(to: UInt64.self, capacity: PayloadText.codeCount)
+        guard let memory = calloc(PayloadText.indexCodeCount, MemoryLayout<UInt64>.stride) else { fatalError("out of memory for the text index's table") }
+        entries = memory.bindMemory(to: UInt64.self, capacity: PayloadText.indexCodeCount)
     }
 
     deinit { free(entries) }
@@ -122,9 +124,9 @@ extension IndexFacts {
     /// thousands of numbers, whose digits make few distinct trigrams.
     static let trigramsKeptAsTheyCome = 256
 
-    /// The codes of the trigrams of a payload, for the text index; some may come twice.
-    static func textTrigrams(_ payload: Document) -> [UInt32] {
-        var codes = PayloadText.trigrams(of: payload)
+    /// The text index's codes of an event (its payload's trigrams and its source's); some may come twice.
+    static func textCodes(_ event: Event) -> [UInt32] {
+        var codes = PayloadText.codes(of: event)
         guard codes.count > trigramsKeptAsTheyCome else { return codes }
         codes.sort()
         var kept = 0
@@ -152,7 +154,7 @@ struct BlockTrigrams {
             self.block = block
         }
         trigrams.removeAll()
-        trigrams.add(event.payload)
+        trigrams.add(event)
         // A copy of its size: the gatherer's own array keeps room for a large payload's codes,
         // and a rebuild holds the codes of 50,000 events.
         return trigrams.codes.isEmpty ? [] : Array(trigrams.codes[...])
@@ -188,7 +190,7 @@ extension Ledger {
             }
             var count = place
             while index < events.count, events[index].sequence / size == number {
-                for code in events[index].facts.textTrigrams { filter.insert(bits: writerTrigramBits.bits(code)) }
+                for code in events[index].facts.textCodes { filter.insert(bits: writerTrigramBits.bits(code)) }
                 count += 1
                 index += 1
             }
@@ -202,7 +204,7 @@ extension Ledger {
         var reader = try RecordReader(ledger: self, txn, codec: codec)
         let table = writerTrigramBits
         for sequence in sequences {
-            for code in PayloadText.trigrams(of: try reader.event(at: sequence).event.payload) { filter.insert(bits: table.bits(code)) }
+            for code in PayloadText.codes(of: try reader.event(at: sequence).event) { filter.insert(bits: table.bits(code)) }
         }
         return filter
     }

@@ -12,7 +12,7 @@ struct Log: ParsableCommand {
     @Option(name: .customLong("kind"), help: "Only this kind (mood, mood.rated…); repeat for several.", completion: .kinds) var kinds: [String] = []
     @Option(help: "From this time (ISO 8601, \"7d ago\", \"yesterday\").") var from: String?
     @Option(help: "Up to this time.") var to: String?
-    @Option(help: "Only events from this source (e.g. \"Apple Watch\").") var source: String?
+    @Option(help: "Only events from this source (e.g. \"Apple Watch\"), in any case.") var source: String?
     @Option(help: "Only events whose payload contains this text.") var text: String?
     @Option(help: "Show only the last N.") var limit: Int?
     @Flag(help: "Show every matching event (a terminal otherwise shows the last \(Log.page)).") var all = false
@@ -48,13 +48,11 @@ struct Log: ParsableCommand {
         }
         // Rows are printed as they are read, so memory stays flat however long the log.
         let emit = { (sequence: UInt64, event: Event, marker: String) in print(Self.line(sequence, event, marker, json: json)) }
-        let searched = try filter.text.map { text in
-            try ledger.forEach(containing: text, current: !raw) { stored, current in
-                if let row = Self.row(stored, current, filter) { emit(row.sequence, row.event, row.marker) }
-                return true
-            }
+        let searched = try ledger.forEach(matching: filter.indexed, current: !raw) { stored, current in
+            if let row = Self.row(stored, current, filter) { emit(row.sequence, row.event, row.marker) }
+            return true
         }
-        if searched == true { return }
+        if searched { return }
         if raw {
             try ledger.forEach { stored in
                 if filter.matches(stored.event) { emit(stored.sequence, stored.event, "") }
@@ -75,7 +73,7 @@ struct Log: ParsableCommand {
     private func printNewest(_ limit: Int, _ filter: EventFilter, _ ledger: Ledger) throws -> Int {
         guard limit > 0 else { return 0 }
         var rows: [(sequence: UInt64, event: Event, marker: String)] = []
-        try ledger.newestFirst(kinds: filter.kinds, current: !raw, containing: filter.text) { stored, current in
+        try ledger.newestFirst(kinds: filter.kinds, current: !raw, matching: filter.indexed) { stored, current in
             if let row = Self.row(stored, current, filter) { rows.append(row) }
             return rows.count < limit
         }
@@ -120,8 +118,11 @@ struct EventFilter {
     let kinds: Set<EventKind>
     let from: Timestamp?
     let to: Timestamp?
-    let source: String?
+    /// The key of the source asked for (`SourceName`).
+    let sourceKey: [UInt8]?
     let text: String?
+    /// What the text index can narrow the log to.
+    let indexed: IndexedSearch
 
     init(kinds names: [String], from: String?, to: String?, source: String?, text: String?) throws {
         var kinds: Set<EventKind> = []
@@ -135,8 +136,9 @@ struct EventFilter {
         self.kinds = kinds
         self.from = try from.map(LocalTime.instant)
         self.to = try to.map(LocalTime.instant)
-        self.source = source
+        sourceKey = source.map(SourceName.key)
         self.text = text?.lowercased()
+        indexed = IndexedSearch(text: self.text, source: source)
     }
 
     /// The local days an event between `from` and `to` can have started on, whatever UTC
@@ -174,7 +176,7 @@ struct EventFilter {
         if !kinds.isEmpty, !kinds.contains(event.kind) { return false }
         if let from, event.start < from { return false }
         if let to, event.start > to { return false }
-        if let source, event.source.name.caseInsensitiveCompare(source) != .orderedSame { return false }
+        if let sourceKey, !SourceName.matches(event.source.name, key: sourceKey) { return false }
         if let text, !JSONWriter.string(event.payload).lowercased().contains(text) { return false }
         return true
     }
