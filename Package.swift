@@ -18,11 +18,6 @@ let checkedImports: [SwiftSetting] = [
 /// they show in an import's CPU (docs/performance.md, `hotPath`), and debug builds (the tests) still make them.
 let hotPath: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
-/// Release builds of `healthledger` carry the Swift runtime and Foundation in the binary: each
-/// command then starts without loading and relocating a score of shared libraries, a third of
-/// an everyday command's wall time (docs/performance.md, "Lifetime scale, part 15").
-let staticRuntime: [LinkerSetting] = [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
-
 /// Linux only: the code calls Glibc, the kernel keyring (keyutils) and Linux's file flags
 /// directly, so no Apple platform is claimed.
 let package = Package(
@@ -93,7 +88,7 @@ let package = Package(
         .executableTarget(name: "healthledger", dependencies: [
             "LedgerApplication", "LedgerStore", "LedgerCrypto", "LedgerCore", "Migrations", "DemoData", "Numerical", "Projections", "HealthImport", "Query", "Charts", "HealthBundle", "AgeFormat", "DataExport", "Dashboard", "Cohort", "IngestServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], swiftSettings: checkedImports, linkerSettings: staticRuntime),
+        ], swiftSettings: checkedImports),
         .executableTarget(name: "ledger-replay", dependencies: [
             "LedgerApplication", "LedgerStore", "LedgerCrypto", "Projections",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

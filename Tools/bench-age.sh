@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 # The benchmark executables are built only when asked (Package.swift).
 export HEALTHLEDGER_TOOLS=1
 bash Tools/install-packages.sh
-swift build -c release --product age-bench >&2
+swift build -c release --static-swift-stdlib --product age-bench >&2
 megabytes="${1:-200}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

@@ -9,5 +9,5 @@ cd "$(dirname "$0")/.."
 export HEALTHLEDGER_TOOLS=1
 export_zip=${1:-$(ls .build-bench/exports/export-2000000-seed*.zip 2>/dev/null | head -1 || true)}
 [ -n "$export_zip" ] || { echo "no export given and none in .build-bench/exports: run Tools/bench-import.sh 2000000 first" >&2; exit 66; }
-swift build -c release --product attachment-bench >&2
+swift build -c release --static-swift-stdlib --product attachment-bench >&2
 .build/release/attachment-bench "$export_zip" "${2:-3}"

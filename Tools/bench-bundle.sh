@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash Tools/install-packages.sh time
-swift build -c release >&2
+swift build -c release --static-swift-stdlib >&2
 
 source Tools/bench-exports.sh
 sizes=("$@")

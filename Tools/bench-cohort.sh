@@ -11,8 +11,8 @@ cd "$(dirname "$0")/.."
 participants=${1:-50}
 records=${2:-100000}
 if [ -z "${HEALTHLEDGER_BIN:-}" ]; then
-  swift build -c release --product healthledger >&2
-  swift build -c release --product health-export-gen >&2
+  swift build -c release --static-swift-stdlib --product healthledger >&2
+  swift build -c release --static-swift-stdlib --product health-export-gen >&2
 fi
 bin=${HEALTHLEDGER_BIN:-.build/release/healthledger}
 gen=${EXPORT_GEN_BIN:-.build/release/health-export-gen}

@@ -15,8 +15,8 @@ bash Tools/install-packages.sh wrk
 config=${BENCH_CONFIG:-release}
 bin=${BENCH_BIN:-.build/$config}
 if [ -z "${BENCH_BIN:-}" ]; then
-  swift build -c "$config" --product healthledger >&2
-  swift build -c "$config" --product health-export-gen >&2
+  swift build -c "$config" --static-swift-stdlib --product healthledger >&2
+  swift build -c "$config" --static-swift-stdlib --product health-export-gen >&2
 fi
 
 records=${1:-1000000}

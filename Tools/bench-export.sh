@@ -8,8 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash Tools/install-packages.sh
 python3 -m venv --help >/dev/null 2>&1 || bash Tools/install-packages.sh python3-venv
-swift build -c release --product healthledger >&2
-swift build -c release --product health-export-gen >&2
+swift build -c release --static-swift-stdlib --product healthledger >&2
+swift build -c release --static-swift-stdlib --product health-export-gen >&2
 
 source Tools/bench-exports.sh
 sizes=("$@")

@@ -16,9 +16,9 @@ cd "$(dirname "$0")/.."
 events=${1:-2000000}
 runs=${BENCH_RUNS:-7}
 bash Tools/install-packages.sh >/dev/null
-swift build -c release --product health-export-gen >&2
+swift build -c release --static-swift-stdlib --product health-export-gen >&2
 if [ -z "${BENCH_BIN:-}" ]; then
-  swift build -c release --product healthledger >&2
+  swift build -c release --static-swift-stdlib --product healthledger >&2
   BENCH_BIN=$PWD/.build/release/healthledger
 fi
 source Tools/bench-exports.sh

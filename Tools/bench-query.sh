@@ -7,6 +7,6 @@ cd "$(dirname "$0")/.."
 # The benchmark executables are built only when asked (Package.swift).
 export HEALTHLEDGER_TOOLS=1
 bash Tools/install-packages.sh
-swift build -c release --product healthledger >&2
-swift build -c release --product ledger-bench >&2
+swift build -c release --static-swift-stdlib --product healthledger >&2
+swift build -c release --static-swift-stdlib --product ledger-bench >&2
 .build/release/ledger-bench query .build/release/healthledger "${1:-1000000}"

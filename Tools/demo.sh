@@ -6,8 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash Tools/install-packages.sh
-swift build -c release --product healthledger >&2
-swift build -c release --product health-export-gen >&2
+swift build -c release --static-swift-stdlib --product healthledger >&2
+swift build -c release --static-swift-stdlib --product health-export-gen >&2
 
 work=$(mktemp -d)
 vault="$work/vault"

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import LedgerCore
 import LedgerCrypto
 import Testing
@@ -89,6 +90,45 @@ import TestSupport
         #expect(environment.mappedBudget == MemoryPolicy.wholeLogBudget)
         environment.releaseMappedPagesIfDue()
         #expect(try mappedKilobytes(of: directory) < 1_000)
+    }
+
+    /// What the process had mapped of other files when the environment opened (its binary
+    /// and libraries, statically linked into one large file in a release build) does not
+    /// count against the data file's budget: a lookup that maps little releases nothing.
+    @Test func filesMappedBeforeTheEnvironmentOpenedAreNotCountedAgainstItsBudget() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hl-allowance-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let keys = (0..<16).map { Array("\(100_000 + $0)".utf8) }
+        do {
+            let environment = try Environment(path: directory, mapSize: 64 << 20)
+            try environment.write { txn in
+                let database = try environment.database("values", in: txn, create: true)
+                for key in keys { try txn.put(database, key: key, value: [UInt8](repeating: 1, count: 4_000)) }
+            }
+        }
+        // More than the lookup budget of another file, mapped before the vault's environment opens.
+        let other = directory + "/other"
+        let size = MemoryPolicy.lookupBudget + (16 << 20)
+        #expect(FileManager.default.createFile(atPath: other, contents: Data(count: size)))
+        let descriptor = open(other, O_RDONLY)
+        defer { close(descriptor) }
+        let map = try #require(mmap(nil, size, PROT_READ, MAP_SHARED, descriptor, 0))
+        defer { munmap(map, size) }
+        let bytes = map.assumingMemoryBound(to: UInt8.self)
+        var sum = 0
+        for offset in stride(from: 0, to: size, by: Int(getpagesize())) { sum &+= Int(bytes[offset]) }
+        #expect(sum == 0)
+
+        let environment = try Environment(path: directory, mapSize: 64 << 20)
+        try environment.read { txn in
+            let database = try environment.database("values", in: txn, create: false)
+            for key in keys { _ = try txn.get(database, key: key) }
+        }
+        let mapped = try mappedKilobytes(of: directory)
+        #expect(mapped > 0)
+        environment.releaseMappedPagesIfDue()
+        #expect(try mappedKilobytes(of: directory) == mapped, "a few lookups' pages were let go")
     }
 
     /// A walk reading more than a megabyte of values is whole-log work, whoever started it.

@@ -33,14 +33,14 @@ public final class MemoryPolicy: Sendable {
         /// map may have moved.
         var mapping: (size: Int, ranges: [(UnsafeMutableRawPointer, Int)])?
         /// Resident file-backed memory (the data file, the binary and its libraries) after the
-        /// last release.
-        var residentFilesAfterRelease = 0
+        /// last release, or when the environment opened.
+        var residentFilesAfterRelease: Int
     }
 
     private let directory: String
     /// Held by releases and by remapping: advice to a range the map just left could discard
     /// whatever memory took its place.
-    private let mapped = Mutex(Mapped())
+    private let mapped: Mutex<Mapped>
     /// Set once the process starts whole-log work; it keeps the smaller budget from then on.
     private let doingWholeLogWork = Atomic<Bool>(false)
 
@@ -54,6 +54,9 @@ public final class MemoryPolicy: Sendable {
     /// `directory` is the environment's.
     init(directory: String) {
         self.directory = directory
+        // Counted from what the process holds as the environment opens: the binary's and its
+        // libraries' pages are no reason to let go of the data file's.
+        mapped = Mutex(Mapped(residentFilesAfterRelease: ResidentFileMemory.bytes()))
     }
 
     /// Runs `remap`, which moves the map, with no release under way, and forgets where the
