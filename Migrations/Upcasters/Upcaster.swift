@@ -21,6 +21,16 @@ public enum Upcasters {
         (byStep[kind]?.keys.max()).map { $0 + 1 } ?? 1
     }
 
+    /// Whether `schema` is `kind`'s current one (or newer, which `upgrade` refuses): no step
+    /// applies. A table by kind code, since an audit asks for every event.
+    public static func isCurrent(_ kind: EventKind, schema: Int) -> Bool { schema >= currentByCode[Int(kind.code)] }
+
+    private static let currentByCode: [Int] = {
+        var table = [Int](repeating: 1, count: 256)
+        for kind in EventKind.allCases { table[Int(kind.code)] = currentSchema(of: kind) }
+        return table
+    }()
+
     /// `event` with its payload brought to the current schema of its kind.
     ///
     /// It takes the event: a reader hands over the one it decoded, which then is not

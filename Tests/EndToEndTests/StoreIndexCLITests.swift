@@ -258,6 +258,22 @@ import TestSupport
         #expect(try Self.recordsOpened(vault, ["log", "--text", "ze", "--raw"]) >= 8_500)
     }
 
+    /// `log --text` matches an event as readers see it, upcast to its kind's current schema:
+    /// a mood stored in schema 1 reads with a scale, which the text index holds too, as
+    /// appended, as audited and as rebuilt by `replay`. (No other event of its block holds
+    /// those words, so its block's filter alone answers.)
+    @Test func anEventStoredInAnOlderSchemaIsFoundByTheTextItReadsWith() throws {
+        let vault = try CLIVault()
+        try vault.ok(["append", "--jsonl", "-"], stdin: #"{"kind":"mood.rated","schema":1,"start":"2026-04-01T09:00:00+02:00","payload":{"rating":3,"note":"old scale"}}"# + "\n")
+        for _ in 0..<2 {
+            for arguments in [["log", "--text", "scaleMax"], ["log", "--text", "scalemax", "--kind", "mood", "--limit", "3"]] {
+                #expect(try vault.ok(arguments).contains("note='old scale'"), "\(arguments)")
+            }
+            #expect(try vault.ok(["audit"]).contains("audit clean"))
+            try vault.ok(["replay"])
+        }
+    }
+
     /// `show`, `correct` and `retract` take the short id `log` shows: it is found through the
     /// short-id index, which opens the events whose tag is the short id's, not the whole log.
     @Test func aShortIDOpensAFewRecordsNotTheLog() throws {

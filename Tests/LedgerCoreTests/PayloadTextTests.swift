@@ -79,7 +79,18 @@ struct PayloadTextTests {
             let text = needle.lowercased()
             guard json.lowercased().contains(text) else { return }
             #expect(Set(PayloadText.trigrams(ofNeedle: text)).isSubset(of: Self.decodedTrigrams(document)), "\(needle) in \(json)")
+            #expect(PayloadText.mayContain(document, trigramsOf: PayloadText.trigrams(ofNeedle: text)), "\(needle) in \(json)")
         }
+    }
+
+    @Test("a payload lacking a trigram of the text is known not to contain it")
+    func aPayloadLackingATrigramCannotContainTheText() {
+        let ecg: Document = ["voltages": .array((0..<2_000).map { .double(Double($0) / 7) }), "note": .string("After a RUN")]
+        #expect(PayloadText.mayContain(ecg, trigramsOf: PayloadText.trigrams(ofNeedle: "run")))
+        #expect(!PayloadText.mayContain(ecg, trigramsOf: PayloadText.trigrams(ofNeedle: "walk")))
+        #expect(!PayloadText.mayContain(ecg, trigramsOf: PayloadText.trigrams(ofNeedle: "a runner")))
+        // Digits alone have no trigram: only the JSON can say.
+        #expect(PayloadText.mayContain(ecg, trigramsOf: PayloadText.trigrams(ofNeedle: "0.14")))
     }
 
     @Test("texts equal under canonical equivalence, or too short, have no trigram that could skip a match")

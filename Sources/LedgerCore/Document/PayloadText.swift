@@ -61,6 +61,16 @@ public enum PayloadText {
         return trigrams.codes
     }
 
+    /// Whether `document` holds every code of `needle` (`trigrams(ofNeedle:)` of a text): false
+    /// only when its lowercased JSON cannot contain that text. Far cheaper than writing the JSON
+    /// out to look, for a payload of thousands of numbers (an ECG, a route): numbers are
+    /// stepped over, not formatted.
+    public static func mayContain(_ document: Document, trigramsOf needle: [UInt32]) -> Bool {
+        guard !needle.isEmpty else { return true }
+        let codes = trigrams(of: document)
+        return needle.allSatisfy(codes.contains)
+    }
+
     /// The codes of the trigrams every payload containing `text` holds (deduplicated, in the
     /// order met); empty when it has none, and then no index can answer for it.
     public static func trigrams(ofNeedle text: String) -> [UInt32] {

@@ -95,6 +95,14 @@ public enum EnvelopeCodec {
         return header
     }
 
+    /// The kind and schema version an encoded event starts with, read without the rest; nil
+    /// when they do not read (`header(_:)` then says why).
+    public static func kindAndSchema(_ bytes: [UInt8]) -> (kind: EventKind, schema: Int)? {
+        var reader = BinaryReader(bytes)
+        guard let code = try? reader.byte(), let kind = EventKind(code: code), let raw = try? reader.varint(), let schema = Int(exactly: raw) else { return nil }
+        return (kind, schema)
+    }
+
     private static func readHeader(_ reader: inout BinaryReader) throws(DecodingError) -> (EventHeader, Flags) {
         let kindCode = try reader.byte()
         guard let kind = EventKind(code: kindCode) else { throw .malformed("unknown event kind \(kindCode)", at: 0) }

@@ -1,6 +1,7 @@
 import Dispatch
 import LedgerCore
 import LedgerCrypto
+import Migrations
 import Synchronization
 
 /// What `audit` needs of one record that opened: the rest of the event is dropped on the
@@ -146,7 +147,11 @@ final class AuditChunk {
         do {
             // Most events need only their header, checked as a whole decode checks them.
             let header: EventHeader
-            if let trigrams {
+            if let trigrams, let start = EnvelopeCodec.kindAndSchema(encoded), !Upcasters.isCurrent(start.kind, schema: start.schema) {
+                // Indexed as readers see it, upcast; rare enough to decode.
+                header = try EnvelopeCodec.header(encoded)
+                for code in PayloadText.codes(of: try Upcasters.upgrade(EnvelopeCodec.decode(encoded, recordedAt: Timestamp(micros: 0)))) { trigrams.add(code) }
+            } else if let trigrams {
                 payloadTrigrams.removeAll()
                 header = try EnvelopeCodec.header(encoded, trigrams: &payloadTrigrams)
                 for code in payloadTrigrams.codes { trigrams.add(code) }

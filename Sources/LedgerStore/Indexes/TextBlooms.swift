@@ -1,5 +1,6 @@
 import Glibc
 import LedgerCore
+import Migrations
 
 /// The text index's layout: for each block of events in log order, a Bloom filter of the
 /// keyed hashes of their payloads' trigrams (`PayloadText`) and of their sources' codes
@@ -124,9 +125,12 @@ extension IndexFacts {
     /// thousands of numbers, whose digits make few distinct trigrams.
     static let trigramsKeptAsTheyCome = 256
 
-    /// The text index's codes of an event (its payload's trigrams and its source's); some may come twice.
+    /// The text index's codes of an event (its payload's trigrams and its source's), as
+    /// readers see it: upcast to its kind's current schema, whose payload `log --text` matches
+    /// (`Upcasters`); some may come twice.
     static func textCodes(_ event: Event) -> [UInt32] {
-        var codes = PayloadText.codes(of: event)
+        let current = Upcasters.isCurrent(event.kind, schema: event.schema) ? event : (try? Upcasters.upgrade(event)) ?? event
+        var codes = PayloadText.codes(of: current)
         guard codes.count > trigramsKeptAsTheyCome else { return codes }
         codes.sort()
         var kept = 0
