@@ -243,8 +243,9 @@ extension Ledger {
     /// Events newest first, of `kinds` only (through the kind index) or, when `kinds` is
     /// empty, of every kind; `body` returns false to stop. With `current`, amendments are
     /// skipped and every other event is handed over as it reads now too; else that is nil.
-    /// A block of events whose text filter shows none matches `search` is skipped unread:
-    /// `body` still decides, for every event handed over, whether it matches.
+    /// A block of events whose text filter shows none matches `search` is skipped unread, and
+    /// an event whose own codes show it cannot is not decoded: `body` still decides, for every
+    /// event handed over, whether it matches.
     public func newestFirst(
         kinds: Set<EventKind>, current: Bool, matching search: IndexedSearch = IndexedSearch(), _ body: (StoredEvent, CurrentEvent?) throws -> Bool
     ) throws {
@@ -265,7 +266,7 @@ extension Ledger {
                     continue
                 }
                 try sources[index].step()
-                guard try hand(sequence, current: current, &reader, to: body) else { return }
+                guard try hand(sequence, current: current, &reader, holding: filters.codes, to: body) else { return }
             }
         }
     }
@@ -273,11 +274,12 @@ extension Ledger {
 
 extension Ledger {
     /// Hands the event at `sequence` to `body`, as it reads now too with `current` (which
-    /// skips amendments); returns what `body` returned.
+    /// skips amendments), unless it lacks one of the text index's `codes` (a search's, which it
+    /// then cannot match); returns what `body` returned, or true for an event not handed over.
     func hand(
-        _ sequence: UInt64, current: Bool, _ reader: inout RecordReader, to body: (StoredEvent, CurrentEvent?) throws -> Bool
+        _ sequence: UInt64, current: Bool, _ reader: inout RecordReader, holding codes: [UInt32] = [], to body: (StoredEvent, CurrentEvent?) throws -> Bool
     ) throws -> Bool {
-        let stored = try reader.event(at: sequence)
+        guard let stored = try reader.event(at: sequence, holding: codes) else { return true }
         guard current else { return try body(stored, nil) }
         guard !stored.event.kind.isAmendment else { return true }
         return try body(stored, currentEvent(stored, &reader))

@@ -20,8 +20,8 @@ public struct IndexedSearch: Sendable, Equatable {
 }
 
 extension Ledger {
-    /// Every event whose block's text filter may hold what `search` asks for, in log order;
-    /// `body` decides for each whether it matches and returns false to stop. With `current`,
+    /// Every event whose block's text filter, and whose own codes, may hold what `search` asks
+    /// for, in log order; `body` decides for each whether it matches and returns false to stop. With `current`,
     /// amendments are skipped and every other event is handed over as it reads now too; else
     /// that is nil. Returns false, reading nothing, when the index cannot narrow the search.
     public func forEach(
@@ -37,7 +37,7 @@ extension Ledger {
                     sequence = skipped.upperBound
                     continue
                 }
-                guard try hand(sequence, current: current, &reader, to: body) else { return }
+                guard try hand(sequence, current: current, &reader, holding: filters.codes, to: body) else { return }
                 sequence += 1
             }
         }
@@ -50,7 +50,9 @@ extension Ledger {
 struct TextBlockFilter {
     private let txn: Transaction
     private let databases: (blocks: Database, runs: Database)
-    /// The bits of each of the search's codes; empty when nothing can be skipped.
+    /// The search's codes, which every event that matches holds; empty when nothing can be skipped.
+    let codes: [UInt32]
+    /// The bits of each of them in a filter.
     private let codeBits: [UInt64]
     /// The events the indexes cover: later ones are in no filter.
     private let covered: UInt64
@@ -62,7 +64,8 @@ struct TextBlockFilter {
     init(_ ledger: Ledger, _ txn: Transaction, search: IndexedSearch) throws {
         self.txn = txn
         databases = (ledger.databases.indexes.textBlooms, ledger.databases.indexes.textRuns)
-        codeBits = search.codes.map(ledger.storeIndexHasher.textTrigramBits)
+        codes = search.codes
+        codeBits = codes.map(ledger.storeIndexHasher.textTrigramBits)
         covered = codeBits.isEmpty ? 0 : try StoreIndexes.covered(txn, meta: ledger.databases.meta)
         eventsPerRun = TextBlooms.eventsPerBlock * ledger.textRunBlocks
     }

@@ -19,11 +19,18 @@ struct RecordReader {
 
     /// The event at `sequence`; an index entry past the log is a damaged index.
     mutating func event(at sequence: UInt64) throws -> StoredEvent {
-        let found = try txn.get(ledger.databases.log, key: bigEndianBytes(sequence)) { record in
+        // Cannot be nil: no codes to hold
+        try event(at: sequence, holding: [])!
+    }
+
+    /// The event at `sequence`, or nil when it lacks one of the text index's `codes`
+    /// (`Ledger.decodeRecord(_:sequence:batch:times:codec:holding:)`).
+    mutating func event(at sequence: UInt64, holding codes: [UInt32]) throws -> StoredEvent? {
+        let found = try txn.get(ledger.databases.log, key: bigEndianBytes(sequence)) { record -> StoredEvent? in
             guard let batch = try ledger.batchContaining(sequence, cursor: batches) else {
                 throw LedgerStoreError.unreadableRecord(sequence: sequence, reason: "no committed batch covers it")
             }
-            return try ledger.decodeRecord(record, sequence: sequence, batch: batch, times: &times, codec: codec)
+            return try ledger.decodeRecord(record, sequence: sequence, batch: batch, times: &times, codec: codec, holding: codes)
         }
         guard let found else {
             throw LedgerStoreError.damagedView(

@@ -72,10 +72,27 @@ extension Ledger {
     func decodeRecord(
         _ record: UnsafeRawBufferPointer, sequence: UInt64, batch: BatchInfo, times: inout [UInt64: Timestamp], codec: RecordCodec? = nil
     ) throws -> StoredEvent {
+        // Cannot be nil: no codes to hold
+        try decodeRecord(record, sequence: sequence, batch: batch, times: &times, codec: codec, holding: [])!
+    }
+
+    /// `decodeRecord`, or nil without decoding when the event, in its kind's current schema,
+    /// lacks one of the text index's `codes` (its payload's trigrams and its source's code):
+    /// it cannot match the search they came from. An event in an older schema is decoded and
+    /// upcast, since readers match it as it reads now.
+    func decodeRecord(
+        _ record: UnsafeRawBufferPointer, sequence: UInt64, batch: BatchInfo, times: inout [UInt64: Timestamp], codec: RecordCodec?,
+        holding codes: [UInt32]
+    ) throws -> StoredEvent? {
         ReadStatistics.recordsOpened.wrappingAdd(1, ordering: .relaxed)
         do {
             let codec = codec ?? self.codec
             let encoded = try codec.open(record, sequence: sequence, noncePrefix: batch.noncePrefix)
+            if !codes.isEmpty, let start = EnvelopeCodec.kindAndSchema(encoded), Upcasters.isCurrent(start.kind, schema: start.schema) {
+                var held = PayloadTrigrams(rememberingTokens: false)
+                _ = try EnvelopeCodec.header(encoded, trigrams: &held)
+                guard codes.allSatisfy(held.codes.contains) else { return nil }
+            }
             let recordedAt: Timestamp
             if let known = times[batch.first] {
                 recordedAt = known
