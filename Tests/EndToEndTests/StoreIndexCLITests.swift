@@ -306,9 +306,7 @@ import TestSupport
         // As the previous version left a vault: its count under the key then, no short ids.
         let tampering = VaultTampering(path: vault.path)
         try tampering.drop("index.shortID")
-        let covered = try #require(try tampering.entries("meta").first { $0.key == Array("indexes.covered.7".utf8) })
-        try tampering.delete("meta", keys: [covered.key])
-        try tampering.put("meta", [(Array("indexes.covered.4".utf8), covered.value)])
+        try Self.leaveIndexedBy("indexes.covered.4", tampering)
 
         let first = try vault.run(["show", String(newest.prefix(8))])
         #expect(first.status == 0 && first.stdout.contains(newest), "\(first.stderr)")
@@ -325,9 +323,7 @@ import TestSupport
         let tampering = VaultTampering(path: vault.path)
         try tampering.drop("index.text")
         try tampering.drop("index.shortIDRuns")
-        let covered = try #require(try tampering.entries("meta").first { $0.key == Array("indexes.covered.7".utf8) })
-        try tampering.delete("meta", keys: [covered.key])
-        try tampering.put("meta", [(Array("indexes.covered.5".utf8), covered.value)])
+        try Self.leaveIndexedBy("indexes.covered.5", tampering)
 
         let first = try vault.run(["log", "--text", "zebra", "--limit", "1"])
         #expect(first.status == 0 && first.stdout.contains("zebra crossing"), "\(first.stderr)")
@@ -344,9 +340,7 @@ import TestSupport
         try vault.ok(["append", "--jsonl", "-"], stdin: Self.fromSource("Zed\u{2019}s Scale", id: 1))
         // As version 6 left a vault: its count under the key then.
         let tampering = VaultTampering(path: vault.path)
-        let covered = try #require(try tampering.entries("meta").first { $0.key == Array("indexes.covered.7".utf8) })
-        try tampering.delete("meta", keys: [covered.key])
-        try tampering.put("meta", [(Array("indexes.covered.6".utf8), covered.value)])
+        try Self.leaveIndexedBy("indexes.covered.6", tampering)
 
         let first = try vault.run(["log", "--source", "ZED\u{2019}S SCALE", "--limit", "1"])
         #expect(first.status == 0 && first.stdout.contains("ee000000"), "\(first.stderr)")
@@ -374,6 +368,14 @@ import TestSupport
         #expect(try vault.ok(["log", "--source", "Nobody's Watch"]).isEmpty)
     }
 
+    /// Leaves the vault as an earlier version did: the count of events its indexes cover under
+    /// that version's key (`StoreIndexes.earlierCoveredKeys`).
+    static func leaveIndexedBy(_ earlierKey: String, _ tampering: VaultTampering) throws {
+        let covered = try #require(try tampering.entries("meta").first { $0.key == Array("indexes.covered.7".utf8) })
+        try tampering.delete("meta", keys: [covered.key])
+        try tampering.put("meta", [(Array(earlierKey.utf8), covered.value)])
+    }
+
     /// One mood from the source named `name`, as `append --jsonl` takes it.
     static func fromSource(_ name: String, id: Int) -> String {
         #"{"id":"ee"# + String(format: "%030x", id) + #"","kind":"mood.rated","start":"2026-04-01T09:00:00+02:00","source":{"name":""# + name
@@ -387,9 +389,7 @@ import TestSupport
         // As the version before the day index left a vault: its count under the old key.
         let tampering = VaultTampering(path: vault.path)
         try tampering.drop("index.day")
-        let covered = try #require(try tampering.entries("meta").first { $0.key == Array("indexes.covered.7".utf8) })
-        try tampering.delete("meta", keys: [covered.key])
-        try tampering.put("meta", [(Array("indexes.covered".utf8), covered.value)])
+        try Self.leaveIndexedBy("indexes.covered", tampering)
 
         let first = try vault.run(["log", "--from", yesterday, "--to", tomorrow])
         #expect(first.stdout == before)
