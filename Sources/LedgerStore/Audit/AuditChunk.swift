@@ -170,8 +170,8 @@ final class AuditChunk {
             case .subjectErased: erasedBlob = (try? event.decode(SubjectErased.self))?.blob
             default: break
             }
-            let facts = IndexFacts(event)
-            if let trigrams { for code in facts.textCodes { trigrams.add(code) } }
+            // Its text codes went to the chunk's filters as its header was read.
+            let facts = IndexFacts(event, textCodes: [])
             return .opened(AuditedEvent(
                 id: event.id, indexKey: IndexKey(of: event.id, indexHasher), imageBlob: imageBlob, erasedBlob: erasedBlob, indexFacts: facts))
         } catch {
