@@ -18,10 +18,7 @@ public enum SourceName {
         var ascii: [UInt8] = []
         ascii.reserveCapacity(name.utf8.count)
         for byte in name.utf8 {
-            guard byte < 0x80 else {
-                let folded = name.decomposedStringWithCanonicalMapping.folding(options: .caseInsensitive, locale: nil).decomposedStringWithCanonicalMapping
-                return Array(folded.utf8)
-            }
+            guard byte < 0x80 else { return foldedKey(name) }
             // ASCII is its own decomposition, and folding its case lowercases it.
             ascii.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
         }
@@ -35,22 +32,27 @@ public enum SourceName {
     /// `codeCount` places after the trigram codes. Names that share a code only make a search
     /// read blocks it did not need.
     public static func code(_ name: String) -> UInt32 {
-        if let known = knownCodes.withLock({ $0[name] }) { return known }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in key(name) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        let code = UInt32(PayloadText.codeCount) + UInt32(truncatingIfNeeded: (hash >> 32 ^ hash) & UInt64(codeCount - 1))
-        knownCodes.withLock { codes in
-            // A log has a handful of sources; a bound keeps a hostile import from growing it.
-            if codes.count >= 4_096 { codes.removeAll(keepingCapacity: true) }
-            codes[name] = code
-        }
-        return code
+        return UInt32(PayloadText.codeCount) + UInt32(truncatingIfNeeded: (hash >> 32 ^ hash) & UInt64(codeCount - 1))
     }
 
     /// `code(_:)` of the name whose UTF-8 (already checked) is `utf8`, as an audit meets it.
     public static func code(utf8: ArraySlice<UInt8>) -> UInt32 { code(String(decoding: utf8, as: UTF8.self)) }
 
-    /// Codes by name: a key of a name outside ASCII takes microseconds, and an import files
-    /// millions of events under a few names.
-    private static let knownCodes = Mutex<[String: UInt32]>([:])
+    /// The key of a name outside ASCII, which takes microseconds to fold: kept by name, since
+    /// an import files millions of events under a few names and `log --source` compares each
+    /// event it reads.
+    private static func foldedKey(_ name: String) -> [UInt8] {
+        if let known = knownKeys.withLock({ $0[name] }) { return known }
+        let key = Array(name.decomposedStringWithCanonicalMapping.folding(options: .caseInsensitive, locale: nil).decomposedStringWithCanonicalMapping.utf8)
+        knownKeys.withLock { keys in
+            // A log has a handful of sources; a bound keeps a hostile import from growing it.
+            if keys.count >= 4_096 { keys.removeAll(keepingCapacity: true) }
+            keys[name] = key
+        }
+        return key
+    }
+
+    private static let knownKeys = Mutex<[String: [UInt8]]>([:])
 }
