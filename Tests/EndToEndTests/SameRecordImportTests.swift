@@ -112,9 +112,7 @@ import TestSupport
         // As the previous version left it: its store indexes under their key then, without this one.
         let tampering = VaultTampering(path: vault.path)
         try tampering.drop("index.sameRecord")
-        let covered = try #require(try tampering.entries("meta").first { $0.key == Array("indexes.covered.7".utf8) })
-        try tampering.delete("meta", keys: [covered.key])
-        try tampering.put("meta", [(Array("indexes.covered.3".utf8), covered.value)])
+        try StoreIndexCLITests.leaveIndexedBy("indexes.covered.3", tampering)
 
         let export = vault.root + "/apple_health_export"
         try HealthAutoExportImportTests.write(Self.exportDocument, to: export + "/export.xml")

@@ -55,7 +55,7 @@ struct SourceNameTests {
         }
     }
 
-    @Test func sourceCodesFollowTheTrigramCodes() async {
+    @Test func sourceCodesFollowTheGramsCodes() async {
         await propertyCheck(input: Self.names) { name in
             #expect((PayloadText.codeCount..<PayloadText.indexCodeCount).contains(Int(SourceName.code(name))))
         }

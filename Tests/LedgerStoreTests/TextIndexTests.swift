@@ -77,7 +77,7 @@ struct TextIndexTests {
                 #expect(try Self.searched(ledger, text, kinds: [.moodRated], limit: 3) == Array(scanned.prefix(3)), "\(text)")
             }
         }
-        for text in ["zebra crossing", "CAF\u{C9}", "cafe\u{301}", "20 k", "ab", "migraine again #"] {
+        for text in ["zebra crossing", "CAF\u{C9}", "cafe\u{301}", "20 k", "ab", "migraine again #", "#", "\u{212A}", "k", "%", "9", "e"] {
             let scanned = all.filter { Self.matches($0.event, text) }.map(\.sequence).reversed()
             #expect(try Self.searched(ledger, text) == Array(scanned), "\(text)")
         }
@@ -130,12 +130,16 @@ struct TextIndexTests {
         try ledger.append(events)
         let zebra = try Self.search(ledger, "zebra", limit: 5)
         #expect(zebra.found == [5_000])
-        // Its block is opened, but only the event that holds the text's trigrams is decoded and handed over.
+        // Its block is opened, but only the event that holds the text's grams is decoded and handed over.
         #expect(zebra.read == 1, "\(zebra.read)")
         let giraffe = try Self.search(ledger, "giraffe", limit: 5)
         #expect(giraffe.found.isEmpty && giraffe.read == 0, "\(giraffe.read)")
-        // A text with no trigram (two characters) is looked for in every event.
-        #expect(try Self.search(ledger, "ze", limit: 5).read == 12_000)
+        // A text of two characters, or one, is looked up by the pair or the character.
+        let pair = try Self.search(ledger, "ZE", limit: 5)
+        #expect(pair.found == [5_000] && pair.read == 1, "\(pair.read)")
+        #expect(try Self.search(ledger, "%", limit: 5).read == 0)
+        // Digits alone could be a number's, which holds no gram: looked for in every event.
+        #expect(try Self.search(ledger, "1234", limit: 5).read == 12_000)
     }
 
     @Test func filtersRebuiltOrCarriedOnAreTheOnesTheAppendsWrote() throws {
@@ -152,7 +156,7 @@ struct TextIndexTests {
         #expect(try tampering.entries("index.text").map(\.value) == written.map(\.value))
         #expect(try tampering.entries("index.textRuns").map(\.value) == runs.map(\.value))
         // A filter that holds fewer events than the indexes cover is made again from the log
-        // by the next build, rather than added to: it would lack those events' trigrams.
+        // by the next build, rather than added to: it would lack those events' grams.
         try tampering.put("meta", [(StoreIndexes.coveredKey, bigEndianBytes(4_150))])
         try tampering.put("index.text", [(written[1].key, TextBlooms.countPrefix(10) + TextFilter(.block).bits)])
         let reopened = try vault.open()
@@ -191,20 +195,20 @@ struct TextIndexTests {
         let runs = try tampering.entries("index.textRuns")
         #expect(runs.map { Array($0.value.prefix(TextBlooms.countBytes)) } == [8_192, 8_192, 3_616].map { TextBlooms.countPrefix($0) })
         var cleared = runs[1].value
-        for code in PayloadText.trigrams(ofNeedle: "zebra crossing") {
-            let bit = TextFilterScope.run.position(ledger.storeIndexHasher.textTrigramBits(code), slot: 0)
+        for code in PayloadText.codes(ofNeedle: "zebra crossing") {
+            let bit = TextFilterScope.run.position(ledger.storeIndexHasher.textCodeBits(code), slot: 0)
             cleared[TextBlooms.countBytes + bit >> 3] &= ~(1 << (bit & 7))
         }
         try tampering.put("index.textRuns", [(runs[1].key, cleared)])
         #expect(try Self.searched(ledger, "zebra crossing").isEmpty)
         let problems = try ledger.audit().problems.filter { $0.kind == .index }
-        #expect(problems.count == 1 && problems[0].sequence == 8_192 && problems[0].detail.contains("lacks trigrams"), "\(problems)")
+        #expect(problems.count == 1 && problems[0].sequence == 8_192 && problems[0].detail.contains("lacks text"), "\(problems)")
         _ = try ledger.rebuildStoreIndexes()
         #expect(try tampering.entries("index.textRuns").map(\.value) == runs.map(\.value))
     }
 
     /// `audit --since` checks that the filter of the block its checkpoint cut holds every
-    /// trigram of the events after it, and the later blocks' filters bit for bit.
+    /// code of the events after it, and the later blocks' filters bit for bit.
     @Test func anIncrementalAuditChecksTheFiltersOfTheEventsSinceItsCheckpoint() throws {
         let vault = try ScratchVault()
         let ledger = try vault.ledger
@@ -215,16 +219,16 @@ struct TextIndexTests {
         try ledger.append(later)
         let tampering = VaultTampering(path: vault.directory)
         let first = try #require(try tampering.entries("index.text").first)
-        // Clear the bits only the new note's trigrams set: the filter would hide it.
+        // Clear the bits only the new note's grams set: the filter would hide it.
         var cleared = first.value
         let hasher = ledger.storeIndexHasher
-        for code in PayloadText.trigrams(ofNeedle: "zebra crossing") {
-            let bit = TextFilterScope.block.position(hasher.textTrigramBits(code), slot: 0)
+        for code in PayloadText.codes(ofNeedle: "zebra crossing") {
+            let bit = TextFilterScope.block.position(hasher.textCodeBits(code), slot: 0)
             cleared[TextBlooms.countBytes + bit >> 3] &= ~(1 << (bit & 7))
         }
         try tampering.put("index.text", [(first.key, cleared)])
         let since = try ledger.audit(since: checkpoint).problems.filter { $0.kind == .index }
-        #expect(since.count == 1 && since[0].sequence == 100 && since[0].detail.contains("lacks trigrams"), "\(since)")
+        #expect(since.count == 1 && since[0].sequence == 100 && since[0].detail.contains("lacks text"), "\(since)")
         #expect(try ledger.audit().problems.contains { $0.kind == .index && $0.sequence == 0 })
     }
 
@@ -245,10 +249,10 @@ struct TextIndexTests {
         // A bit cleared: a filter that would hide an event.
         let setBit = try #require(first.value.indices.dropFirst(TextBlooms.countBytes).first { first.value[$0] != 0 })
         let hidden = try damaged { $0[setBit] = 0 }
-        #expect(hidden.count == 1 && hidden[0].sequence == 0 && hidden[0].detail.contains("lacks trigrams"), "\(hidden)")
+        #expect(hidden.count == 1 && hidden[0].sequence == 0 && hidden[0].detail.contains("lacks text"), "\(hidden)")
         let clearBit = try #require(first.value.indices.dropFirst(TextBlooms.countBytes).first { first.value[$0] != 0xFF })
         let extra = try damaged { $0[clearBit] = 0xFF }
-        #expect(extra.count == 1 && extra[0].detail.contains("holds trigrams no event"), "\(extra)")
+        #expect(extra.count == 1 && extra[0].detail.contains("holds text no event"), "\(extra)")
         let miscounted = try damaged({ $0.replaceSubrange(0..<TextBlooms.countBytes, with: TextBlooms.countPrefix(50)) }, in: second)
         #expect(miscounted.count == 1 && miscounted[0].sequence == 4_096 && miscounted[0].detail.contains("says it holds 50"), "\(miscounted)")
         let cut = try damaged { $0.removeLast(1) }

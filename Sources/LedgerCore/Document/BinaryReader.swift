@@ -36,6 +36,56 @@ public struct BinaryReader {
         }
     }
 
+    /// Steps over up to `count` values in a row that are finite numbers: integers (tag `int`,
+    /// a varint), decimals (tag `decimal`, a scale below `scaleLimit`, a varint) or finite
+    /// doubles (tag `double`, eight bytes little-endian), and returns how many. Stops before
+    /// anything else, and before a value it would refuse (cut short, a varint over ten bytes, a
+    /// scale too large), so whoever reads it next reads or refuses it as always.
+    public mutating func skipFiniteNumbers(upTo count: Int, int: UInt8, decimal: UInt8, double: UInt8, scaleLimit: UInt8) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var at = offset
+            var skipped = 0
+            values: while skipped < count, at < buffer.count {
+                var next = at + 1
+                if buffer[at] == double {
+                    // All eleven exponent bits set: infinite or not a number.
+                    guard buffer.count - next >= 8, buffer[next + 7] & 0x7F != 0x7F || buffer[next + 6] & 0xF0 != 0xF0 else { break }
+                    at = next + 8
+                    skipped += 1
+                    continue values
+                } else if buffer[at] == decimal {
+                    guard next < buffer.count, buffer[next] < scaleLimit else { break }
+                    next += 1
+                } else if buffer[at] != int {
+                    break
+                }
+                let end = min(buffer.count, next + 10)
+                while next < end {
+                    next += 1
+                    if buffer[next - 1] < 0x80 {
+                        at = next
+                        skipped += 1
+                        continue values
+                    }
+                }
+                break
+            }
+            offset = at
+            return skipped
+        }
+    }
+
+    /// Steps over a varint, refusing what `varint()` refuses.
+    public mutating func skipVarint() throws(DecodingError) {
+        var length = 0
+        while true {
+            let next = try byte()
+            guard length < 10 else { throw .malformed("varint longer than 64 bits", at: offset) }
+            length += 1
+            if next < 0x80 { return }
+        }
+    }
+
     public mutating func signed() throws(DecodingError) -> Int64 {
         let raw = try varint()
         return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)

@@ -122,24 +122,40 @@ public enum DocumentCodec {
         }
     }
 
-    static func skipValue(from reader: inout BinaryReader, tokens: inout some DocumentTokenSink) throws(DecodingError) {
+    static func skipValue<Sink: DocumentTokenSink>(from reader: inout BinaryReader, tokens: inout Sink) throws(DecodingError) {
         let at = reader.offset
         guard let tag = Tag(rawValue: try reader.byte()) else { throw .malformed("unknown value tag", at: at) }
         switch tag {
         case .null: tokens.scalar(.null)
         case .falseValue: tokens.scalar(.bool(false))
         case .trueValue: tokens.scalar(.bool(true))
+        // Stepped over, checked as reading them checks them, when the sink takes no number:
+        // an ECG holds 15,000.
+        case .int where !Sink.takesFiniteNumbers: try reader.skipVarint()
         case .int: tokens.scalar(.int(try reader.signed()))
         case .double: tokens.scalar(.double(try reader.float64()))
         case .decimal:
             let scale = try reader.byte()
             guard scale < powersOfTen.count else { throw .malformed("decimal scale \(scale)", at: at) }
-            tokens.scalar(.double(Double(try reader.signed()) / powersOfTen[Int(scale)]))
+            if Sink.takesFiniteNumbers {
+                tokens.scalar(.double(Double(try reader.signed()) / powersOfTen[Int(scale)]))
+            } else {
+                try reader.skipVarint()
+            }
         case .string: tokens.string(try reader.checkedSlice())
         case .bytes: tokens.bytes(try reader.lengthPrefixed())
         case .array:
             let count = try reader.count()
-            for _ in 0..<count { try skipValue(from: &reader, tokens: &tokens) }
+            var stepped = 0
+            while stepped < count {
+                if !Sink.takesFiniteNumbers {
+                    stepped += reader.skipFiniteNumbers(
+                        upTo: count - stepped, int: Tag.int.rawValue, decimal: Tag.decimal.rawValue, double: Tag.double.rawValue, scaleLimit: UInt8(powersOfTen.count))
+                    guard stepped < count else { break }
+                }
+                try skipValue(from: &reader, tokens: &tokens)
+                stepped += 1
+            }
         case .map: try skipDocument(from: &reader, tokens: &tokens)
         }
     }

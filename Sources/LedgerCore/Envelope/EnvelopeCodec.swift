@@ -76,10 +76,10 @@ public enum EnvelopeCodec {
         return try header(bytes, tokens: &ignored)
     }
 
-    /// `header(_:)` adding the text index's codes of the event (its payload's trigrams and its
-    /// source's) to `trigrams` as it steps over it.
-    public static func header(_ bytes: [UInt8], trigrams: inout PayloadTrigrams) throws(DecodingError) -> EventHeader {
-        try header(bytes, tokens: &trigrams)
+    /// `header(_:)` adding the text index's codes of the event (its payload's grams and its
+    /// source's) to `grams` as it steps over it.
+    public static func header(_ bytes: [UInt8], grams: inout PayloadGrams) throws(DecodingError) -> EventHeader {
+        try header(bytes, tokens: &grams)
     }
 
     static func header(_ bytes: [UInt8], tokens: inout some DocumentTokenSink) throws(DecodingError) -> EventHeader {

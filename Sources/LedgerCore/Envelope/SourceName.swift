@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// How `log --source` compares source names, and the code of a name in the text index.
 ///
@@ -10,7 +9,7 @@ import Synchronization
 /// each event under the code of its source's key, so a search by source that reads only the
 /// blocks whose filter may hold that code finds exactly what comparing every event's key does.
 public enum SourceName {
-    /// Source codes follow the trigram codes (`PayloadText.codeCount`); keys share this many.
+    /// Source codes follow the grams' codes (`PayloadText.codeCount`); keys share this many.
     public static let codeCount = 1 << 16
 
     /// The bytes two names of one source share.
@@ -29,7 +28,7 @@ public enum SourceName {
     public static func matches(_ name: String, key: [UInt8]) -> Bool { Self.key(name) == key }
 
     /// The text index's code of the source named `name`: its key's FNV-1a hash folded into
-    /// `codeCount` places after the trigram codes. Names that share a code only make a search
+    /// `codeCount` places after the grams' codes. Names that share a code only make a search
     /// read blocks it did not need.
     public static func code(_ name: String) -> UInt32 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -44,15 +43,11 @@ public enum SourceName {
     /// an import files millions of events under a few names and `log --source` compares each
     /// event it reads.
     private static func foldedKey(_ name: String) -> [UInt8] {
-        if let known = knownKeys.withLock({ $0[name] }) { return known }
-        let key = Array(name.decomposedStringWithCanonicalMapping.folding(options: .caseInsensitive, locale: nil).decomposedStringWithCanonicalMapping.utf8)
-        knownKeys.withLock { keys in
-            // A log has a handful of sources; a bound keeps a hostile import from growing it.
-            if keys.count >= 4_096 { keys.removeAll(keepingCapacity: true) }
-            keys[name] = key
+        knownKeys.value(name) { name in
+            Array(name.decomposedStringWithCanonicalMapping.folding(options: .caseInsensitive, locale: nil).decomposedStringWithCanonicalMapping.utf8)
         }
-        return key
     }
 
-    private static let knownKeys = Mutex<[String: [UInt8]]>([:])
+    /// A log has a handful of sources.
+    private static let knownKeys = BoundedMemo<String, [UInt8]>(limit: 4_096)
 }

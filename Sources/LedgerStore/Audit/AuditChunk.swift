@@ -45,7 +45,7 @@ final class AuditChunk {
     /// The root of the chunk's records when they are one whole aligned subtree.
     private(set) var subtreeRoot: [UInt8]?
 
-    /// The block's and run's filters of the trigrams of the chunk's events that the text
+    /// The block's and run's filters of the text codes of the chunk's events that the text
     /// index covers, once opened.
     var textFilters: (block: TextFilter, run: TextFilter)? {
         text.map { ($0.caller.filter(.block).union($0.worker.filter(.block)), $0.caller.filter(.run).union($0.worker.filter(.run))) }
@@ -88,7 +88,7 @@ final class AuditChunk {
         let work = UnsafeTransfer((chunk: self, ledger: ledger))
         queue.async(group: worker) {
             let (chunk, ledger) = work.value
-            chunk.openClaimedBlocks(codec: ledger.secondaryCodec, ledger: ledger, trigrams: chunk.text?.worker)
+            chunk.openClaimedBlocks(codec: ledger.secondaryCodec, ledger: ledger, textFilters: chunk.text?.worker)
         }
     }
 
@@ -97,7 +97,7 @@ final class AuditChunk {
     func finishOpening(with ledger: Ledger) {
         guard !finished else { return }
         finished = true
-        openClaimedBlocks(codec: ledger.codec, ledger: ledger, trigrams: text?.caller)
+        openClaimedBlocks(codec: ledger.codec, ledger: ledger, textFilters: text?.caller)
         worker.wait()
         guard isWholeSubtree else { return }
         var joined = MerkleFrontier()
@@ -108,15 +108,15 @@ final class AuditChunk {
         subtreeRoot = joined.root
     }
 
-    private func openClaimedBlocks(codec: RecordCodec, ledger: Ledger, trigrams: TrigramFilterSink?) {
+    private func openClaimedBlocks(codec: RecordCodec, ledger: Ledger, textFilters: TextCodeFilterSink?) {
         ledger.indexHasher.withPinnedKey { indexHasher in
-            openClaimedBlocks(codec: codec, ledger: ledger, indexHasher: indexHasher, trigrams: trigrams)
+            openClaimedBlocks(codec: codec, ledger: ledger, indexHasher: indexHasher, textFilters: textFilters)
         }
     }
 
-    private func openClaimedBlocks(codec: RecordCodec, ledger: Ledger, indexHasher: PinnedIDIndexHasher, trigrams: TrigramFilterSink?) {
+    private func openClaimedBlocks(codec: RecordCodec, ledger: Ledger, indexHasher: PinnedIDIndexHasher, textFilters: TextCodeFilterSink?) {
         let whole = isWholeSubtree
-        var payloadTrigrams = PayloadTrigrams()
+        var payloadGrams = PayloadGrams()
         while let block = claims.claim() {
             var frontier = MerkleFrontier()
             for index in claims.range(of: block) {
@@ -124,16 +124,16 @@ final class AuditChunk {
                 let leaf = MerkleHasher.leaf(item.record)
                 _ = UnsafeMutableBufferPointer(rebasing: leafHashes[(index * MerkleHasher.hashSize)...]).initialize(from: leaf)
                 if whole { frontier.append(leafHash: leaf) }
-                let covered = trigrams.map { item.sequence < $0.covered } ?? false
-                outcomes[index] = Self.outcome(of: item, codec: codec, ledger: ledger, indexHasher: indexHasher, trigrams: covered ? trigrams : nil, scratch: &payloadTrigrams)
+                let covered = textFilters.map { item.sequence < $0.covered } ?? false
+                outcomes[index] = Self.outcome(of: item, codec: codec, ledger: ledger, indexHasher: indexHasher, textFilters: covered ? textFilters : nil, scratch: &payloadGrams)
             }
             if whole { _ = UnsafeMutableBufferPointer(rebasing: blockRoots[(block * MerkleHasher.hashSize)...]).initialize(from: frontier.root) }
         }
     }
 
     private static func outcome(
-        of item: PendingRecord, codec: RecordCodec, ledger: Ledger, indexHasher: PinnedIDIndexHasher, trigrams: TrigramFilterSink?,
-        scratch payloadTrigrams: inout PayloadTrigrams
+        of item: PendingRecord, codec: RecordCodec, ledger: Ledger, indexHasher: PinnedIDIndexHasher, textFilters: TextCodeFilterSink?,
+        scratch payloadGrams: inout PayloadGrams
     ) -> Outcome {
         ReadStatistics.recordsOpened.wrappingAdd(1, ordering: .relaxed)
         let encoded: [UInt8]
@@ -147,14 +147,14 @@ final class AuditChunk {
         do {
             // Most events need only their header, checked as a whole decode checks them.
             let header: EventHeader
-            if let trigrams, let start = EnvelopeCodec.kindAndSchema(encoded), !Upcasters.isCurrent(start.kind, schema: start.schema) {
+            if let textFilters, let start = EnvelopeCodec.kindAndSchema(encoded), !Upcasters.isCurrent(start.kind, schema: start.schema) {
                 // Indexed as readers see it, upcast; rare enough to decode.
                 header = try EnvelopeCodec.header(encoded)
-                for code in PayloadText.codes(of: try Upcasters.upgrade(EnvelopeCodec.decode(encoded, recordedAt: Timestamp(micros: 0)))) { trigrams.add(code) }
-            } else if let trigrams {
-                payloadTrigrams.removeAll()
-                header = try EnvelopeCodec.header(encoded, trigrams: &payloadTrigrams)
-                for code in payloadTrigrams.codes { trigrams.add(code) }
+                for code in PayloadText.codes(of: try Upcasters.upgrade(EnvelopeCodec.decode(encoded, recordedAt: Timestamp(micros: 0)))) { textFilters.add(code) }
+            } else if let textFilters {
+                payloadGrams.removeAll()
+                header = try EnvelopeCodec.header(encoded, grams: &payloadGrams)
+                for code in payloadGrams.codes { textFilters.add(code) }
             } else {
                 header = try EnvelopeCodec.header(encoded)
             }
@@ -181,28 +181,28 @@ final class AuditChunk {
 }
 
 /// The text index's filter of a chunk's events, built by the two threads that open them, each
-/// with its own table of trigram bits.
+/// with its own table of code bits.
 struct ChunkText {
-    let caller: TrigramFilterSink
-    let worker: TrigramFilterSink
+    let caller: TextCodeFilterSink
+    let worker: TextCodeFilterSink
 
-    init(callerBits: TrigramBitTable, workerBits: TrigramBitTable, covered: UInt64) {
-        caller = TrigramFilterSink(callerBits, covered: covered)
-        worker = TrigramFilterSink(workerBits, covered: covered)
+    init(callerBits: TextCodeBitTable, workerBits: TextCodeBitTable, covered: UInt64) {
+        caller = TextCodeFilterSink(callerBits, covered: covered)
+        worker = TextCodeFilterSink(workerBits, covered: covered)
     }
 }
 
-/// Adds each trigram it is handed to a block's and a run's filter; used by one thread at a
+/// Adds each text code it is handed to a block's and a run's filter; used by one thread at a
 /// time. The bits are its own memory rather than a `TextFilter`'s array: an audit hands it
-/// every trigram of the log.
-final class TrigramFilterSink {
-    private let table: TrigramBitTable
+/// every text code of the log.
+final class TextCodeFilterSink {
+    private let table: TextCodeBitTable
     /// Only events before this are in the text index.
     let covered: UInt64
     private let blockBits: UnsafeMutablePointer<UInt8>
     private let runBits: UnsafeMutablePointer<UInt8>
 
-    init(_ table: TrigramBitTable, covered: UInt64) {
+    init(_ table: TextCodeBitTable, covered: UInt64) {
         self.table = table
         self.covered = covered
         blockBits = .allocate(capacity: TextFilterScope.block.bytes)
@@ -218,7 +218,7 @@ final class TrigramFilterSink {
 
     func add(_ code: UInt32) {
         let packed = table.bits(code)
-        for slot in 0..<TextBlooms.bitsPerTrigram {
+        for slot in 0..<TextBlooms.bitsPerCode {
             let inBlock = TextFilterScope.block.position(packed, slot: slot), inRun = TextFilterScope.run.position(packed, slot: slot)
             blockBits[inBlock >> 3] |= 1 << (inBlock & 7)
             runBits[inRun >> 3] |= 1 << (inRun & 7)

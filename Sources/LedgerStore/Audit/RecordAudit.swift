@@ -111,11 +111,11 @@ extension Ledger {
         pending.reserveCapacity(AuditChunk.size)
         var opening: AuditChunk?
         let workers = DispatchQueue(label: "audit.open")
-        let trigramBits = audit.storeIndexes.map { (caller: TrigramBitTable(storeIndexHasher), worker: TrigramBitTable(storeIndexHasher), covered: $0.covered) }
+        let textCodeBits = audit.storeIndexes.map { (caller: TextCodeBitTable(storeIndexHasher), worker: TextCodeBitTable(storeIndexHasher), covered: $0.covered) }
         // The worker reads mapped records of this transaction: wait for it whatever happens.
         defer { opening?.finishOpening(with: self) }
         func advance() throws {
-            let next = AuditChunk(records: pending, text: trigramBits.map { ChunkText(callerBits: $0.caller, workerBits: $0.worker, covered: $0.covered) })
+            let next = AuditChunk(records: pending, text: textCodeBits.map { ChunkText(callerBits: $0.caller, workerBits: $0.worker, covered: $0.covered) })
             pending.removeAll(keepingCapacity: true)
             next.startOpening(with: self, on: workers)
             let previous = opening

@@ -5,7 +5,7 @@ import LedgerCore
 /// covered events. A filter missing a bit would hide an event from `log --text`; one with a bit
 /// too many costs a search a read, but cannot be told from damage, so it is named too.
 ///
-/// `audit --since` checks the block and the run its checkpoint (`from`) cut hold every trigram
+/// `audit --since` checks the block and the run its checkpoint (`from`) cut hold every code
 /// of the events after it (their earlier events are the full audit's), and later ones bit for bit.
 struct TextIndexAudit {
     private let ledger: Ledger
@@ -73,8 +73,8 @@ struct TextIndexAudit {
             problems.add(.index, start, start + held - 1, "the text index's filter for these \(held) events says it holds \(count); `healthledger replay` rebuilds it")
         } else if first == start ? storedFilter != expected : !storedFilter.isSuperset(of: expected) {
             problems.add(.index, first, start + held - 1, storedFilter.isSuperset(of: expected)
-                ? "the text index's filter holds trigrams no event of these has; `healthledger replay` rebuilds it"
-                : "the text index's filter lacks trigrams these events' payloads hold, so `log --text` could miss them; `healthledger replay` rebuilds it")
+                ? "the text index's filter holds text no event of these has; `healthledger replay` rebuilds it"
+                : "the text index's filter lacks text these events' payloads hold, so `log --text` could miss them; `healthledger replay` rebuilds it")
         }
     }
 }

@@ -20,13 +20,13 @@ struct IndexFacts {
     /// to an id's size, and the name of the event's source, which a commit that skips a later
     /// event for it names.
     let sameRecord: (key: EventID, sourceName: String)?
-    /// Its codes in the text index: its payload's trigrams and its source's code (empty from a
+    /// Its codes in the text index: its payload's grams and its source's code (empty from a
     /// header: the audit takes them as it opens records). Not the payload itself: a step of a
     /// rebuild holds the facts of 50,000 events, and a workout route's payload is tens of kilobytes.
     let textCodes: [UInt32]
 
     /// `textCodes`, when given, are the codes the text index needs of this event (see
-    /// `BlockTrigrams`); else all of them.
+    /// `BlockGrams`); else all of them.
     init(_ event: Event, textCodes: [UInt32]? = nil) {
         id = event.id
         self.textCodes = textCodes ?? Self.textCodes(event)

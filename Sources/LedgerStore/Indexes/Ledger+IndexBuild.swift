@@ -39,10 +39,10 @@ extension Ledger {
             // events hold cannot change before the write checks no one indexed them.
             var events: [(sequence: UInt64, facts: IndexFacts)] = []
             events.reserveCapacity(Int(end - first))
-            var blockTrigrams = BlockTrigrams()
+            var blockGrams = BlockGrams()
             try forEach(from: first) { event in
                 guard event.sequence < end else { return false }
-                events.append((event.sequence, IndexFacts(event.event, textCodes: blockTrigrams.codes(event.event, at: event.sequence))))
+                events.append((event.sequence, IndexFacts(event.event, textCodes: blockGrams.codes(event.event, at: event.sequence))))
                 return event.sequence + 1 < end
             }
             guard events.count == Int(end - first) else {

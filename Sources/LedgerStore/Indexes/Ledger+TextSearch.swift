@@ -14,9 +14,9 @@ public struct IndexedSearch: Sendable, Equatable {
     }
 
     /// The codes whose bits every matching event's block and run filters hold; empty when the
-    /// index cannot narrow the search (no source, and a text without a trigram it keeps:
-    /// `PayloadText.trigrams(ofNeedle:)`).
-    var codes: [UInt32] { (text.map(PayloadText.trigrams(ofNeedle:)) ?? []) + (source.map { [SourceName.code($0)] } ?? []) }
+    /// index cannot narrow the search (no source, and a text without a gram it keeps:
+    /// `PayloadText.codes(ofNeedle:)`).
+    var codes: [UInt32] { (text.map(PayloadText.codes(ofNeedle:)) ?? []) + (source.map { [SourceName.code($0)] } ?? []) }
 }
 
 extension Ledger {
@@ -65,7 +65,7 @@ struct TextBlockFilter {
         self.txn = txn
         databases = (ledger.databases.indexes.textBlooms, ledger.databases.indexes.textRuns)
         codes = search.codes
-        codeBits = codes.map(ledger.storeIndexHasher.textTrigramBits)
+        codeBits = codes.map(ledger.storeIndexHasher.textCodeBits)
         covered = codeBits.isEmpty ? 0 : try StoreIndexes.covered(txn, meta: ledger.databases.meta)
         eventsPerRun = TextBlooms.eventsPerBlock * ledger.textRunBlocks
     }

@@ -16,7 +16,7 @@ public final class StoreIndexRebuild {
     /// Events per write transaction.
     private let step: Int
     private var pending: [(sequence: UInt64, facts: IndexFacts)] = []
-    private var blockTrigrams = BlockTrigrams()
+    private var blockGrams = BlockGrams()
     /// The sequence the next event taken must have.
     private var next: UInt64 = 0
     private let writer: StepWriter
@@ -46,7 +46,7 @@ public final class StoreIndexRebuild {
                 name: "store indexes", reason: "the rebuild was given event \(stored.sequence) where \(next) comes next")
         }
         next += 1
-        pending.append((stored.sequence, IndexFacts(stored.event, textCodes: blockTrigrams.codes(stored.event, at: stored.sequence))))
+        pending.append((stored.sequence, IndexFacts(stored.event, textCodes: blockGrams.codes(stored.event, at: stored.sequence))))
         if pending.count == step { try handOff() }
     }
 

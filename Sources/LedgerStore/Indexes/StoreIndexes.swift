@@ -33,16 +33,16 @@ struct StoreIndexes {
     let shortIDRuns: Database
     /// block number (u64 big-endian; `TextBlooms.eventsPerBlock` events a block) → the count
     /// of the block's events it holds (u32 big-endian) ‖ a Bloom filter of their payloads'
-    /// trigrams and their sources' codes, by keyed hash (`TextBlooms`).
+    /// grams and their sources' codes, by keyed hash (`TextBlooms`).
     let textBlooms: Database
     /// run number (u64 big-endian; `Ledger.textRunBlocks` blocks a run) → the count of the
-    /// run's events it holds (u32 big-endian) ‖ a Bloom filter of their payloads' trigrams and
+    /// run's events it holds (u32 big-endian) ‖ a Bloom filter of their payloads' grams and
     /// sources' codes, in a larger bit space (`TextBlooms`).
     let textRuns: Database
 
     static let activitiesKey = Array("running".utf8)
     /// How many events, from sequence 0, the indexes cover; written with them.
-    static let coveredKey = Array("indexes.covered.7".utf8)
+    static let coveredKey = Array("indexes.covered.8".utf8)
     /// Where earlier builds kept that count, and what this build indexes that they did not: a
     /// vault that has one of them is indexed again from sequence 0.
     static let earlierCoveredKeys: [(key: [UInt8], new: String)] = [
@@ -52,6 +52,7 @@ struct StoreIndexes {
         (Array("indexes.covered.4".utf8), "the index of short ids is new in this version"),
         (Array("indexes.covered.5".utf8), "the index of payload text and the short-id index's sorted runs are new in this version"),
         (Array("indexes.covered.6".utf8), "the index of payload text also files each event under its source in this version"),
+        (Array("indexes.covered.7".utf8), "the index of payload text also finds texts of one or two characters, and text outside ASCII, in this version"),
     ]
 
     static func open(_ environment: Environment, _ txn: Transaction, create: Bool) throws -> StoreIndexes {
@@ -128,15 +129,15 @@ struct StoreIndexHasher {
         return [UInt8(truncatingIfNeeded: word >> 56), UInt8(truncatingIfNeeded: word >> 48), UInt8(truncatingIfNeeded: word >> 40)]
     }
 
-    /// Where a payload trigram (`PayloadText`'s code) sets its bits in the text index's
+    /// Where a text code (a payload gram's, `PayloadText`, or a source's) sets its bits in the text index's
     /// filters: three 19-bit bit numbers (a block's filter takes their low 16 bits), from a
-    /// keyed hash, so a filter shows how many trigrams a block holds but not which.
-    func textTrigramBits(_ code: UInt32) -> UInt64 {
+    /// keyed hash, so a filter shows how many codes a block holds but not which.
+    func textCodeBits(_ code: UInt32) -> UInt64 {
         // "txt." then zeros then the code fill the hasher's 16-byte input, a form no other
         // tag's input takes ("day.", "sid.", a kind name's or an id's hash but by a 2^-96 chance).
         let input = Array("txt.".utf8) + [UInt8](repeating: 0, count: 8) + withUnsafeBytes(of: code.bigEndian) { Array($0) }
         // Cannot fail: 4 + 8 + 4 bytes, an id's 16
-        return hasher.words(EventID(bytes: input)!).high & ((1 << (TextBlooms.slotWidth * UInt64(TextBlooms.bitsPerTrigram))) - 1)
+        return hasher.words(EventID(bytes: input)!).high & ((1 << (TextBlooms.slotWidth * UInt64(TextBlooms.bitsPerCode))) - 1)
     }
 
     func shortIDTag(_ id: EventID) -> [UInt8] { shortIDTag(startingWith: UInt32(truncatingIfNeeded: id.words.high >> 32)) }

@@ -3,11 +3,11 @@ import LedgerCore
 import Migrations
 
 /// The text index's layout: for each block of events in log order, a Bloom filter of the
-/// keyed hashes of their payloads' trigrams (`PayloadText`) and of their sources' codes
+/// keyed hashes of their payloads' grams (`PayloadText`: one to three characters in a row) and of their sources' codes
 /// (`SourceName`), and for each run of blocks
 /// (`Ledger.textRunBlocks`) one more, in a bit space eight times larger, so it does not fill
-/// with a quarter of a million events' trigrams. `log --text` skips a run whose filter lacks a
-/// trigram of the text (or the source's code, for `log --source`), then a block's, and reads
+/// with a quarter of a million events' grams. `log --text` skips a run whose filter lacks a
+/// gram of the text (or the source's code, for `log --source`), then a block's, and reads
 /// only the rest: a search with few matches
 /// looks at a few dozen run filters of a lifetime's log, not its records. A filter never says
 /// no to an event that matches; `audit` compares each filter with the one its events make, so
@@ -19,8 +19,8 @@ enum TextBlooms {
     /// A block is an audit chunk: the audit builds each block's filter on both cores as it
     /// opens the chunk's records.
     static let eventsPerBlock = UInt64(AuditChunk.size)
-    static let bitsPerTrigram = 3
-    /// Bits of the keyed hash each of a trigram's bits is chosen by: a run's filter uses all
+    static let bitsPerCode = 3
+    /// Bits of the keyed hash each of a code's bits is chosen by: a run's filter uses all
     /// of them, a block's the low 16.
     static let slotWidth: UInt64 = 19
     static let countBytes = 4
@@ -38,19 +38,19 @@ enum TextFilterScope: Equatable {
     var bytes: Int { self == .block ? 8_192 : 65_536 }
     var positionMask: UInt64 { self == .block ? 0xFFFF : 0x7FFFF }
 
-    /// The filter's bit for slot `slot` of a trigram's packed bits.
+    /// The filter's bit for slot `slot` of a code's packed bits.
     @inline(__always)
     func position(_ packed: UInt64, slot: Int) -> Int {
         Int((packed >> (TextBlooms.slotWidth * UInt64(slot))) & positionMask)
     }
 }
 
-/// The filter bits of each trigram, by the store indexes' key: computed once per trigram a
-/// thread meets (an import meets a few thousand), in a table the size of every trigram whose
+/// The filter bits of each code, by the store indexes' key: computed once per code a
+/// thread meets (an import meets a few thousand), in a table the size of every code whose
 /// pages the system gives only as they are touched. One per thread.
-final class TrigramBitTable {
+final class TextCodeBitTable {
     private let hasher: StoreIndexHasher
-    /// `1 << 63 | bits` of a trigram once computed; 0 before.
+    /// `1 << 63 | bits` of a code once computed; 0 before.
     private let entries: UnsafeMutablePointer<UInt64>
 
     init(_ hasher: StoreIndexHasher) {
@@ -62,12 +62,12 @@ final class TrigramBitTable {
 
     deinit { free(entries) }
 
-    /// The trigram's `bitsPerTrigram` bit numbers in a filter, `TextBlooms.slotWidth` bits each from the low end.
+    /// The code's `bitsPerCode` bit numbers in a filter, `TextBlooms.slotWidth` bits each from the low end.
     @inline(__always)
     func bits(_ code: UInt32) -> UInt64 {
         let entry = entries[Int(code)]
         if entry != 0 { return entry }
-        let computed = 1 << 63 | hasher.textTrigramBits(code)
+        let computed = 1 << 63 | hasher.textCodeBits(code)
         entries[Int(code)] = computed
         return computed
     }
@@ -92,7 +92,7 @@ struct TextFilter: Equatable {
     mutating func insert(bits packed: UInt64) {
         let scope = scope
         bits.withUnsafeMutableBufferPointer { bytes in
-            for slot in 0..<TextBlooms.bitsPerTrigram {
+            for slot in 0..<TextBlooms.bitsPerCode {
                 let bit = scope.position(packed, slot: slot)
                 bytes[bit >> 3] |= 1 << (bit & 7)
             }
@@ -108,11 +108,11 @@ struct TextFilter: Equatable {
         zip(bits, other.bits).allSatisfy { $0 & $1 == $1 }
     }
 
-    /// Whether the filter in `bytes` (a stored value's bits) may hold every trigram of `packed`.
+    /// Whether the filter in `bytes` (a stored value's bits) may hold every code of `packed`.
     static func mayHold(_ packed: [UInt64], in bytes: UnsafeRawBufferPointer, _ scope: TextFilterScope) -> Bool {
-        for trigram in packed {
-            for slot in 0..<TextBlooms.bitsPerTrigram {
-                let bit = scope.position(trigram, slot: slot)
+        for code in packed {
+            for slot in 0..<TextBlooms.bitsPerCode {
+                let bit = scope.position(code, slot: slot)
                 if bytes[bit >> 3] & (1 << (bit & 7)) == 0 { return false }
             }
         }
@@ -121,17 +121,17 @@ struct TextFilter: Equatable {
 }
 
 extension IndexFacts {
-    /// Above this many, a payload's trigram codes are kept once each: a route or an ECG has
-    /// thousands of numbers, whose digits make few distinct trigrams.
-    static let trigramsKeptAsTheyCome = 256
+    /// Above this many, a payload's codes are kept once each: a route or an ECG has
+    /// thousands of numbers between a few keys, which make few distinct codes.
+    static let codesKeptAsTheyCome = 256
 
-    /// The text index's codes of an event (its payload's trigrams and its source's), as
+    /// The text index's codes of an event (its payload's grams and its source's), as
     /// readers see it: upcast to its kind's current schema, whose payload `log --text` matches
     /// (`Upcasters`); some may come twice.
     static func textCodes(_ event: Event) -> [UInt32] {
         let current = Upcasters.isCurrent(event.kind, schema: event.schema) ? event : (try? Upcasters.upgrade(event)) ?? event
         var codes = PayloadText.codes(of: current)
-        guard codes.count > trigramsKeptAsTheyCome else { return codes }
+        guard codes.count > codesKeptAsTheyCome else { return codes }
         codes.sort()
         var kept = 0
         for code in codes where kept == 0 || codes[kept - 1] != code {
@@ -143,40 +143,40 @@ extension IndexFacts {
     }
 }
 
-/// The trigram codes of events taken in log order that no earlier event of their block gave:
-/// a block's filter is the OR of its events' trigrams, so a token met before in the block adds
+/// The text codes of events taken in log order that no earlier event of their block gave:
+/// a block's filter is the OR of its events' codes, so a token met before in the block adds
 /// nothing. For a pass over the log (a rebuild), whose events are all indexed, in order; not
 /// for appends, whose events a commit may skip.
-struct BlockTrigrams {
-    private var trigrams = PayloadTrigrams()
+struct BlockGrams {
+    private var grams = PayloadGrams()
     private var block: UInt64?
 
     mutating func codes(_ event: Event, at sequence: UInt64) -> [UInt32] {
         let block = sequence / TextBlooms.eventsPerBlock
         if block != self.block {
-            trigrams = PayloadTrigrams()
+            grams = PayloadGrams()
             self.block = block
         }
-        trigrams.removeAll()
-        trigrams.add(event)
+        grams.removeAll()
+        grams.add(event)
         // A copy of its size: the gatherer's own array keeps room for a large payload's codes,
         // and a rebuild holds the codes of 50,000 events.
-        return trigrams.codes.isEmpty ? [] : Array(trigrams.codes[...])
+        return grams.codes.isEmpty ? [] : Array(grams.codes[...])
     }
 }
 
 extension Ledger {
-    /// Adds the trigrams of `events`, in log order and continuing the log, to their blocks'
+    /// Adds the codes of `events`, in log order and continuing the log, to their blocks'
     /// and runs' filters.
     func indexText(_ txn: Transaction, _ events: [(sequence: UInt64, facts: IndexFacts)], codec: RecordCodec?) throws {
-        try addTrigrams(events, to: .block, every: TextBlooms.eventsPerBlock, in: databases.indexes.textBlooms, txn, codec: codec)
-        try addTrigrams(events, to: .run, every: TextBlooms.eventsPerBlock * textRunBlocks, in: databases.indexes.textRuns, txn, codec: codec)
+        try addCodes(events, to: .block, every: TextBlooms.eventsPerBlock, in: databases.indexes.textBlooms, txn, codec: codec)
+        try addCodes(events, to: .run, every: TextBlooms.eventsPerBlock * textRunBlocks, in: databases.indexes.textRuns, txn, codec: codec)
     }
 
-    /// Adds the trigrams of `events` to the filters of `scope`, each over `size` events. A
+    /// Adds the codes of `events` to the filters of `scope`, each over `size` events. A
     /// filter that does not hold exactly the events before the first one added (written past
     /// the events the indexes cover, or damaged) is made again from the log.
-    private func addTrigrams(
+    private func addCodes(
         _ events: [(sequence: UInt64, facts: IndexFacts)], to scope: TextFilterScope, every size: UInt64, in database: Database,
         _ txn: Transaction, codec: RecordCodec?
     ) throws {
@@ -194,7 +194,7 @@ extension Ledger {
             }
             var count = place
             while index < events.count, events[index].sequence / size == number {
-                for code in events[index].facts.textCodes { filter.insert(bits: writerTrigramBits.bits(code)) }
+                for code in events[index].facts.textCodes { filter.insert(bits: writerTextCodeBits.bits(code)) }
                 count += 1
                 index += 1
             }
@@ -206,7 +206,7 @@ extension Ledger {
     private func textFilter(_ scope: TextFilterScope, of sequences: Range<UInt64>, _ txn: Transaction, codec: RecordCodec?) throws -> TextFilter {
         var filter = TextFilter(scope)
         var reader = try RecordReader(ledger: self, txn, codec: codec)
-        let table = writerTrigramBits
+        let table = writerTextCodeBits
         for sequence in sequences {
             for code in PayloadText.codes(of: try reader.event(at: sequence).event) { filter.insert(bits: table.bits(code)) }
         }

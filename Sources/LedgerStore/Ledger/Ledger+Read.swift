@@ -77,7 +77,7 @@ extension Ledger {
     }
 
     /// `decodeRecord`, or nil without decoding when the event, in its kind's current schema,
-    /// lacks one of the text index's `codes` (its payload's trigrams and its source's code):
+    /// lacks one of the text index's `codes` (its payload's grams and its source's code):
     /// it cannot match the search they came from. An event in an older schema is decoded and
     /// upcast, since readers match it as it reads now.
     func decodeRecord(
@@ -89,8 +89,8 @@ extension Ledger {
             let codec = codec ?? self.codec
             let encoded = try codec.open(record, sequence: sequence, noncePrefix: batch.noncePrefix)
             if !codes.isEmpty, let start = EnvelopeCodec.kindAndSchema(encoded), Upcasters.isCurrent(start.kind, schema: start.schema) {
-                var held = PayloadTrigrams(rememberingTokens: false)
-                _ = try EnvelopeCodec.header(encoded, trigrams: &held)
+                var held = PayloadGrams(rememberingTokens: false)
+                _ = try EnvelopeCodec.header(encoded, grams: &held)
                 guard codes.allSatisfy(held.codes.contains) else { return nil }
             }
             let recordedAt: Timestamp

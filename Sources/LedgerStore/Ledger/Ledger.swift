@@ -28,9 +28,9 @@ public final class Ledger {
     let indexHasher: IDIndexHasher
     /// Keys the store indexes (by kind, by amended id) apart from the dedup index.
     let storeIndexHasher: StoreIndexHasher
-    /// The text index's trigram bits for what writes the store indexes: only inside a write
+    /// The text index's codes' bits for what writes the store indexes: only inside a write
     /// transaction, which LMDB gives one thread at a time.
-    let writerTrigramBits: TrigramBitTable
+    let writerTextCodeBits: TextCodeBitTable
     /// Seals what the log keeps beside its records, under the record key: each batch's
     /// commit time and the compression dictionaries.
     let logMetadataSealer: BlobSealer
@@ -87,7 +87,7 @@ public final class Ledger {
         logMetadataSealer = BlobSealer(key: recordKey)
         indexHasher = IDIndexHasher(key: masterKey.derive(.idIndex, length: 16))
         storeIndexHasher = StoreIndexHasher(key: masterKey.derive(.storeIndexes, length: 16))
-        writerTrigramBits = TrigramBitTable(storeIndexHasher)
+        writerTextCodeBits = TextCodeBitTable(storeIndexHasher)
         preparer = EventPreparer(codec: codec.sibling(), indexHasher: indexHasher)
         idDerivationKey = masterKey.derive(.deterministicIDs)
         projectionKey = masterKey.derive(.projectionState)

@@ -121,9 +121,9 @@ struct EventFilter {
     /// The key of the source asked for (`SourceName`).
     let sourceKey: [UInt8]?
     let text: String?
-    /// The trigrams of `text`: an event whose payload lacks one cannot match, which is
+    /// The text index's codes of `text`: an event whose payload lacks one cannot match, which is
     /// known without writing out its JSON.
-    let textTrigrams: [UInt32]
+    let textCodes: [UInt32]
     /// What the text index can narrow the log to.
     let indexed: IndexedSearch
 
@@ -141,7 +141,7 @@ struct EventFilter {
         self.to = try to.map(LocalTime.instant)
         sourceKey = source.map(SourceName.key)
         self.text = text?.lowercased()
-        textTrigrams = self.text.map(PayloadText.trigrams(ofNeedle:)) ?? []
+        textCodes = self.text.map(PayloadText.codes(ofNeedle:)) ?? []
         indexed = IndexedSearch(text: self.text, source: source)
     }
 
@@ -182,7 +182,7 @@ struct EventFilter {
         if let to, event.start > to { return false }
         if let sourceKey, !SourceName.matches(event.source.name, key: sourceKey) { return false }
         if let text {
-            guard PayloadText.mayContain(event.payload, trigramsOf: textTrigrams), JSONWriter.string(event.payload).lowercased().contains(text) else { return false }
+            guard PayloadText.mayContain(event.payload, codesOf: textCodes), JSONWriter.string(event.payload).lowercased().contains(text) else { return false }
         }
         return true
     }
