@@ -350,32 +350,34 @@ import TestSupport
     @Test func aVaultIndexedByVersionSixFilesItsEventsUnderTheirSourcesOnceAndSaysSo() throws {
         let vault = try Self.vault(moods: 50)
         try vault.ok(["append", "--jsonl", "-"], stdin: Self.fromSource("Zed\u{2019}s Scale", id: 1))
-        // As version 6 left a vault: its count under the key then.
-        let tampering = VaultTampering(path: vault.path)
-        try Self.leaveIndexedBy("indexes.covered.6", tampering)
-
-        let first = try vault.run(["log", "--source", "ZED\u{2019}S SCALE", "--limit", "1"])
-        #expect(first.status == 0 && first.stdout.contains("ee000000"), "\(first.stderr)")
-        #expect(first.stderr.contains("indexed 54 events by kind, by day, by amended id, running activity, short id and payload text (the index of payload text also files each event under its source in this version, among other new indexes); this is done once"), "\(first.stderr)")
-        #expect(try vault.run(["log", "--source", "zed\u{2019}s scale", "--limit", "1"]).stderr.isEmpty)
-        #expect(try tampering.entries("meta").contains { $0.key == Self.coveredKey })
-        #expect(try vault.ok(["audit"]).contains("audit clean"))
+        try Self.expectIndexedAgainOnce(
+            vault, from: "indexes.covered.6", by: ["log", "--source", "ZED\u{2019}S SCALE", "--limit", "1"], finding: "ee000000",
+            new: "the index of payload text also files each event under its source in this version, among other new indexes")
+        #expect(try vault.ok(["log", "--source", "zed\u{2019}s scale", "--limit", "1"]).contains("ee000000"))
     }
 
     @Test func aVaultIndexedByVersionSevenFindsShortTextsAndTextOutsideASCIIOnceAndSaysSo() throws {
         let vault = try Self.vault(moods: 50)
         try vault.ok(["mood", "4", "--note", "ZQ головная боль"])
-        let tampering = VaultTampering(path: vault.path)
-        try Self.leaveIndexedBy("indexes.covered.7", tampering)
-
-        let first = try vault.run(["log", "--text", "zq", "--limit", "1"])
-        #expect(first.status == 0 && first.stdout.contains("ZQ"), "\(first.stderr)")
-        #expect(first.stderr.contains("indexed 54 events by kind, by day, by amended id, running activity, short id and payload text (the index of payload text also finds texts of one or two characters, and text outside ASCII, in this version); this is done once"), "\(first.stderr)")
-        #expect(try vault.run(["log", "--text", "zq", "--limit", "1"]).stderr.isEmpty)
+        try Self.expectIndexedAgainOnce(
+            vault, from: "indexes.covered.7", by: ["log", "--text", "zq", "--limit", "1"], finding: "ZQ",
+            new: "the index of payload text also finds texts of one or two characters, and text outside ASCII, in this version")
         #expect(try Self.recordsOpened(vault, ["log", "--text", "qz"]) == 0)
         #expect(try vault.ok(["log", "--text", "БОЛЬ", "--limit", "1"]).contains("ZQ"))
         #expect(try Self.recordsOpened(vault, ["log", "--text", "頭痛"]) == 0)
-        #expect(try tampering.entries("meta").contains { $0.key == Self.coveredKey })
+    }
+
+    /// Leaves `vault` (54 events) as the version that kept its count under `earlierKey` did,
+    /// then expects `arguments` to find `finding`, indexing the vault again once and saying
+    /// what is `new`, and the vault to audit clean after.
+    static func expectIndexedAgainOnce(_ vault: CLIVault, from earlierKey: String, by arguments: [String], finding: String, new: String) throws {
+        let tampering = VaultTampering(path: vault.path)
+        try leaveIndexedBy(earlierKey, tampering)
+        let first = try vault.run(arguments)
+        #expect(first.status == 0 && first.stdout.contains(finding), "\(first.stderr)")
+        #expect(first.stderr.contains("indexed 54 events by kind, by day, by amended id, running activity, short id and payload text (\(new)); this is done once"), "\(first.stderr)")
+        #expect(try vault.run(arguments).stderr.isEmpty)
+        #expect(try tampering.entries("meta").contains { $0.key == coveredKey })
         #expect(try vault.ok(["audit"]).contains("audit clean"))
     }
 
