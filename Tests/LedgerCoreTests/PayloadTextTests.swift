@@ -146,12 +146,15 @@ struct PayloadTextTests {
             var grams = PayloadGrams()
             #expect(Self.stepped(bytes, &grams) == Self.stepped(bytes, &every), "\(bytes)")
         }
-        // A varint of eleven bytes, where a number is read.
-        let tooLong: [UInt8] = [1, 4] + Array("rate".utf8) + [DocumentCodec.Tag.int.rawValue] + [UInt8](repeating: 0xFF, count: 10) + [1]
-        var every = EveryToken()
-        var grams = PayloadGrams()
-        #expect(Self.stepped(tooLong, &grams) == Self.stepped(tooLong, &every))
-        #expect((try? Self.stepped(tooLong, &grams).get()) == nil)
+        // A varint of eleven bytes, where a number is read, alone or in an array.
+        let varint = [DocumentCodec.Tag.int.rawValue] + [UInt8](repeating: 0xFF, count: 10) + [1]
+        let field = [1, 4] + Array("rate".utf8)
+        for tooLong in [field + varint, field + [DocumentCodec.Tag.array.rawValue, 2, DocumentCodec.Tag.int.rawValue, 2] + varint] {
+            var every = EveryToken()
+            var grams = PayloadGrams()
+            #expect(Self.stepped(tooLong, &grams) == Self.stepped(tooLong, &every))
+            #expect((try? Self.stepped(tooLong, &grams).get()) == nil)
+        }
     }
 
     @Test("a number that is not finite, among many that are, is written as text and stepped over as such")

@@ -75,17 +75,6 @@ public struct BinaryReader {
         }
     }
 
-    /// Steps over a varint, refusing what `varint()` refuses.
-    public mutating func skipVarint() throws(DecodingError) {
-        var length = 0
-        while true {
-            let next = try byte()
-            guard length < 10 else { throw .malformed("varint longer than 64 bits", at: offset) }
-            length += 1
-            if next < 0x80 { return }
-        }
-    }
-
     public mutating func signed() throws(DecodingError) -> Int64 {
         let raw = try varint()
         return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)

@@ -129,25 +129,19 @@ public enum DocumentCodec {
         case .null: tokens.scalar(.null)
         case .falseValue: tokens.scalar(.bool(false))
         case .trueValue: tokens.scalar(.bool(true))
-        // Stepped over, checked as reading them checks them, when the sink takes no number:
-        // an ECG holds 15,000.
-        case .int where !Sink.takesFiniteNumbers: try reader.skipVarint()
         case .int: tokens.scalar(.int(try reader.signed()))
         case .double: tokens.scalar(.double(try reader.float64()))
         case .decimal:
             let scale = try reader.byte()
             guard scale < powersOfTen.count else { throw .malformed("decimal scale \(scale)", at: at) }
-            if Sink.takesFiniteNumbers {
-                tokens.scalar(.double(Double(try reader.signed()) / powersOfTen[Int(scale)]))
-            } else {
-                try reader.skipVarint()
-            }
+            tokens.scalar(.double(Double(try reader.signed()) / powersOfTen[Int(scale)]))
         case .string: tokens.string(try reader.checkedSlice())
         case .bytes: tokens.bytes(try reader.lengthPrefixed())
         case .array:
             let count = try reader.count()
             var stepped = 0
             while stepped < count {
+                // A run of numbers is stepped over unread when the sink takes none: an ECG holds 15,000.
                 if !Sink.takesFiniteNumbers {
                     stepped += reader.skipFiniteNumbers(
                         upTo: count - stepped, int: Tag.int.rawValue, decimal: Tag.decimal.rawValue, double: Tag.double.rawValue, scaleLimit: UInt8(powersOfTen.count))

@@ -309,8 +309,8 @@ public struct PayloadGrams: DocumentTokenSink {
 /// What `DocumentCodec.skipDocument(from:tokens:)` hands each key, string and other value to,
 /// and `EnvelopeCodec.header` the event's source name.
 public protocol DocumentTokenSink {
-    /// Whether `scalar` wants finite numbers; if not, integers and decimals are stepped over
-    /// without being read, and so is a run of finite numbers in an array (an ECG's).
+    /// Whether `scalar` wants finite numbers; if not, a run of them in an array (an ECG's) is
+    /// stepped over without being read.
     static var takesFiniteNumbers: Bool { get }
     /// The name of the event's source, as its UTF-8 (already checked).
     mutating func source(_ utf8: ArraySlice<UInt8>)
