@@ -6,7 +6,7 @@ import TestSupport
 /// through the store indexes, which `audit` checks and a vault made before them gains once.
 @Suite(.serialized) struct StoreIndexCLITests {
     /// Where this version keeps the count of events its store indexes cover.
-    static let coveredKey = Array("indexes.covered.8".utf8)
+    static let coveredKey = Array("indexes.covered.9".utf8)
 
     /// A vault of `moods` mood events (ids 1…moods), an activity defined and some events after.
     static func vault(moods: Int) throws -> CLIVault {
@@ -361,10 +361,39 @@ import TestSupport
         try vault.ok(["mood", "4", "--note", "ZQ головная боль"])
         try Self.expectIndexedAgainOnce(
             vault, from: "indexes.covered.7", by: ["log", "--text", "zq", "--limit", "1"], finding: "ZQ",
-            new: "the index of payload text also finds texts of one or two characters, and text outside ASCII, in this version")
+            new: "the index of payload text also finds texts of one or two characters, and text outside ASCII, in this version, among other new indexes")
         #expect(try Self.recordsOpened(vault, ["log", "--text", "qz"]) == 0)
         #expect(try vault.ok(["log", "--text", "БОЛЬ", "--limit", "1"]).contains("ZQ"))
         #expect(try Self.recordsOpened(vault, ["log", "--text", "頭痛"]) == 0)
+    }
+
+    @Test func aVaultIndexedByVersionEightGainsFiltersOfItsLargeEventsOnceAndSaysSo() throws {
+        let vault = try Self.vault(moods: 50)
+        try vault.ok(["append", "--jsonl", "-"], stdin: ElectrocardiogramEvents.lines(0..<1))
+        try Self.expectIndexedAgainOnce(
+            vault, from: "indexes.covered.8", by: ["log", "--text", "chest tightness", "--limit", "1"], finding: "ec000000",
+            new: "the index of payload text also keeps a filter of each large event (an ECG, a long route), which a search opens only when its text may be there, in this version")
+        // Text the moods' block holds and the ECG does not: every record of the block but the ECG is opened.
+        #expect(try Self.recordsOpened(vault, ["log", "--text", "rating"]) == 53)
+    }
+
+    /// A search whose block holds large records (ECGs) opens only those whose own filter may
+    /// hold its text, and finds what it found before.
+    @Test func aTextSearchOpensOnlyTheLargeRecordsWhoseOwnFilterMayHoldTheText() throws {
+        let vault = try CLIVault()
+        let lines = MoodEvents.lines(0..<1_000) + ElectrocardiogramEvents.lines(0..<60)
+            + #"{"id":"ee000000000000000000000000000001","kind":"mood.rated","start":"2026-04-01T09:00:00+02:00","payload":{"rating":3,"note":"Zebra crossing, dizziness"}}"# + "\n"
+        try vault.ok(["append", "--jsonl", "-"], stdin: lines)
+        let zebra = try vault.ok(["log", "--text", "zebra"])
+        #expect(zebra.contains("Zebra crossing") && zebra.components(separatedBy: "\n").filter { !$0.isEmpty }.count == 1, "\(zebra)")
+        // Every mood of the block may be opened; no ECG is.
+        #expect(try Self.recordsOpened(vault, ["log", "--text", "zebra"]) <= 1_001 + 16)
+        // "Dizziness" is one ECG's symptom in fifteen, and the note's.
+        let dizzy = try vault.ok(["log", "--text", "DIZZINESS", "--raw", "--json"])
+        let found = dizzy.components(separatedBy: "\n").filter { !$0.isEmpty }
+        #expect(found.count == 5 && found.filter { $0.contains("ecg.recorded") }.count == 4, "\(dizzy)")
+        #expect(try Self.recordsOpened(vault, ["log", "--text", "dizziness", "--raw"]) <= 1_001 + 4 + 16)
+        #expect(try vault.ok(["audit"]).contains("audit clean"))
     }
 
     /// Leaves `vault` (54 events) as the version that kept its count under `earlierKey` did,

@@ -174,7 +174,7 @@ import TestSupport
             var references = EventReferences(index: ledger.databases.ids, hasher: ledger.indexHasher, summing: true)
             var problems = ProblemCollector()
             for (sequence, event) in stored.enumerated() {
-                let audited = AuditedEvent(id: event.id, indexKey: key(of: event, in: ledger), imageBlob: nil, erasedBlob: nil, indexFacts: IndexFacts(event))
+                let audited = AuditedEvent(id: event.id, indexKey: key(of: event, in: ledger), imageBlob: nil, erasedBlob: nil, indexFacts: IndexFacts(event), ownTextFilter: nil)
                 try references.check(audited, at: UInt64(sequence), txn, problems: &problems)
             }
             try references.finish(txn, logEnd: UInt64(stored.count), ledger: ledger, problems: &problems)

@@ -15,6 +15,9 @@ struct AuditedEvent {
     let erasedBlob: String?
     /// What the store indexes should hold of it.
     let indexFacts: IndexFacts
+    /// For a large record the text index covers, the filter of its own it should have
+    /// (`LargeEventFilters`).
+    let ownTextFilter: TextFilter?
 }
 
 /// A chunk of records opened and hashed on both cores for `audit`, in memory the chunk owns
@@ -145,6 +148,9 @@ final class AuditChunk {
             return .undecodable("\(error)")
         }
         do {
+            let ownTextFilter = try textFilters.flatMap { sink in
+                LargeEventFilters.isLarge(item.record) ? sink.ownFilter(try LargeEventFilters.codes(ofEncoded: encoded)) : nil
+            }
             // Most events need only their header, checked as a whole decode checks them.
             let header: EventHeader
             if let textFilters, let start = EnvelopeCodec.kindAndSchema(encoded), !Upcasters.isCurrent(start.kind, schema: start.schema) {
@@ -160,7 +166,8 @@ final class AuditChunk {
             }
             if header.kind != .faceCaptured, header.kind != .subjectErased, let facts = IndexFacts(header) {
                 return .opened(AuditedEvent(
-                    id: header.id, indexKey: IndexKey(of: header.id, indexHasher), imageBlob: nil, erasedBlob: nil, indexFacts: facts))
+                    id: header.id, indexKey: IndexKey(of: header.id, indexHasher), imageBlob: nil, erasedBlob: nil, indexFacts: facts,
+                    ownTextFilter: ownTextFilter))
             }
             let event = try EnvelopeCodec.decode(encoded, recordedAt: Timestamp(micros: 0))
             var imageBlob: String?
@@ -173,7 +180,8 @@ final class AuditChunk {
             // Its text codes went to the chunk's filters as its header was read.
             let facts = IndexFacts(event, textCodes: [])
             return .opened(AuditedEvent(
-                id: event.id, indexKey: IndexKey(of: event.id, indexHasher), imageBlob: imageBlob, erasedBlob: erasedBlob, indexFacts: facts))
+                id: event.id, indexKey: IndexKey(of: event.id, indexHasher), imageBlob: imageBlob, erasedBlob: erasedBlob, indexFacts: facts,
+                ownTextFilter: ownTextFilter))
         } catch {
             return .undecodable("\(error)")
         }
@@ -224,6 +232,9 @@ final class TextCodeFilterSink {
             runBits[inRun >> 3] |= 1 << (inRun & 7)
         }
     }
+
+    /// The filter of its own of a large event with these codes (`LargeEventFilters`).
+    func ownFilter(_ codes: [UInt32]) -> TextFilter { LargeEventFilters.filter(of: codes, table) }
 
     func filter(_ scope: TextFilterScope) -> TextFilter {
         TextFilter(scope, bits: UnsafeBufferPointer(start: scope == .block ? blockBits : runBits, count: scope.bytes))

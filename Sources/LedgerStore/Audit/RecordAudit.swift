@@ -77,17 +77,18 @@ extension Ledger {
                 if sequence > audit.expected {
                     audit.problems.add(.missing, audit.expected, sequence - 1, "no record stored (deleted from the log)")
                 }
-                var opened: IndexFacts?
+                var opened: AuditedEvent?
                 switch chunk.outcomes[index] {
                 case .opened(let event):
-                    opened = event.indexFacts
+                    opened = event
                     try audit.references.check(event, at: sequence, txn, problems: &audit.problems)
                 case .notSealedHere:
                     diagnoseDisplaced(item.record, at: sequence, probe: probe, problems: &audit.problems)
                 case .undecodable(let reason):
                     audit.problems.add(.undecodable, sequence, sequence, "opens but does not decode (\(reason))")
                 }
-                try audit.storeIndexes?.check(opened, at: sequence, problems: &audit.problems)
+                try audit.storeIndexes?.check(opened?.indexFacts, at: sequence, problems: &audit.problems)
+                try audit.storeIndexes?.checkOwnTextFilter(of: opened, isLarge: LargeEventFilters.isLarge(item.record), at: sequence, problems: &audit.problems)
                 if !joinsWhole {
                     audit.frontier.append(leafHash: chunk.leafHash(index))
                     audit.noteRoot()

@@ -37,13 +37,19 @@ struct StoreIndexAudit {
         days = DayIndexAudit(ledger: ledger, txn, from: from)
         sameRecords = SameRecordAudit(ledger: ledger, txn, from: from)
         shortIDs = ShortIDAudit(ledger: ledger, txn, covered: covered)
-        text = TextIndexAudit(ledger: ledger, txn, covered: covered)
+        text = TextIndexAudit(ledger: ledger, txn, covered: covered, from: from)
     }
 
     /// Checks the text index's filter of the block a chunk of the walk lies in against the
     /// filter its events make.
     mutating func checkText(_ filters: (block: TextFilter, run: TextFilter), ofChunkFrom first: UInt64, problems: inout ProblemCollector) throws {
         try text.check(filters, ofChunkFrom: first, problems: &problems)
+    }
+
+    /// Checks the filter of its own the text index has of the event at `sequence`, which only
+    /// a large record has; `opened` is nil when its record does not open.
+    mutating func checkOwnTextFilter(of opened: AuditedEvent?, isLarge: Bool, at sequence: UInt64, problems: inout ProblemCollector) throws {
+        try text.checkOwnFilter(opened?.ownTextFilter, opened: opened != nil, isLarge: isLarge, at: sequence, problems: &problems)
     }
 
     /// Checks the entries of the event at `sequence` against what it holds (`facts`); nil when

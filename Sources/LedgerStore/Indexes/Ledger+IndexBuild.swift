@@ -87,7 +87,7 @@ extension Ledger {
 
     func clearStoreIndexes(_ txn: Transaction) throws {
         let indexes = databases.indexes
-        for database in [indexes.byKind, indexes.byDay, indexes.amendments, indexes.activities, indexes.sameRecords, indexes.shortIDs, indexes.shortIDRuns, indexes.textBlooms, indexes.textRuns] {
+        for database in [indexes.byKind, indexes.byDay, indexes.amendments, indexes.activities, indexes.sameRecords, indexes.shortIDs, indexes.shortIDRuns, indexes.textBlooms, indexes.textRuns, indexes.textEvents] {
             try lmdb(mdb_drop(txn.handle, database.handle, 0), "mdb_drop(\(database.name))")
         }
         try setCovered(txn, 0)

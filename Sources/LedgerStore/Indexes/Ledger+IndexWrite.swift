@@ -43,6 +43,7 @@ extension Ledger {
         }
         try indexShortIDs(txn, events)
         try indexText(txn, events, codec: codec)
+        try indexLargeEvents(txn, events, codec: codec)
         try storeStartedDays(txn, including: events.map(\.facts.day))
         var activities: RunningActivities?
         var refold = false

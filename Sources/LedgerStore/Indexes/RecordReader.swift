@@ -9,6 +9,11 @@ struct RecordReader {
     private let codec: RecordCodec?
     private let batches: Cursor
     private var times: [UInt64: Timestamp] = [:]
+    /// The last search's codes and their filter bits, which a large record's own filter is read by.
+    private var searched: (codes: [UInt32], bits: [UInt64]) = ([], [])
+    /// The events the store indexes cover, once a large record needed it: a filter past them
+    /// is not read (`audit` names it).
+    private var covered: UInt64?
 
     init(ledger: Ledger, _ txn: Transaction, codec: RecordCodec? = nil) throws {
         self.ledger = ledger
@@ -23,10 +28,13 @@ struct RecordReader {
         try event(at: sequence, holding: [])!
     }
 
-    /// The event at `sequence`, or nil when it lacks one of the text index's `codes`
+    /// The event at `sequence`, or nil when it lacks one of the text index's `codes`: by its
+    /// own filter, unopened, for a large record (`LargeEventFilters`), else as it is opened
     /// (`Ledger.decodeRecord(_:sequence:batch:times:codec:holding:)`).
     mutating func event(at sequence: UInt64, holding codes: [UInt32]) throws -> StoredEvent? {
+        if !codes.isEmpty, searched.codes != codes { searched = (codes, codes.map(ledger.storeIndexHasher.textCodeBits)) }
         let found = try txn.get(ledger.databases.log, key: bigEndianBytes(sequence)) { record -> StoredEvent? in
+            if !codes.isEmpty, LargeEventFilters.isLarge(record), try lacksByOwnFilter(sequence) { return nil }
             guard let batch = try ledger.batchContaining(sequence, cursor: batches) else {
                 throw LedgerStoreError.unreadableRecord(sequence: sequence, reason: "no committed batch covers it")
             }
@@ -37,5 +45,13 @@ struct RecordReader {
                 name: "store indexes", reason: "an entry points at sequence \(sequence), which the log does not hold; `healthledger replay` rebuilds them")
         }
         return found
+    }
+
+    /// Whether the large record at `sequence` lacks a code of the last search by its own
+    /// filter; false past the events the indexes cover.
+    private mutating func lacksByOwnFilter(_ sequence: UInt64) throws -> Bool {
+        if covered == nil { covered = try StoreIndexes.covered(txn, meta: ledger.databases.meta) }
+        guard let covered, sequence < covered else { return false }
+        return try ledger.largeEventLacks(searched.bits, at: sequence, txn)
     }
 }

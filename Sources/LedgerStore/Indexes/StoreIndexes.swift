@@ -39,10 +39,14 @@ struct StoreIndexes {
     /// run's events it holds (u32 big-endian) ‖ a Bloom filter of their payloads' grams and
     /// sources' codes, in a larger bit space (`TextBlooms`).
     let textRuns: Database
+    /// sequence (u64 big-endian) of a record of at least `LargeEventFilters.recordBytes` sealed
+    /// bytes → a Bloom filter of that event's grams and source's code, by the same keyed hash
+    /// (`LargeEventFilters`): a power of two bytes, more for an event with more distinct codes.
+    let textEvents: Database
 
     static let activitiesKey = Array("running".utf8)
     /// How many events, from sequence 0, the indexes cover; written with them.
-    static let coveredKey = Array("indexes.covered.8".utf8)
+    static let coveredKey = Array("indexes.covered.9".utf8)
     /// Where earlier builds kept that count, and what this build indexes that they did not: a
     /// vault that has one of them is indexed again from sequence 0.
     static let earlierCoveredKeys: [(key: [UInt8], new: String)] = [
@@ -53,6 +57,7 @@ struct StoreIndexes {
         (Array("indexes.covered.5".utf8), "the index of payload text and the short-id index's sorted runs are new in this version"),
         (Array("indexes.covered.6".utf8), "the index of payload text also files each event under its source in this version"),
         (Array("indexes.covered.7".utf8), "the index of payload text also finds texts of one or two characters, and text outside ASCII, in this version"),
+        (Array("indexes.covered.8".utf8), "the index of payload text also keeps a filter of each large event (an ECG, a long route), which a search opens only when its text may be there, in this version"),
     ]
 
     static func open(_ environment: Environment, _ txn: Transaction, create: Bool) throws -> StoreIndexes {
@@ -65,7 +70,8 @@ struct StoreIndexes {
             shortIDs: try environment.database("index.shortID", in: txn, create: create),
             shortIDRuns: try environment.database("index.shortIDRuns", in: txn, create: create),
             textBlooms: try environment.database("index.text", in: txn, create: create),
-            textRuns: try environment.database("index.textRuns", in: txn, create: create))
+            textRuns: try environment.database("index.textRuns", in: txn, create: create),
+            textEvents: try environment.database("index.textEvents", in: txn, create: create))
     }
 
     /// The events the indexes cover: a vault made before them covers none.

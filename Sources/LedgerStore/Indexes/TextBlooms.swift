@@ -31,12 +31,21 @@ enum TextBlooms {
     static func countPrefix(_ count: UInt64) -> [UInt8] { Array(bigEndianBytes(count)[(8 - countBytes)...]) }
 }
 
-/// A block's filter or a run's.
+/// A block's filter, a run's, or a large event's own (`LargeEventFilters`), of `bytes` bytes.
 enum TextFilterScope: Equatable {
     case block, run
+    case event(bytes: Int)
 
-    var bytes: Int { self == .block ? 8_192 : 65_536 }
-    var positionMask: UInt64 { self == .block ? 0xFFFF : 0x7FFFF }
+    var bytes: Int {
+        switch self {
+        case .block: 8_192
+        case .run: 65_536
+        case .event(let bytes): bytes
+        }
+    }
+
+    /// Every filter's size is a power of two bytes: a bit number is the low bits of a slot.
+    var positionMask: UInt64 { UInt64(bytes * 8 - 1) }
 
     /// The filter's bit for slot `slot` of a code's packed bits.
     @inline(__always)
