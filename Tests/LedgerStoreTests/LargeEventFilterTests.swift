@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerCrypto
 import PropertyBased
 import Testing
 import TestSupport
@@ -49,6 +50,38 @@ struct LargeEventFilterTests {
                     == Array(all.filter { $0.event.kind == .electrocardiogramRecorded && TextIndexTests.matches($0.event, text) }.map(\.sequence).reversed().prefix(2)), "\(text)")
             }
         }
+        #expect(try ledger.audit().problems.isEmpty)
+    }
+
+    /// Appends and a rebuild give a filter to exactly the records of 8 KiB or more, those a
+    /// little under or over included: each knows a record's size its own way (as it is sealed,
+    /// as it is read), the audit and a search by the record itself.
+    @Test func theRecordsWithAFilterAreThoseOf8KiBOrMore() throws {
+        let vault = try ScratchVault()
+        let ledger = try vault.ledger
+        // Letters drawn by xorshift: notes that compress about as much whatever their length.
+        var state: UInt64 = 38
+        let letters = Array("abcdefghijklmnopqrstuvwxyz ")
+        let notes = stride(from: 11_500, to: 15_500, by: 9).map { length in
+            String((0..<length).map { _ in
+                state ^= state << 13
+                state ^= state >> 7
+                state ^= state << 17
+                return letters[Int(state % 27)]
+            })
+        }
+        let events = notes.enumerated().map { index, note in
+            Event(MoodRated(rating: 5, note: note), start: Timestamp(micros: 1_775_001_600_000_000 + Int64(index) * 60_000_000), utcOffset: 0)
+        }
+        for range in [0..<100, 100..<101, 101..<events.count] { try ledger.append(Array(events[range])) }
+        let tampering = VaultTampering(path: vault.directory)
+        let sizes = try tampering.entries("log").map(\.value.count)
+        #expect(sizes.contains { (LargeEventFilters.recordBytes - RecordSealer.overhead)..<LargeEventFilters.recordBytes ~= $0 }, "a record just under")
+        #expect(sizes.contains { LargeEventFilters.recordBytes..<(LargeEventFilters.recordBytes + RecordSealer.overhead) ~= $0 }, "a record just over")
+        let appended = try tampering.entries("index.textEvents")
+        #expect(appended.map(\.key) == (try Self.largeRecords(tampering)))
+        _ = try ledger.rebuildStoreIndexes()
+        #expect(try tampering.entries("index.textEvents").map(\.value) == appended.map(\.value))
         #expect(try ledger.audit().problems.isEmpty)
     }
 

@@ -24,6 +24,9 @@ struct IndexFacts {
     /// header: the audit takes them as it opens records). Not the payload itself: a step of a
     /// rebuild holds the facts of 50,000 events, and a workout route's payload is tens of kilobytes.
     let textCodes: [UInt32]
+    /// Whether its sealed record is large enough for a text filter of its own
+    /// (`LargeEventFilters`): set by whoever knows the record's size.
+    var isLargeRecord = false
 
     /// `textCodes`, when given, are the codes the text index needs of this event (see
     /// `BlockGrams`); else all of them.

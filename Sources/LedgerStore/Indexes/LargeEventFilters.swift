@@ -23,7 +23,9 @@ enum LargeEventFilters {
     static let smallestBytes = 64
     static let largestBytes = TextFilterScope.block.bytes
 
-    static func isLarge(_ record: UnsafeRawBufferPointer) -> Bool { record.count >= recordBytes }
+    static func isLarge(_ record: UnsafeRawBufferPointer) -> Bool { isLarge(recordBytes: record.count) }
+
+    static func isLarge(recordBytes count: Int) -> Bool { count >= recordBytes }
 
     /// The filter's size for this many distinct codes: a power of two bytes, so its bit
     /// numbers are a slot's low bits.
@@ -61,31 +63,25 @@ enum LargeEventFilters {
 }
 
 extension Ledger {
-    /// Writes the filter of each large record among `events` (in log order, one after
-    /// another, as a commit or a build step indexes them), from the log.
+    /// Writes the filter of each large record among `events` (`IndexFacts.isLargeRecord`), from the log.
     func indexLargeEvents(_ txn: Transaction, _ events: [(sequence: UInt64, facts: IndexFacts)], codec: RecordCodec?) throws {
-        guard let first = events.first?.sequence, let last = events.last?.sequence else { return }
-        let log = try txn.cursor(databases.log)
+        let large = events.filter(\.facts.isLargeRecord).map(\.sequence)
+        guard !large.isEmpty else { return }
         let batches = try txn.cursor(databases.batches)
-        // Written once the walk is done: no put moves the pages under the cursor meanwhile.
-        var filters: [(sequence: UInt64, bits: [UInt8])] = []
-        var entry = try log.seek(atOrAfter: bigEndianBytes(first))
-        while let (key, record) = entry, let sequence = sequenceNumber(key), sequence <= last {
-            if LargeEventFilters.isLarge(record) {
+        for sequence in large {
+            let codes = try txn.get(databases.log, key: bigEndianBytes(sequence)) { record -> [UInt32] in
                 guard let batch = try batchContaining(sequence, cursor: batches) else {
                     throw LedgerStoreError.unreadableRecord(sequence: sequence, reason: "no committed batch covers it")
                 }
-                let codes: [UInt32]
                 do {
-                    codes = try LargeEventFilters.codes(ofEncoded: (codec ?? self.codec).open(record, sequence: sequence, noncePrefix: batch.noncePrefix))
+                    return try LargeEventFilters.codes(ofEncoded: (codec ?? self.codec).open(record, sequence: sequence, noncePrefix: batch.noncePrefix))
                 } catch {
                     throw LedgerStoreError.unreadableRecord(sequence: sequence, reason: "\(error)")
                 }
-                filters.append((sequence, LargeEventFilters.filter(of: codes, writerTextCodeBits).bits))
             }
-            entry = try log.move(.next)
+            guard let codes else { throw LedgerStoreError.unreadableRecord(sequence: sequence, reason: "the log does not hold it") }
+            try txn.put(databases.indexes.textEvents, key: bigEndianBytes(sequence), value: LargeEventFilters.filter(of: codes, writerTextCodeBits).bits)
         }
-        for filter in filters { try txn.put(databases.indexes.textEvents, key: bigEndianBytes(filter.sequence), value: filter.bits) }
     }
 
     /// Whether the large record at `sequence` lacks a code of `codeBits` (a search's, as

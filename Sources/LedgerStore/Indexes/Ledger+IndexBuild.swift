@@ -42,7 +42,9 @@ extension Ledger {
             var blockGrams = BlockGrams()
             try forEach(from: first) { event in
                 guard event.sequence < end else { return false }
-                events.append((event.sequence, IndexFacts(event.event, textCodes: blockGrams.codes(event.event, at: event.sequence))))
+                var facts = IndexFacts(event.event, textCodes: blockGrams.codes(event.event, at: event.sequence))
+                facts.isLargeRecord = LargeEventFilters.isLarge(recordBytes: event.recordBytes)
+                events.append((event.sequence, facts))
                 return event.sequence + 1 < end
             }
             guard events.count == Int(end - first) else {

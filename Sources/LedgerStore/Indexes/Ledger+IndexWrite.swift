@@ -10,7 +10,11 @@ extension Ledger {
         var events: [(sequence: UInt64, facts: IndexFacts)] = []
         for (batch, assigned) in zip(batches, sequences) {
             for (event, sequence) in zip(batch.events, assigned) {
-                if let sequence { events.append((sequence, event.facts)) }
+                guard let sequence else { continue }
+                var facts = event.facts
+                // As `sealAndPut` seals it.
+                facts.isLargeRecord = LargeEventFilters.isLarge(recordBytes: event.plain.count + RecordSealer.overhead)
+                events.append((sequence, facts))
             }
         }
         try index(txn, events)

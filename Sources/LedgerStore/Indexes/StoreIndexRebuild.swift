@@ -46,7 +46,9 @@ public final class StoreIndexRebuild {
                 name: "store indexes", reason: "the rebuild was given event \(stored.sequence) where \(next) comes next")
         }
         next += 1
-        pending.append((stored.sequence, IndexFacts(stored.event, textCodes: blockGrams.codes(stored.event, at: stored.sequence))))
+        var facts = IndexFacts(stored.event, textCodes: blockGrams.codes(stored.event, at: stored.sequence))
+        facts.isLargeRecord = LargeEventFilters.isLarge(recordBytes: stored.recordBytes)
+        pending.append((stored.sequence, facts))
         if pending.count == step { try handOff() }
     }
 

@@ -101,7 +101,7 @@ extension Ledger {
                 times = [batch.first: recordedAt]
             }
             let event = try Upcasters.upgrade(EnvelopeCodec.decode(encoded, recordedAt: recordedAt, strings: &codec.strings))
-            return StoredEvent(sequence: sequence, event: event)
+            return StoredEvent(sequence: sequence, event: event, recordBytes: record.count)
         } catch {
             throw LedgerStoreError.unreadableRecord(sequence: sequence, reason: "\(error)")
         }

@@ -7,6 +7,8 @@ import Migrations
 public struct StoredEvent: Sendable, Hashable {
     public let sequence: UInt64
     public let event: Event
+    /// The size of its sealed record in the log.
+    let recordBytes: Int
 }
 
 /// An open, unlocked vault: the sealed append-only log and its indexes.
