@@ -17,9 +17,10 @@ enum LargeEventFilters {
     /// far less than opening the record.
     static let recordBytes = 8_192
 
-    /// Sixteen bits a distinct code keeps a filter's false matches near one in two hundred
-    /// a code, between a cache line and a block's filter.
+    /// About 17 % of a filter's bits set: a code the event lacks passes its filter about one
+    /// time in two hundred.
     static let bitsPerDistinctCode = 16
+    /// From a cache line to a block's filter.
     static let smallestBytes = 64
     static let largestBytes = TextFilterScope.block.bytes
 
