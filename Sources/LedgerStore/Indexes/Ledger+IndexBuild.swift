@@ -42,9 +42,7 @@ extension Ledger {
             var blockGrams = BlockGrams()
             try forEach(from: first) { event in
                 guard event.sequence < end else { return false }
-                var facts = IndexFacts(event.event, textCodes: blockGrams.codes(event.event, at: event.sequence))
-                facts.isLargeRecord = LargeEventFilters.isLarge(recordBytes: event.recordBytes)
-                events.append((event.sequence, facts))
+                events.append((event.sequence, blockGrams.facts(of: event)))
                 return event.sequence + 1 < end
             }
             guard events.count == Int(end - first) else {

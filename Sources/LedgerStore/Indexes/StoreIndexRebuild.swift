@@ -46,9 +46,7 @@ public final class StoreIndexRebuild {
                 name: "store indexes", reason: "the rebuild was given event \(stored.sequence) where \(next) comes next")
         }
         next += 1
-        var facts = IndexFacts(stored.event, textCodes: blockGrams.codes(stored.event, at: stored.sequence))
-        facts.isLargeRecord = LargeEventFilters.isLarge(recordBytes: stored.recordBytes)
-        pending.append((stored.sequence, facts))
+        pending.append((stored.sequence, blockGrams.facts(of: stored)))
         if pending.count == step { try handOff() }
     }
 

@@ -160,7 +160,7 @@ struct BlockGrams {
     private var grams = PayloadGrams()
     private var block: UInt64?
 
-    mutating func codes(_ event: Event, at sequence: UInt64) -> [UInt32] {
+    private mutating func codes(_ event: Event, at sequence: UInt64) -> [UInt32] {
         let block = sequence / TextBlooms.eventsPerBlock
         if block != self.block {
             grams = PayloadGrams()
@@ -171,6 +171,13 @@ struct BlockGrams {
         // A copy of its size: the gatherer's own array keeps room for a large payload's codes,
         // and a rebuild holds the codes of 50,000 events.
         return grams.codes.isEmpty ? [] : Array(grams.codes[...])
+    }
+
+    /// The store indexes' facts of the next event of the pass, as it was read from the log.
+    mutating func facts(of stored: StoredEvent) -> IndexFacts {
+        var facts = IndexFacts(stored.event, textCodes: codes(stored.event, at: stored.sequence))
+        facts.isLargeRecord = LargeEventFilters.isLarge(recordBytes: stored.recordBytes)
+        return facts
     }
 }
 
