@@ -83,6 +83,35 @@ struct PayloadTextTests {
         }
     }
 
+    @Test("a text of digits, `.`, `-` and `+` a payload contains, as `log --text` matches, is a run of its JSON's bytes")
+    func aLiteralTextIsARunOfTheJSONsBytes() async {
+        let literalCharacters = Array("0123456789.-+")
+        let needle = Gen.int(in: 0...(literalCharacters.count - 1)).array(of: 1...5).map { String($0.map { literalCharacters[$0] }) }
+        await propertyCheck(count: 1_000, input: Self.documents, Gen.int(in: 0...400), Gen.int(in: 1...8), needle) { seeds, start, length, random in
+            var document = Self.document(seeds)
+            // Digits in other forms, and a digit with a mark on it.
+            document.appendNew("other digits", .string("x\u{B2} \u{BD} \u{2460} \u{663} \u{FF12} 3\u{301}4 5\u{FE0F}\u{20E3}"))
+            let json = JSONWriter.string(document)
+            // A cut of the JSON's own runs of those characters, and a text made up.
+            let bytes = Array(json.utf8)
+            let first = min(start, bytes.count)
+            let cut = String(decoding: bytes[first...].prefix(length).prefix { literalCharacters.contains(Character(UnicodeScalar($0))) }, as: UTF8.self)
+            for text in [cut, random, "3", "4", "34", "2", "12"] where !text.isEmpty {
+                let literal = PayloadText.literalBytes(ofNeedle: text)
+                #expect(literal == Array(text.utf8))
+                guard let literal, json.lowercased().contains(text) else { continue }
+                #expect(PayloadText.jsonMayContain(document, literal: literal), "\(text) in \(json)")
+            }
+        }
+    }
+
+    @Test func aTextWithAnyOtherCharacterIsNotLiteral() {
+        for text in ["", "1e5", "12 3", "abc", "1,5", "\u{FF11}", "\u{663}", "3\u{301}", "42%"] {
+            #expect(PayloadText.literalBytes(ofNeedle: text) == nil, "\(text)")
+        }
+        #expect(PayloadText.literalBytes(ofNeedle: "-12.5+") == Array("-12.5+".utf8))
+    }
+
     @Test("every gram of a text a payload contains, as `log --text` matches, is one of the payload's")
     func aContainedTextHasOnlyThePayloadsGrams() async {
         let cut = Gen.int(in: 0...400)

@@ -149,6 +149,26 @@ import TestSupport
         #expect(environment.mappedBudget == MemoryPolicy.wholeLogBudget, "1.6 MB of values is whole-log work")
     }
 
+    /// A walk that looks things up for each event keeps the lookup budget however long it
+    /// grows, and only while it runs: at the whole-log budget, each release let go of the
+    /// paths its next lookups faulted straight back in.
+    @Test func aWalkOfLookupsKeepsTheLookupBudgetWhileItRuns() throws {
+        let (environment, database, directory) = try filledEnvironment()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try environment.keepingLookupBudget {
+            try environment.read { txn in
+                let cursor = try txn.cursor(database)
+                while try cursor.move(.next) != nil {}
+            }
+            #expect(environment.mappedBudget == MemoryPolicy.lookupBudget, "16 MB of values read along a walk of lookups")
+            _ = try touchEveryPage(environment, database)
+            let mapped = try mappedKilobytes(of: directory)
+            environment.releaseMappedPagesIfDue()
+            #expect(try mappedKilobytes(of: directory) == mapped, "under the lookup budget nothing is released")
+        }
+        #expect(environment.mappedBudget == MemoryPolicy.wholeLogBudget, "the walk was whole-log work, held off only while it ran")
+    }
+
     /// Reads that check nothing themselves are let go of while a warden watches, and only then.
     @Test func aWardenLetsGoOfWhatAnyReaderMapped() throws {
         let (environment, database, directory) = try filledEnvironment()

@@ -18,6 +18,7 @@ struct MetricSeriesTable {
         self.grouping = grouping
         var groups: [(start: LocalDay, sums: [Double], counts: [Int])] = []
         let indices = columns.map(\.index)
+        try daily.readAhead(days: (days.lowerBound.number...days.upperBound.number).map(LocalDay.init(number:)))
         for number in days.lowerBound.number...days.upperBound.number {
             let day = LocalDay(number: number)
             let values = try daily.values(for: day, columns: indices)

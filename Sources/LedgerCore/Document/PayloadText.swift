@@ -129,6 +129,34 @@ public enum PayloadText {
         return needle.allSatisfy(codes.contains)
     }
 
+    /// The bytes of `text` when it is made only of digits, `.`, `-` and `+`, else nil. No other
+    /// character lowercases to one of those, decomposes to one, or is canonically equivalent to
+    /// one, so a payload whose lowercased JSON contains such a text, as Foundation compares
+    /// text, holds these bytes in a row in its JSON as written (`jsonMayContain`): a test that
+    /// needs neither a string nor Foundation's search, for a text no index can narrow.
+    public static func literalBytes(ofNeedle text: String) -> [UInt8]? {
+        let bytes = Array(text.utf8)
+        let literal = bytes.allSatisfy { isNumberCharacter($0) && $0 != UInt8(ascii: "e") }
+        return literal && !bytes.isEmpty ? bytes : nil
+    }
+
+    /// Whether the JSON of `document` holds `literal` (`literalBytes(ofNeedle:)`) as a run of
+    /// bytes: false only when its lowercased JSON cannot contain that text.
+    public static func jsonMayContain(_ document: Document, literal: [UInt8]) -> Bool {
+        var json: [UInt8] = []
+        json.reserveCapacity(512)
+        JSONWriter.write(document, into: &json)
+        guard let first = literal.first, json.count >= literal.count else { return false }
+        return json.withUnsafeBufferPointer { haystack in
+            literal.withUnsafeBufferPointer { needle in
+                for start in 0...(haystack.count - needle.count) where haystack[start] == first {
+                    if (1..<needle.count).allSatisfy({ haystack[start + $0] == needle[$0] }) { return true }
+                }
+                return false
+            }
+        }
+    }
+
     /// The codes of the grams every payload containing `text` holds (deduplicated, in the
     /// order met): the trigrams of each run of three or more gram bytes of its lowercased
     /// decomposition, the pair or single character a shorter run is. Empty when it has none

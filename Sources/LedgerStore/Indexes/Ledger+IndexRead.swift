@@ -41,9 +41,13 @@ extension Ledger {
 
     /// The sequences of the amendments whose keyed target hash is `id`'s, oldest first.
     func amendmentSequences(_ txn: Transaction, of id: EventID) throws -> [UInt64] {
+        try amendmentSequences(of: id, through: txn.cursor(databases.indexes.amendments))
+    }
+
+    /// The same, through a cursor on the amendment index that a walk keeps for every event it reads.
+    func amendmentSequences(of id: EventID, through cursor: Cursor) throws -> [UInt64] {
         let prefix = storeIndexHasher.amendedPrefix(id)
         var found: [UInt64] = []
-        let cursor = try txn.cursor(databases.indexes.amendments)
         var entry = try cursor.seek(atOrAfter: prefix + bigEndianBytes(0))
         while let (key, _) = entry, key.count == prefix.count + 8, key.starts(with: prefix) {
             found.append(bigEndianValue(key[prefix.count...]))
@@ -56,7 +60,7 @@ extension Ledger {
     /// aimed elsewhere is not applied (the index was damaged; `audit` names the entry).
     func currentEvent(_ stored: StoredEvent, _ reader: inout RecordReader) throws -> CurrentEvent {
         var amendments: [StoredEvent] = []
-        for sequence in try amendmentSequences(reader.txn, of: stored.event.id) {
+        for sequence in try reader.amendmentSequences(of: stored.event.id) {
             let amendment = try reader.event(at: sequence)
             if amendment.event.kind.isAmendment, CurrentEventStream.target(of: amendment.event) == stored.event.id {
                 amendments.append(amendment)
@@ -66,15 +70,17 @@ extension Ledger {
     }
 
     /// Runs `body` in a read transaction over indexes that cover the whole log, building them
-    /// first when they do not (a vault an older build made or appended to).
-    func withStoreIndexes<R>(_ body: (Transaction, inout RecordReader) throws -> R) throws -> R {
+    /// first when they do not (a vault an older build made or appended to). `lookingUpAlong`:
+    /// `body` walks back through the log looking things up for each event, at the lookup
+    /// budget however long it grows (`MemoryPolicy.keepingLookupBudget`); a build is not.
+    func withStoreIndexes<R>(lookingUpAlong: Bool = false, _ body: (Transaction, inout RecordReader) throws -> R) throws -> R {
         for attempt in 0..<2 {
             let result: R? = try environment.read { txn in
                 let size = try LedgerState.load(txn, databases).frontier.size
                 guard try StoreIndexes.covered(txn, meta: databases.meta) == size else { return nil }
                 try loadDictionaries(txn, upTo: LedgerState.load(txn, databases).currentDictionary)
                 var reader = try RecordReader(ledger: self, txn)
-                return try body(txn, &reader)
+                return try lookingUpAlong ? environment.keepingLookupBudget { try body(txn, &reader) } : body(txn, &reader)
             }
             if let result { return result }
             if attempt == 0 { try buildStoreIndexes() }
@@ -249,7 +255,7 @@ extension Ledger {
     public func newestFirst(
         kinds: Set<EventKind>, current: Bool, matching search: IndexedSearch = IndexedSearch(), _ body: (StoredEvent, CurrentEvent?) throws -> Bool
     ) throws {
-        try withStoreIndexes { txn, reader in
+        try withStoreIndexes(lookingUpAlong: true) { txn, reader in
             var filters = try TextBlockFilter(self, txn, search: search)
             var sources: [NewestFirstCursor] = []
             if kinds.isEmpty {

@@ -28,7 +28,7 @@ extension Ledger {
         matching search: IndexedSearch, current: Bool, _ body: (StoredEvent, CurrentEvent?) throws -> Bool
     ) throws -> Bool {
         guard !search.codes.isEmpty else { return false }
-        try withStoreIndexes { txn, reader in
+        try withStoreIndexes(lookingUpAlong: true) { txn, reader in
             var filters = try TextBlockFilter(self, txn, search: search)
             let size = try LedgerState.load(txn, databases).frontier.size
             var sequence: UInt64 = 0

@@ -8,6 +8,9 @@ struct RecordReader {
     /// thread is not the one that uses it.
     private let codec: RecordCodec?
     private let batches: Cursor
+    /// A cursor on the amendment index, made on the first event asked for as it reads now:
+    /// a walk reads each event's amendments through one cursor, not a new one per event.
+    private var amendments: Cursor?
     private var times: [UInt64: Timestamp] = [:]
     /// The last search's codes and their filter bits, which a large record's own filter is read by.
     private var searched: (codes: [UInt32], bits: [UInt64]) = ([], [])
@@ -20,6 +23,13 @@ struct RecordReader {
         self.txn = txn
         self.codec = codec
         batches = try txn.cursor(ledger.databases.batches)
+    }
+
+    /// The sequences of the amendments the index lists for `id` (`Ledger.amendmentSequences`).
+    mutating func amendmentSequences(of id: EventID) throws -> [UInt64] {
+        let cursor = try amendments ?? txn.cursor(ledger.databases.indexes.amendments)
+        amendments = cursor
+        return try ledger.amendmentSequences(of: id, through: cursor)
     }
 
     /// The event at `sequence`; an index entry past the log is a damaged index.

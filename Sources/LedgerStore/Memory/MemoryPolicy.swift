@@ -43,9 +43,24 @@ public final class MemoryPolicy: Sendable {
     private let mapped: Mutex<Mapped>
     /// Set once the process starts whole-log work; it keeps the smaller budget from then on.
     private let doingWholeLogWork = Atomic<Bool>(false)
+    /// Walks under way that look things up for each event they read (`keepingLookupBudget`).
+    private let lookupWalks = Atomic<Int>(0)
 
     /// The budget in force now.
-    var budget: Int { doingWholeLogWork.load(ordering: .relaxed) ? Self.wholeLogBudget : Self.lookupBudget }
+    var budget: Int {
+        doingWholeLogWork.load(ordering: .relaxed) && lookupWalks.load(ordering: .relaxed) == 0 ? Self.wholeLogBudget : Self.lookupBudget
+    }
+
+    /// Runs `body`, a walk back through the log that looks things up for every event it reads
+    /// (its batch, its amendments), at the lookup budget however long it grows: at the
+    /// whole-log budget each release let go of the index paths the next events' lookups then
+    /// faulted straight back in, a release every few dozen events (see docs/performance.md,
+    /// "Mapped page budget").
+    func keepingLookupBudget<R>(_ body: () throws -> R) rethrows -> R {
+        lookupWalks.add(1, ordering: .relaxed)
+        defer { lookupWalks.subtract(1, ordering: .relaxed) }
+        return try body()
+    }
 
     /// Called when a walk or a write grows long, or a bulk append begins: from then on the
     /// process releases at the whole-log budget.

@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerStore
 
 /// The stored day values (`DayValues`): kept up to date at each save, read where they answer
 /// for the partitions and source priority in force.
@@ -18,15 +19,30 @@ extension DailyMetricsState {
     /// values hold a row for every day a save wrote a partition on, so a day without one has
     /// none and no values, whatever the priority.
     func savedValues(on day: LocalDay, reading columns: [Int]) throws -> [Double?]? {
+        try savedRow(on: day, readingGroups: groups(reading: columns)).map { row in columns.map { row?.value($0) } }
+    }
+
+    /// The values of `column` on each of `days`, as `values(for:columns:)` gives them: one
+    /// column over years of days, without a row of values made for each day.
+    func values(of column: Int, on days: [LocalDay]) throws -> [Double?] {
+        let read = groups(reading: [column])
+        return try days.map { day in
+            if let row = try savedRow(on: day, readingGroups: read) { return row?.value(column) }
+            return try computedValues(for: day, columns: [column])[0]
+        }
+    }
+
+    /// The day's stored row, when it answers for columns computed from `groups` (see
+    /// `savedValues`): `.some(nil)` for a day complete values hold no row on. The groups are
+    /// worked out only when some partition is touched.
+    private func savedRow(on day: LocalDay, readingGroups groups: @autoclosure () -> [UInt16]) throws -> DayValues.Row?? {
         guard valuesComplete else { return nil }
-        if !touchedPartitions.isEmpty, groups(reading: columns).contains(where: { touchedPartitions.contains(DayPartition(day: day, group: $0)) }) {
+        if !touchedPartitions.isEmpty, groups().contains(where: { touchedPartitions.contains(DayPartition(day: day, group: $0)) }) {
             return nil
         }
-        guard let row = try valueBlock(of: DayDirectory.block(of: day)).row(on: day) else {
-            return [Double?](repeating: nil, count: columns.count)
-        }
+        guard let row = try valueBlock(of: DayDirectory.block(of: day)).row(on: day) else { return .some(nil) }
         guard row.priority == priority.names(for: day) else { return nil }
-        return columns.map(row.value)
+        return row
     }
 
     /// The day values of the blocks `touched` (the partitions a save writes) fall in, with each
@@ -61,6 +77,20 @@ extension DailyMetricsState {
             valueBlocks[block] = values
         }
         return blocks.sorted().map { ($0, valueBlocks[$0]?.encoded()) }
+    }
+
+    /// Loads the day values of the blocks `days` fall in that are not held yet, on every core,
+    /// so that a column read over years does not open and check its hundreds of blocks one
+    /// after another. Reads nothing when the values are not complete (each day is then
+    /// computed from its partitions).
+    func loadValueBlocks(of days: [LocalDay]) throws {
+        guard valuesComplete else { return }
+        let blocks = Set(days.map(DayDirectory.block(of:))).filter { valueBlocks[$0] == nil }.sorted()
+        let columnCount = layout.plans.count
+        let loaded = try parallelMap(blocks.count, minimumPerThread: 16) { index throws(DecodingError) in
+            try loadValues(blocks[index]).map { bytes throws(DecodingError) in try DayValues(decoding: bytes, columnCount: columnCount) } ?? DayValues()
+        }
+        for (block, values) in zip(blocks, loaded) { valueBlocks[block] = values }
     }
 
     /// The block's day values, loaded once.

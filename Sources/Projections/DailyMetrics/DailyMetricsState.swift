@@ -10,7 +10,8 @@ public import LedgerCore
 /// earlier. A change of source priority (`settingsTouched`) can change every day from the
 /// setting's day on; `touchedPartitions` lists only partitions whose records changed, so
 /// the engine recomputes the stored days after a priority change itself. Not `Sendable`:
-/// one fold, one thread.
+/// one fold, one thread; only `loadValueBlocks` calls `loadValues` from several threads at
+/// once, which the view stores' reads allow.
 public final class DailyMetricsState {
     private let loadPartition: (DayPartition) -> [UInt8]?
     private let loadDirectory: (Int64) -> [UInt8]?

@@ -1,6 +1,7 @@
 import Foundation
 public import LedgerCore
 import LedgerStore
+import Synchronization
 
 /// Daily metrics as a projection: one partition per local day and overlap group, one for settings.
 public enum DailyMetricsView: ProjectionKind {
@@ -225,9 +226,28 @@ public final class DailyMetricsViewState: ProjectionState {
     public func values(for day: LocalDay, columns: [Int]) throws -> [Double?] {
         let values = try fold.values(for: day, columns: columns)
         try failures.check()
-        return zip(values, columns).map { value, column in
-            MetricCatalog.columns[column].isRating ? value.map { ratingScale.show(fraction: $0) } : value
-        }
+        return zip(values, columns).map(shown)
+    }
+
+    /// The values of `column` on each of `days`, as `values(for:columns:)` gives them, its
+    /// stored blocks read ahead (`readAhead`).
+    public func values(of column: Int, on days: [LocalDay]) throws -> [Double?] {
+        try readAhead(days: days)
+        let values = try fold.values(of: column, on: days)
+        try failures.check()
+        return values.map { shown($0, column) }
+    }
+
+    /// A stored value of `column` as readers see it: a rating on the vault's scale.
+    private func shown(_ value: Double?, _ column: Int) -> Double? {
+        MetricCatalog.columns[column].isRating ? value.map { ratingScale.show(fraction: $0) } : value
+    }
+
+    /// Reads ahead, on every core, the stored values a read of columns on `days` will use:
+    /// for a column over years of days, before asking `values(for:columns:)` day by day.
+    public func readAhead(days: [LocalDay]) throws {
+        try fold.loadValueBlocks(of: days)
+        try failures.check()
     }
 
     public func add(_ event: Event) throws {
@@ -287,11 +307,11 @@ public final class DailyMetricsViewState: ProjectionState {
     }
 }
 
-/// The first error a lazy partition load hit.
-private final class LoadFailures {
-    private var first: (any Error)?
+/// The first error a lazy partition load hit, on whichever thread a read ahead ran it.
+private final class LoadFailures: Sendable {
+    private let first = Mutex<(any Error)?>(nil)
 
-    func record(_ error: any Error) { if first == nil { first = error } }
+    func record(_ error: any Error) { first.withLock { if $0 == nil { $0 = error } } }
 
-    func check() throws { if let first { throw first } }
+    func check() throws { if let error = first.withLock({ $0 }) { throw error } }
 }

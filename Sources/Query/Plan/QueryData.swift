@@ -42,6 +42,11 @@ public final class QueryData {
     /// each: the column named once for a whole history of days.
     func dailyValues(_ key: String, days: [Int64]) throws -> [Double?] {
         guard let column = MetricCatalog.columnIndex(of: key) else { return [Double?](repeating: nil, count: days.count) }
+        let missing = days.filter { dailyValues[DailyCell(column: column, day: $0)] == nil }
+        dailyValues.reserveCapacity(dailyValues.count + missing.count)
+        for (day, value) in zip(missing, try daily.values(of: column, on: missing.map(LocalDay.init(number:)))) {
+            dailyValues[DailyCell(column: column, day: day)] = value
+        }
         return try days.map { try dailyValue(column: column, day: $0) }
     }
 

@@ -21,6 +21,7 @@ struct Daily: ParsableCommand {
         let ledger = try vault.openLedger()
         let days = try range.days()
         let state = try view.dailyMetrics(ledger: ledger, days: days)
+        try state.readAhead(days: days.allDays)
         let rows = try days.allDays.map { try state.metrics(for: $0) }
         if csv {
             print(DailyCSV.file(rows[0], ratingScale: state.ratingScale).split(separator: "\n")[0])

@@ -124,6 +124,9 @@ struct EventFilter {
     /// The text index's codes of `text`: an event whose payload lacks one cannot match, which is
     /// known without writing out its JSON.
     let textCodes: [UInt32]
+    /// The bytes of `text` when they stand only for themselves in a payload's JSON (digits,
+    /// say: `PayloadText.literalBytes(ofNeedle:)`), which an event must hold to match.
+    let literalText: [UInt8]?
     /// What the text index can narrow the log to.
     let indexed: IndexedSearch
 
@@ -142,6 +145,7 @@ struct EventFilter {
         sourceKey = source.map(SourceName.key)
         self.text = text?.lowercased()
         textCodes = self.text.map(PayloadText.codes(ofNeedle:)) ?? []
+        literalText = self.text.flatMap(PayloadText.literalBytes(ofNeedle:))
         indexed = IndexedSearch(text: self.text, source: source)
     }
 
@@ -182,6 +186,7 @@ struct EventFilter {
         if let to, event.start > to { return false }
         if let sourceKey, !SourceName.matches(event.source.name, key: sourceKey) { return false }
         if let text {
+            if let literalText, !PayloadText.jsonMayContain(event.payload, literal: literalText) { return false }
             guard PayloadText.mayContain(event.payload, codesOf: textCodes), JSONWriter.string(event.payload).lowercased().contains(text) else { return false }
         }
         return true
