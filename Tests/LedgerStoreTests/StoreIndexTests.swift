@@ -131,4 +131,21 @@ struct StoreIndexTests {
         try reopened.newestFirst(kinds: [.moodRated], current: false) { _, _ in moods += 1; return true }
         #expect(moods == 15)
     }
+
+    /// A page of the newest that reads back through the whole log looks up each event's batch
+    /// and amendments as it goes: it keeps the lookup budget however long it walks, where the
+    /// whole-log budget would let go of those lookups' pages every few dozen events.
+    @Test func aWalkBackThroughTheLogKeepsTheLookupBudget() throws {
+        let vault = try ScratchVault()
+        try vault.ledger.append(MoodEvents.events(count: 6_000, first: 0))
+        let ledger = try vault.open()
+        var walked = 0, budgets: Set<Int> = []
+        try ledger.newestFirst(kinds: [], current: true, matching: IndexedSearch(text: "1234")) { _, _ in
+            walked += 1
+            if walked > MappedPageAllowance.stepsOfWholeLogWork { budgets.insert(ledger.environment.mappedBudget) }
+            return true
+        }
+        #expect(walked == 6_000)
+        #expect(budgets == [MemoryPolicy.lookupBudget])
+    }
 }
