@@ -12,11 +12,17 @@ public enum DailyCSV {
     /// have no data. Headers hold no commas or quotes, so no cell needs quoting. Rating
     /// columns' headers name `ratingScale`, the scale the metrics' ratings are shown on.
     public static func file(_ metrics: DayMetrics, ratingScale: RatingScale = .standard) -> String {
-        var text = "Date/Time"
-        for column in MetricCatalog.columns { text += "," + column.header(on: ratingScale) }
-        text += "\n" + metrics.day.description
-        for value in metrics.values { text += "," + (value.map(format) ?? "") }
-        return text + "\n"
+        header(ratingScale: ratingScale) + "\n" + row(metrics) + "\n"
+    }
+
+    /// The file's header row, without its line end: one for a listing of many days.
+    public static func header(ratingScale: RatingScale = .standard) -> String {
+        (["Date/Time"] + MetricCatalog.columns.map { $0.header(on: ratingScale) }).joined(separator: ",")
+    }
+
+    /// The file's data row, without its line end.
+    public static func row(_ metrics: DayMetrics) -> String {
+        ([metrics.day.description] + metrics.values.map { $0.map(format) ?? "" }).joined(separator: ",")
     }
 
     /// Rounded to 4 decimals with trailing zeros dropped (`8543`, `7.25`, `0.3333`), built

@@ -24,8 +24,8 @@ struct Daily: ParsableCommand {
         try state.readAhead(days: days.allDays)
         let rows = try days.allDays.map { try state.metrics(for: $0) }
         if csv {
-            print(DailyCSV.file(rows[0], ratingScale: state.ratingScale).split(separator: "\n")[0])
-            for row in rows { print(DailyCSV.file(row).split(separator: "\n")[1]) }
+            print(DailyCSV.header(ratingScale: state.ratingScale))
+            for row in rows { print(DailyCSV.row(row)) }
             return
         }
         for row in rows {
